@@ -1,0 +1,355 @@
+"""Actions: every change to a game is an action applied by a pure function.
+
+``apply(state, action)`` never touches its input: it returns a new state, the log entries the
+action produced and, when the rules need the table, the pending question. The answer is the next
+action (``{"do": "answer", "choice": "B4"}``); it replays the pending action from the state before
+it with one more answer, so a guard move can stop half-way and resume exactly.
+
+Actions are plain JSON objects so they can be stored, exported and replayed (undo = replay all but
+the last one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .errors import IllegalActionError, RulesError
+from .log import LogEntry
+from .ruleset import GameOver, NeedAnswer, Ruleset
+from .rulesets import ruleset_for
+from .state import GameState
+
+Action = dict[str, Any]
+
+EVENTS_ON_FLOOR = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
+                   "emp", "espresso", "daydreaming", "jump_the_gun")
+EVENTS_WITH_SQUARE = ("throw_voice", "crash")
+
+
+@dataclass(frozen=True)
+class Result:
+    """What one action did: the new state, its log, and the question it waits on (or None)."""
+
+    state: GameState
+    log: list[LogEntry]
+
+    @property
+    def question(self) -> dict[str, Any] | None:
+        return self.state.pending["question"] if self.state.pending else None
+
+
+def apply(state: GameState, action: Action) -> Result:
+    """Apply one action to a copy of ``state``. Raises a RulesError for an action not allowed."""
+    if not isinstance(action, dict) or not isinstance(action.get("do"), str):
+        raise IllegalActionError("an action is an object with a 'do' field")
+    if action["do"] == "answer":
+        pending = state.pending
+        if not pending:
+            raise IllegalActionError("there is no question to answer")
+        choice = action.get("choice")
+        if not isinstance(choice, str):
+            raise IllegalActionError("an answer needs a 'choice'")
+        before = GameState.from_json(pending["before"])
+        return _run(before, pending["action"], pending["answers"] + [choice], pending["logged"],
+                    version=state.version)
+    if state.pending:
+        raise IllegalActionError("the table has a question to answer first: " + state.pending["question"]["prompt"])
+    if state.outcome and action["do"] not in BOARD_ONLY:
+        raise IllegalActionError(f"the game is over: the crew was {state.outcome}")
+    return _run(state, action, [], 0, version=state.version)
+
+
+def _run(before: GameState, action: Action, answers: list[str], skip: int, version: int) -> Result:
+    state = before.copy()
+    rules = ruleset_for(state, answers)
+    try:
+        handler = HANDLERS.get(action["do"])
+        if handler is None:
+            raise IllegalActionError(f"unknown action {action['do']!r}")
+        handler(rules, action)
+        state.pending = None
+    except NeedAnswer as need:
+        state.pending = {"action": action, "answers": answers, "before": before.to_json(),
+                         "question": need.question, "logged": len(rules.entries)}
+    except GameOver:
+        state.pending = None
+    except RulesError:
+        raise
+    except (KeyError, TypeError, ValueError) as err:
+        raise IllegalActionError(f"action {action['do']!r} is malformed: {err}") from None
+    state.version = version + 1
+    return Result(state, rules.entries[skip:])
+
+
+# -- reading action fields ------------------------------------------------------------------------
+
+def _floor(rules: Ruleset, action: Action) -> int:
+    floor = action.get("floor")
+    if isinstance(floor, str) and floor.isdigit():
+        floor = int(floor)
+    if not isinstance(floor, int) or floor not in rules.state.floors:
+        have = ", ".join(str(f) for f in sorted(rules.state.floors))
+        raise IllegalActionError(f"floor {floor!r} does not exist (floors: {have})")
+    return floor
+
+
+def _square(rules: Ruleset, floor: int, value: Any, what: str = "at") -> str:
+    if not isinstance(value, str):
+        raise IllegalActionError(f"'{what}' must be a square name like B2")
+    value = value.upper()
+    rules.plan(floor).check(value)
+    return value
+
+
+def _who(rules: Ruleset, action: Action) -> str:
+    who = action.get("who")
+    if who not in rules.state.crew:
+        raise IllegalActionError(f"nobody called {who!r} is in the crew")
+    return who
+
+
+def _bonus(action: Action) -> int:
+    bonus = action.get("bonus", 0)
+    if not isinstance(bonus, int) or abs(bonus) > 3:
+        raise IllegalActionError("'bonus' is a small whole number (+1 Espresso, -1 Daydreaming)")
+    return bonus
+
+
+# -- handlers ---------------------------------------------------------------------------------------
+
+def _guard_turn(rules: Ruleset, a: Action) -> None:
+    rules.guard_turn(_floor(rules, a), _bonus(a))
+
+
+def _alarm(rules: Ruleset, a: Action) -> None:
+    floor = _floor(rules, a)
+    square = _square(rules, floor, a.get("at"))
+    hack = a.get("hack")
+    if hack:
+        left = rules.state.hack.get(hack, 0)
+        if left <= 0:
+            raise IllegalActionError(f"no {hack} hack token left to cancel this alarm")
+        rules.state.hack[hack] = left - 1
+        rules.log("hack", f"A {hack} hack token cancels the alarm in {square}: {left - 1} left.", "1.21",
+                  floor, square)
+        return
+    rules.trigger_alarm(floor, square, cause=str(a.get("cause", "")))
+
+
+def _remove_alarm(rules: Ruleset, a: Action) -> None:
+    """Juicer (advanced) picks up an alarm token: a new patrol card sets the destination."""
+    floor = _floor(rules, a)
+    square = _square(rules, floor, a.get("at"))
+    fl = rules.state.floors[floor]
+    if square not in fl.alarms:
+        raise IllegalActionError(f"there is no alarm token in {square} on floor {floor}")
+    fl.alarms.remove(square)
+    rules.log("alarm_off", f"The alarm token in {square} is picked up.", "1.21", floor, square)
+    if fl.guard is not None:
+        if fl.alarms:
+            rules.to_nearest_alarm(floor)
+        else:
+            rules.draw_destination(floor)
+
+
+def _crack_safe(rules: Ruleset, a: Action) -> None:
+    rules.crack_safe(_floor(rules, a))
+
+
+def _enter_floor(rules: Ruleset, a: Action) -> None:
+    rules.enter_floor(_floor(rules, a))
+
+
+def _move(rules: Ruleset, a: Action) -> None:
+    who = _who(rules, a)
+    floor = _floor(rules, a)
+    rules.move_burglar(who, floor, _square(rules, floor, a.get("to"), "to"))
+
+
+def _place(rules: Ruleset, a: Action) -> None:
+    """Put a burglar on the board without any effect (the entrance at the start, a correction)."""
+    who = _who(rules, a)
+    floor = _floor(rules, a)
+    square = _square(rules, floor, a.get("to"), "to")
+    b = rules.state.crew[who]
+    b.floor, b.at, b.escaped = floor, square, False
+    rules.log("place", f"{who} is placed in {square} on floor {floor}.", "", floor, square, who=who)
+
+
+def _start(rules: Ruleset, a: Action) -> None:
+    """Break in (1.13): floor 1's guard is placed by one card and his destination set by the next."""
+    rules.enter_floor(1)
+
+
+def _entrance(rules: Ruleset, a: Action) -> None:
+    """The crew's entrance room on floor 1: everyone starts there, with no effect (bb1 "Break in")."""
+    square = _square(rules, 1, a.get("at"))
+    for name, b in rules.state.crew.items():
+        b.floor, b.at = 1, square
+    rules.state.floors[1].tiles.setdefault(square, str(a.get("type") or "entrance"))
+    rules.log("entrance", f"The crew breaks in through {square} on floor 1.", "", 1, square)
+
+
+def _escape(rules: Ruleset, a: Action) -> None:
+    who = _who(rules, a)
+    b = rules.state.crew[who]
+    b.escaped = True
+    rules.log("escape", f"{who} escapes to the roof.", "1.1", b.floor, b.at, who=who)
+    if all(x.escaped for x in rules.state.crew.values()):
+        rules.state.outcome = "escaped"
+        rules.log("won", "Everyone is out: the heist is a success!", "")
+
+
+def _reveal(rules: Ruleset, a: Action) -> None:
+    floor = _floor(rules, a)
+    square = _square(rules, floor, a.get("at"))
+    kind = a.get("type")
+    if not isinstance(kind, str) or not kind:
+        raise IllegalActionError("'type' names the room revealed, e.g. camera")
+    fl = rules.state.floors[floor]
+    fl.tiles[square] = kind
+    if kind == "lavatory":
+        fl.lavatory.setdefault(square, 3)
+    rules.log("reveal", f"{square} on floor {floor} is a {kind.replace('-', ' ')}.", "", floor, square, type=kind)
+
+
+def _event(rules: Ruleset, a: Action) -> None:
+    name = a.get("name")
+    floor = _floor(rules, a)
+    if name in EVENTS_WITH_SQUARE:
+        getattr(rules, f"event_{name}")(floor, _square(rules, floor, a.get("at")))
+    elif name == "espresso" or name == "daydreaming":
+        rules.state.bonus += 1 if name == "espresso" else -1
+        rules.log("event", f"{name.title()}: this turn's guard moves {'one more' if name == 'espresso' else 'one fewer'}.",
+                  "1.21", floor)
+    elif name == "jump_the_gun":
+        rules.state.skip_next = True
+        rules.log("event", "Jump the Gun: the next player's turn, guard move included, is skipped.", "1.21", floor)
+    elif name == "emp":
+        rules.event_emp(floor, a.get("who") or _current(rules))
+    elif name == "dynamite":
+        floor_sq = _square(rules, floor, a.get("at"))
+        rules.event_dynamite(floor, str(a.get("wall", "")), floor_sq)
+    elif name == "shoplifting":
+        for target in a.get("targets", []):
+            f = _floor(rules, {"floor": target[0]})
+            rules.trigger_alarm(f, _square(rules, f, target[1]), cause="Shoplifting")
+    elif name in EVENTS_ON_FLOOR:
+        getattr(rules, f"event_{name}")(floor)
+    else:
+        raise IllegalActionError(f"unknown event {name!r}")
+
+
+def _donuts(rules: Ruleset, a: Action) -> None:
+    floor = _floor(rules, a)
+    rules.state.floors[floor].donuts = True
+    rules.log("donuts", f"Donuts for the floor-{floor} guard: he skips his next move.", "1.18", floor)
+
+
+def _crow(rules: Ruleset, a: Action) -> None:
+    """Raven: place the crow (basic: up to 2 rooms away, not through walls; advanced: her own room)."""
+    who = _who(rules, a)
+    b = rules.state.crew[who]
+    floor = b.floor
+    square = _square(rules, floor, a.get("at"))
+    advanced = bool(a.get("advanced"))
+    if advanced and square != b.at:
+        raise IllegalActionError("the advanced Raven puts her crow in her own room")
+    if not advanced and rules.plan(floor).distance(b.at, square) > 2:
+        raise IllegalActionError(f"the crow flies at most 2 rooms from {b.at}, walls respected; {square} is farther")
+    for fl in rules.state.floors.values():
+        fl.crow = None
+    fl = rules.state.floors[floor]
+    fl.crow, fl.crow_advanced = square, advanced
+    rules.log("crow", f"{who}'s crow lands in {square}.", "1.19", floor, square)
+
+
+def _spotter(rules: Ruleset, a: Action) -> None:
+    floor = _floor(rules, a)
+    fl = rules.state.floors[floor]
+    if not fl.deck:
+        raise IllegalActionError(f"the floor-{floor} patrol deck is empty")
+    if a.get("keep") == "bottom":
+        fl.deck.append(fl.deck.pop(0))
+        rules.log("spotter", f"Spotter: the top floor-{floor} patrol card goes to the bottom.", "1.21", floor)
+    elif a.get("keep") == "top":
+        rules.log("spotter", f"Spotter: the top floor-{floor} patrol card stays on top.", "1.21", floor)
+    else:
+        raise IllegalActionError("Spotter: say keep 'top' or 'bottom'")
+
+
+def _hack(rules: Ruleset, a: Action) -> None:
+    kind = a.get("kind")
+    if kind not in ("fingerprint", "laser", "motion"):
+        raise IllegalActionError("a hack token belongs to the fingerprint, laser or motion computer")
+    count = a.get("count")
+    now = rules.state.hack.get(kind, 0)
+    new = now + 1 if count is None else count
+    if not isinstance(new, int) or not 0 <= new <= 6:
+        raise IllegalActionError("a computer holds 0 to 6 hack tokens")
+    rules.state.hack[kind] = new
+    rules.log("hack", f"The {kind} computer now holds {new} hack token{'s' if new != 1 else ''}.", "1.21")
+
+
+def _camera(rules: Ruleset, a: Action) -> None:
+    """Video Loop / Crowbar: switch a camera off (or on again)."""
+    floor = _floor(rules, a)
+    square = _square(rules, floor, a.get("at"))
+    fl = rules.state.floors[floor]
+    off = bool(a.get("off", True))
+    fl.cameras_off = sorted(set(fl.cameras_off) - {square} | ({square} if off else set()))
+    rules.log("camera", f"The camera in {square} is {'off' if off else 'on again'}.", "1.14", floor, square)
+
+
+def _current(rules: Ruleset) -> str | None:
+    order = rules.state.order
+    return order[rules.state.turn % len(order)] if order else None
+
+
+def _end_turn(rules: Ruleset, a: Action) -> None:
+    """End of a player's turn: that player's floor's guard moves (1.1), then the next player is up."""
+    state = rules.state
+    who = _current(rules)
+    if who is None:
+        raise IllegalActionError("nobody is playing: add the crew first")
+    b = state.crew[who]
+    if state.no_move:
+        rules.log("idle", "Shift Change: no guard moves at the end of this turn.", "1.21", b.floor)
+    elif b.escaped or b.at is None:
+        rules.log("idle", f"{who} is not in the building: no guard moves.", "1.1", b.floor)
+    else:
+        rules.guard_turn(b.floor, state.bonus)
+    state.bonus, state.no_move = 0, False
+    rules.next_player()
+
+
+def _set(rules: Ruleset, a: Action) -> None:
+    """Correct a tracked number by hand (Stealth, heat, a die) when the table says so."""
+    field_name = a.get("field")
+    value = a.get("value")
+    if field_name in ("stealth", "heat"):
+        who = _who(rules, a)
+        if not isinstance(value, int) or not 0 <= value <= 6:
+            raise IllegalActionError(f"{field_name} is a number from 0 to 6")
+        setattr(rules.state.crew[who], field_name, value)
+        rules.log("set", f"{who}'s {field_name} set to {value} by the table.", "", who=who)
+    elif field_name == "die":
+        floor = _floor(rules, a)
+        if not isinstance(value, int) or not 1 <= value <= 6:
+            raise IllegalActionError("a guard die shows 1 to 6")
+        rules.state.floors[floor].die = value
+        rules.log("set", f"The floor-{floor} die set to {value} by the table.", "", floor)
+    else:
+        raise IllegalActionError(f"cannot set {field_name!r}")
+
+
+HANDLERS: dict[str, Callable[[Ruleset, Action], None]] = {
+    "guard_turn": _guard_turn, "alarm": _alarm, "remove_alarm": _remove_alarm, "crack_safe": _crack_safe,
+    "enter_floor": _enter_floor, "move": _move, "place": _place, "escape": _escape, "reveal": _reveal,
+    "event": _event, "donuts": _donuts, "crow": _crow, "spotter": _spotter, "hack": _hack,
+    "camera": _camera, "end_turn": _end_turn, "set": _set, "start": _start, "entrance": _entrance,
+}
+# corrections the table may still make after the game ended
+BOARD_ONLY = ("set", "reveal", "place")
+

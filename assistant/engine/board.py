@@ -1,0 +1,180 @@
+"""Board geometry: square names, walls, neighbours and walking distances.
+
+Squares are named as on the patrol cards: columns A-E left to right, rows 1-5 top to bottom, A1 is
+the top-left room (guard-rules.md, intro). A wall is named by the two rooms it separates, "B1-B2".
+The outer border and Fort Knox's empty square act as walls (guard-rules.md §3).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+
+from .errors import BoardError
+
+COLUMNS = "ABCDE"
+
+
+def square_name(col: int, row: int) -> str:
+    """``square_name(0, 0) == "A1"``; columns and rows count from 0."""
+    return f"{COLUMNS[col]}{row + 1}"
+
+
+def square_coords(name: str, size: int) -> tuple[int, int]:
+    """Column and row (from 0) of a square name, checked against the board size.
+
+    >>> square_coords("C2", 4)
+    (2, 1)
+    """
+    if not isinstance(name, str) or len(name) != 2:
+        raise BoardError(f"{name!r} is not a square name: use a column letter and a row number, like B2")
+    col = COLUMNS.find(name[0].upper())
+    row = ord(name[1]) - ord("1")
+    if col < 0 or not 0 <= row < 5:
+        raise BoardError(f"{name!r} is not a square name: use a column letter and a row number, like B2")
+    if col >= size or row >= size:
+        last = square_name(size - 1, size - 1)
+        raise BoardError(f"{name} is off the board: a {size}x{size} floor runs from A1 to {last}")
+    return col, row
+
+
+def normalize_wall(wall: str, size: int) -> str:
+    """The canonical spelling of a wall: its two rooms in board order, e.g. "B2-B1" -> "B1-B2"."""
+    parts = wall.split("-") if isinstance(wall, str) else []
+    if len(parts) != 2:
+        raise BoardError(f"{wall!r} is not a wall: name the two rooms it separates, like B1-B2")
+    (c1, r1), (c2, r2) = (square_coords(p, size) for p in parts)
+    if abs(c1 - c2) + abs(r1 - r2) != 1:
+        raise BoardError(f"wall {wall}: {parts[0]} and {parts[1]} are not neighbouring rooms")
+    first, second = sorted([(r1, c1), (r2, c2)])
+    return f"{square_name(first[1], first[0])}-{square_name(second[1], second[0])}"
+
+
+class Floorplan:
+    """One floor's geometry, immutable and shared: build it with :func:`floorplan`.
+
+    Rooms are indexed in board order (A1, B1, ..., then row 2); ``neighbours[i]`` lists the rooms a
+    guard can step to from room ``i`` (no wall, not the empty square).
+    """
+
+    __slots__ = ("size", "void", "walls", "names", "index", "coords", "neighbours", "_dist_cache")
+
+    def __init__(self, size: int, void: frozenset[str], walls: frozenset[str]):
+        self.size = size
+        self.void = void
+        self.walls = walls
+        self.names: tuple[str, ...] = tuple(square_name(c, r) for r in range(size) for c in range(size))
+        self.index: dict[str, int] = {n: i for i, n in enumerate(self.names)}
+        self.coords: tuple[tuple[int, int], ...] = tuple((c, r) for r in range(size) for c in range(size))
+        blocked = {tuple(w.split("-")) for w in walls}
+        neighbours: list[tuple[int, ...]] = []
+        for i, name in enumerate(self.names):
+            if name in void:
+                neighbours.append(())
+                continue
+            c, r = self.coords[i]
+            around = []
+            for dc, dr in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+                nc, nr = c + dc, r + dr
+                if 0 <= nc < size and 0 <= nr < size:
+                    other = square_name(nc, nr)
+                    if other in void or (name, other) in blocked or (other, name) in blocked:
+                        continue
+                    around.append(self.index[other])
+            neighbours.append(tuple(around))
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(neighbours)
+        self._dist_cache: dict[int, list[int]] = {}
+
+    @property
+    def rooms(self) -> list[str]:
+        """Every room of the floor (the empty square excluded), in board order."""
+        return [n for n in self.names if n not in self.void]
+
+    def check(self, name: str) -> int:
+        """Index of a room, or a BoardError naming the problem."""
+        square_coords(name, self.size)
+        if name in self.void:
+            raise BoardError(f"{name} is the empty square: nothing can stand there")
+        return self.index[name.upper()]
+
+    def distances(self, target: int) -> list[int]:
+        """Walking distance from every room to ``target`` (-1 where unreachable), by BFS."""
+        cached = self._dist_cache.get(target)
+        if cached is not None:
+            return cached
+        dist = [-1] * len(self.names)
+        dist[target] = 0
+        queue = deque([target])
+        neighbours = self.neighbours
+        while queue:
+            here = queue.popleft()
+            step = dist[here] + 1
+            for there in neighbours[here]:
+                if dist[there] < 0:
+                    dist[there] = step
+                    queue.append(there)
+        self._dist_cache[target] = dist
+        return dist
+
+    def distance(self, a: str, b: str) -> int:
+        return self.distances(self.index[b])[self.index[a]]
+
+    def open_between(self, a: str, b: str) -> bool:
+        """True when a and b are neighbours with no wall between them."""
+        return self.index[b] in self.neighbours[self.index[a]]
+
+    def adjacent(self, a: str) -> list[str]:
+        """The rooms a guard (or a look) can reach from a in one step, walls respected."""
+        return [self.names[i] for i in self.neighbours[self.index[a]]]
+
+    def touching(self, a: str) -> list[str]:
+        """Orthogonal neighbours of a, walls ignored (the empty square excluded)."""
+        c, r = self.coords[self.index[a]]
+        out = []
+        for dc, dr in ((0, -1), (1, 0), (0, 1), (-1, 0)):
+            nc, nr = c + dc, r + dr
+            if 0 <= nc < self.size and 0 <= nr < self.size and square_name(nc, nr) not in self.void:
+                out.append(square_name(nc, nr))
+        return out
+
+    def cut_off(self) -> list[str]:
+        """Rooms that cannot be reached from the first room: empty on a legal floor."""
+        rooms = [self.index[n] for n in self.rooms]
+        dist = self.distances(rooms[0])
+        return [self.names[i] for i in rooms if dist[i] < 0]
+
+
+@lru_cache(maxsize=512)
+def _cached_floorplan(size: int, void: frozenset[str], walls: frozenset[str]) -> Floorplan:
+    return Floorplan(size, void, walls)
+
+
+def floorplan(size: int, void: list[str] | tuple[str, ...] | frozenset[str] = (),
+              walls: list[str] | tuple[str, ...] | frozenset[str] = (), *, connected: bool = True) -> Floorplan:
+    """Validate and build (or reuse) a floor's geometry.
+
+    Raises BoardError for a bad size, a bad square, a wall between non-neighbours or touching the
+    empty square, and (unless ``connected=False``) walls that cut the floor in two.
+
+    >>> floorplan(4, walls=["A1-B1"]).adjacent("A1")
+    ['A2']
+    """
+    if size not in (4, 5):
+        raise BoardError(f"a floor is 4x4 or 5x5, not {size}x{size}")
+    void_set = frozenset(v.upper() for v in void)
+    for v in void_set:
+        square_coords(v, size)
+    norm = set()
+    for wall in walls:
+        w = normalize_wall(wall, size)
+        for side in w.split("-"):
+            if side in void_set:
+                raise BoardError(f"wall {w} touches the empty square {side}: it is already a wall")
+        norm.add(w)
+    plan = _cached_floorplan(size, void_set, frozenset(norm))
+    if connected:
+        shut = plan.cut_off()
+        if shut:
+            raise BoardError(
+                f"these walls shut {', '.join(shut)} off from the rest of the floor: every room must be reachable")
+    return plan

@@ -1,0 +1,164 @@
+"""Conformance cases (../shared/conformance/FORMAT.md): build a state from a case, run its actions,
+and report what the engine computed. The app uses the same shape to export a floor or a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import apply
+from .board import floorplan
+from .errors import BoardError, RulesError
+from .log import LogEntry
+from .pathing import READINGS
+from .state import DISTRACTED, LOST_VISUAL, WORKER, Burglar, FloorState, GameState
+
+GAMES = ("bb1", "bb2", "bb3")
+SPECIAL_CARDS = {"bb1": {LOST_VISUAL}, "bb2": {DISTRACTED}, "bb3": {WORKER}}
+
+
+def _die(value: Any, floor: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+        raise BoardError(f"floor {floor}: the die shows {value!r}, but a guard die shows 1 to 6")
+    return value
+
+
+def state_from_case(case: dict[str, Any]) -> GameState:
+    """The position a case describes, validated; raises BoardError naming the culprit."""
+    rules = case.get("rules", "bb1")
+    if rules not in GAMES:
+        raise BoardError(f"unknown rules {rules!r}: use bb1, bb2 or bb3")
+    size = case.get("size", 4)
+    void = [v.upper() for v in case.get("void", [])]
+    tiebreak = case.get("tiebreak", "rulebook")
+    if tiebreak not in READINGS:
+        raise BoardError(f"unknown tiebreak {tiebreak!r}: use rulebook or bga")
+    players = case.get("players", 4)
+    if not isinstance(players, int) or not 1 <= players <= 4:
+        raise BoardError(f"players must be 1 to 4, not {players!r}")
+    state = GameState(rules=rules, size=size, void=void, players=players, tiebreak=tiebreak)
+    floors = case.get("floors") or {}
+    if not floors:
+        raise BoardError("a case needs at least one floor")
+    for key, spec in floors.items():
+        if not str(key).isdigit() or not 1 <= int(key) <= 3:
+            raise BoardError(f"floor {key!r}: floors are numbered 1 to 3")
+        state.floors[int(key)] = _floor_from_case(int(key), spec, state)
+    for name, spec in (case.get("crew") or {}).items():
+        floor = spec.get("floor", 1)
+        if floor not in state.floors:
+            raise BoardError(f"{name} is on floor {floor}, which the case does not have")
+        at = spec.get("at")
+        if at is not None:
+            at = state.plan(floor).names[state.plan(floor).check(at.upper())]
+        state.crew[name] = Burglar(floor=floor, at=at, stealth=spec.get("stealth", 3), heat=spec.get("heat", 0),
+                                   loot=list(spec.get("loot", [])), geared=spec.get("geared", True))
+    state.order = list(state.crew)
+    for key, order in (case.get("reshuffle") or {}).items():
+        if int(key) not in state.floors:
+            raise BoardError(f"reshuffle for floor {key}, which the case does not have")
+        state.floors[int(key)].stacked = [_card(c, int(key), state) for c in order]
+    return state
+
+
+def _square(value: Any, floor: int, state: GameState, what: str) -> str:
+    if not isinstance(value, str):
+        raise BoardError(f"floor {floor}: {what} must be a square name, not {value!r}")
+    plan = state.plan(floor)
+    try:
+        plan.check(value.upper())
+    except BoardError as err:
+        raise BoardError(f"floor {floor}, {what}: {err}") from None
+    return value.upper()
+
+
+def _card(value: Any, floor: int, state: GameState) -> str:
+    if value in SPECIAL_CARDS[state.rules]:
+        return value
+    if not isinstance(value, str):
+        raise BoardError(f"floor {floor}: a patrol card names a square, not {value!r}")
+    from .board import square_coords
+    try:
+        square_coords(value, state.size)
+    except BoardError as err:
+        raise BoardError(f"floor {floor}, patrol card: {err}") from None
+    return value.upper()
+
+
+def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorState:
+    plan = floorplan(state.size, state.void, spec.get("walls", []))
+    fl = FloorState(walls=sorted(plan.walls))
+    state.floors[n] = fl
+    fl.guard = None if spec.get("guard") is None else _square(spec["guard"], n, state, "guard")
+    fl.destination = None if spec.get("destination") is None else _square(spec["destination"], n, state,
+                                                                           "destination")
+    fl.appeared = fl.guard is not None
+    if state.rules != "bb2":
+        fl.die = _die(spec.get("die", 2), n)
+    fl.alarms = sorted(_square(a, n, state, "alarm") for a in spec.get("alarms", []))
+    if state.rules == "bb1" and len(set(fl.alarms)) != len(fl.alarms):
+        raise BoardError(f"floor {n}: a room holds at most one alarm token")
+    if fl.guard is not None and fl.guard in fl.alarms:
+        raise BoardError(f"floor {n}: no alarm can be on the guard's square {fl.guard}")
+    fl.deck = [_card(c, n, state) for c in spec.get("patrol", [])]
+    fl.discard = [_card(c, n, state) for c in spec.get("discard", [])]
+    fl.tiles = {_square(k, n, state, "tile"): v for k, v in (spec.get("tiles") or {}).items()}
+    fl.lavatory = {sq: 3 for sq, kind in fl.tiles.items() if kind == "lavatory"}
+    fl.cubes = {_square(k, n, state, "cube"): int(v) for k, v in (spec.get("cubes") or {}).items()}
+    fl.crowd = [_square(s, n, state, "crowd") for s in spec.get("crowd", [])]
+    fl.even = [_square(s, n, state, "even") for s in spec.get("even", [])]
+    fl.suspicion = int(spec.get("suspicion", 0))
+    fl.workers = {_square(k, n, state, "workers"): int(v) for k, v in (spec.get("workers") or {}).items()}
+    return fl
+
+
+def run_case(case: dict[str, Any]) -> dict[str, Any]:
+    """Resolve one case: the result object of FORMAT.md (or ``{"id", "error"}``)."""
+    cid = case.get("id") if isinstance(case, dict) else None
+    try:
+        if not isinstance(case, dict):
+            raise BoardError("a case is a JSON object")
+        state = state_from_case(case)
+        choices = list(case.get("choices") or [])
+        log: list[LogEntry] = []
+        needs = None
+        for action in case.get("actions") or []:
+            result = apply(state, action)
+            state = result.state
+            log += result.log
+            while result.question and choices:
+                result = apply(state, {"do": "answer", "choice": choices.pop(0)})
+                state = result.state
+                log += result.log
+            if result.question:
+                needs = {"options": result.question["options"]}
+                break
+            if state.outcome == "caught":
+                break
+        return {"id": cid, **report(state, log), "needs_choice": needs}
+    except RulesError as err:
+        return {"id": cid, "error": str(err)}
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        return {"id": cid, "error": f"malformed case: {err}"}
+
+
+def report(state: GameState, log: list[LogEntry]) -> dict[str, Any]:
+    floors: dict[str, dict[str, Any]] = {}
+    for n, fl in sorted(state.floors.items()):
+        out: dict[str, Any] = {
+            "entered": [e.square for e in log if e.kind == "enter" and e.floor == n],
+            "guard": fl.guard, "destination": fl.destination,
+            "alarms": sorted(fl.alarms),
+            "drawn": [e.data["card"] for e in log if e.kind == "draw" and e.floor == n],
+            "deck": len(fl.deck),
+        }
+        if state.rules != "bb2":
+            out["die"] = fl.die
+        if state.rules == "bb2":
+            out["cubes"] = {k: v for k, v in sorted(fl.cubes.items()) if v}
+        if state.rules == "bb3":
+            out["suspicion"] = fl.suspicion
+            out["workers"] = {k: v for k, v in sorted(fl.workers.items()) if v}
+        floors[str(n)] = out
+    score = "heat" if state.rules == "bb2" else "stealth"
+    crew = {name: {score: getattr(b, score)} for name, b in state.crew.items()}
+    return {"floors": floors, "crew": crew, "caught": state.outcome == "caught"}

@@ -1,0 +1,559 @@
+"""Burgle Bros (1): one guard per floor (guard-rules.md §1).
+
+``Bb1`` holds the guard loop. Burgle Bros 2 and 3 subclass it and override the hooks that differ
+(speed, what a step costs the crew, alarms, what a reached destination means); see rules_bb2 and
+rules_bb3. Rule numbers in docstrings and log entries are those of ../shared/rules/guard-rules.md.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .errors import IllegalActionError
+from .ruleset import GameOver, Ruleset
+from .state import HIDDEN, LOST_VISUAL
+
+UNSEEN_DISCARDS = {1: 9, 2: 6, 3: 3}  # rule 1.11: cards set aside face down per player count
+
+
+class Bb1(Ruleset):
+    name = "bb1"
+    stealth_word = "Stealth"
+
+    # -- speed and the move itself (1.2-1.5) ----------------------------------------------------
+    def speed(self, floor: int, bonus: int) -> int:
+        """1.2: die + alarm tokens on the floor, fixed when the move starts; Espresso/Daydreaming."""
+        fl = self.state.floors[floor]
+        return max(0, fl.die + len(fl.alarms) + bonus)
+
+    def guard_turn(self, floor: int, bonus: int = 0) -> None:
+        """The end-of-turn move of one floor's guard (1.1-1.8)."""
+        fl = self.state.floors[floor]
+        if fl.guard is None and not fl.lost:
+            self.log("idle", f"Floor {floor} has no guard on the board yet: nothing moves.", "1.13", floor)
+            return
+        if fl.donuts:
+            fl.donuts = False
+            self.log("donuts", f"The floor-{floor} guard eats the Donuts and does not move this time.",
+                     "1.18", floor, fl.guard)
+            return
+        if fl.lost:
+            self.log("return", f"The floor-{floor} guard comes back after Lost Visual.", "1.20", floor)
+            self.place_guard(floor)
+            if fl.guard is None:
+                return
+        if fl.crow_advanced and fl.crow == fl.guard and not fl.alarms:
+            fl.crow = None
+            fl.crow_advanced = False
+            self.log("crow", f"The floor-{floor} guard starts on the crow with no alarm on the floor: he "
+                     "stays put and the crow flies back.", "1.19", floor, fl.guard)
+            return
+        self.walk(floor, self.speed(floor, bonus), bonus)
+
+    def walk(self, floor: int, moves: int, bonus: int = 0) -> None:
+        fl = self.state.floors[floor]
+        parts = [f"die {fl.die}"]
+        if fl.alarms:
+            parts.append(f"{len(fl.alarms)} alarm{'s' if len(fl.alarms) > 1 else ''}")
+        if bonus:
+            parts.append(f"{bonus:+d} this turn")
+        self.log("speed", f"The floor-{floor} guard moves {moves} ({' + '.join(parts)}).", "1.2", floor,
+                 fl.guard, moves=moves, die=fl.die, alarms=len(fl.alarms), bonus=bonus)
+        left = moves
+        step_no = 0
+        while left > 0:
+            if fl.guard is None or fl.destination is None:
+                break
+            if fl.guard == fl.destination:
+                self.arrive(floor)
+                continue
+            router = self.router(floor, fl.destination)
+            plan = router.plan
+            here = plan.index[fl.guard]
+            step = plan.names[router.next_step(here)]
+            cost = self.step_cost(floor, step)
+            if cost > left:
+                self.log("crow", f"The crow in {step} holds the guard: he has {left} move left and "
+                         f"needs {cost}.", "1.19", floor, fl.guard)
+                break
+            left -= cost
+            step_no += 1
+            fork = router.fork_at(here)
+            self.enter(floor, step, step_no=step_no, left=left, toward=fl.destination,
+                       fork=fork.as_dict() if fork else None)
+            if fl.guard == fl.destination:
+                self.arrive(floor)
+        self.log("stop", f"The floor-{floor} guard stops in {fl.guard}." if fl.guard else
+                 f"The floor-{floor} guard is off the board.", "1.2", floor, fl.guard)
+
+    def step_cost(self, floor: int, square: str) -> int:
+        """1.19: the basic Raven's crow makes the guard spend 2 moves to enter its room."""
+        fl = self.state.floors[floor]
+        return 2 if fl.crow == square and not fl.crow_advanced else 1
+
+    # -- entering a room (1.7, 1.14-1.16) --------------------------------------------------------
+    def enter(self, floor: int, square: str, jump: bool = False, **data) -> None:
+        fl = self.state.floors[floor]
+        fl.guard = square
+        verb = "is moved to" if jump else "enters"
+        self.log("enter", f"The floor-{floor} guard {verb} {square}.", "1.3", floor, square, jump=jump, **data)
+        self.entered_effects(floor, square)
+
+    def entered_effects(self, floor: int, square: str) -> None:
+        fl = self.state.floors[floor]
+        for name in self.state.burglars_at(floor, square):
+            self.caught_in_room(name, floor, square)
+        plan = self.plan(floor)
+        for near in plan.adjacent(square):
+            if fl.tiles.get(near) == "foyer":
+                for name in self.state.burglars_at(floor, near):
+                    self.lose(name, f"the guard in {square} sees into the Foyer", "1.15")
+        for other in (floor - 1, floor + 1):
+            of = self.state.floors.get(other)
+            if of and of.tiles.get(square) == "atrium":
+                for name in self.state.burglars_at(other, square):
+                    self.lose(name, f"the floor-{floor} guard is right above or below the Atrium", "1.16")
+        self.switch_off(floor, square)
+        if self.camera_on(floor, square):
+            self.cameras_see(floor, square)
+
+    def caught_in_room(self, name: str, floor: int, square: str) -> None:
+        """1.7: the guard entered a burglar's room."""
+        self.lose(name, f"the guard entered {square}", "1.7")
+
+    def switch_off(self, floor: int, square: str) -> None:
+        """1.7: the guard switches off the alarm in a room he enters."""
+        fl = self.state.floors[floor]
+        if square in fl.alarms:
+            fl.alarms = [a for a in fl.alarms if a != square]
+            self.log("alarm_off", f"He switches off the alarm in {square}.", "1.7", floor, square)
+
+    def camera_on(self, floor: int, square: str) -> bool:
+        fl = self.state.floors[floor]
+        return fl.tiles.get(square) == "camera" and square not in fl.cameras_off
+
+    def cameras_see(self, floor: int, square: str) -> None:
+        """1.14: a guard on a Camera sees every burglar on another revealed Camera, any floor."""
+        for name, b in self.state.crew.items():
+            if b.escaped or b.at is None or (b.floor == floor and b.at == square):
+                continue
+            if self.camera_on(b.floor, b.at):
+                self.log("camera", f"The camera in {square} (floor {floor}) sees {name} on the camera in "
+                         f"{b.at} (floor {b.floor}).", "1.14", b.floor, b.at, who=name)
+                self.trigger_alarm(b.floor, b.at, cause="camera")
+
+    # -- Stealth (1.7, 1.8) -----------------------------------------------------------------------
+    def lose(self, name: str, why: str, rule: str) -> None:
+        b = self.state.crew[name]
+        fl = self.state.floors.get(b.floor)
+        if fl is not None and b.at and fl.lavatory.get(b.at, 0) > 0:
+            fl.lavatory[b.at] -= 1
+            self.log("stealth", f"{name} hides in a Lavatory stall ({why}): the room gives up a Stealth "
+                     f"token, {fl.lavatory[b.at]} left there.", "1.8", b.floor, b.at, who=name, ruling=True)
+            return
+        if b.stealth <= 0:
+            self.log("caught", f"{name} has no Stealth left and is caught ({why}): the team loses.", "1.8",
+                     b.floor, b.at, who=name)
+            self.state.outcome = "caught"
+            raise GameOver(name)
+        b.stealth -= 1
+        self.log("stealth", f"{name} loses 1 Stealth ({why}): {b.stealth} left.", rule, b.floor, b.at,
+                 who=name, left=b.stealth)
+
+    # -- destinations (1.6, 1.9, 1.10) -------------------------------------------------------------
+    def arrive(self, floor: int) -> None:
+        """1.6: the guard reached his destination; the die moves on at once."""
+        fl = self.state.floors[floor]
+        self.log("arrive", f"The floor-{floor} guard reaches his destination {fl.guard}.", "1.5", floor, fl.guard)
+        if fl.alarms:
+            self.to_nearest_alarm(floor)
+        else:
+            self.draw_destination(floor)
+
+    def to_nearest_alarm(self, floor: int, new: str | None = None) -> None:
+        """The die goes to the alarm nearest the guard; a tie is the players' choice (1.6, 1.9)."""
+        fl = self.state.floors[floor]
+        dist = self.distances_from(floor, fl.guard)
+        best = min(dist[a] for a in fl.alarms)
+        nearest = sorted({a for a in fl.alarms if dist[a] == best})
+        if len(nearest) == 1:
+            target = nearest[0]
+        elif new is not None and new not in nearest and fl.destination in nearest:
+            return
+        else:
+            target = self.ask("alarm", f"Alarms in {', '.join(nearest)} are equally near the floor-{floor} "
+                              f"guard ({best} steps). Which one does he go to?", nearest, floor, "1.6")
+        if target != fl.destination:
+            self.move_die(floor, target, f"nearest alarm, {best} steps away", "1.9", distances={
+                a: dist[a] for a in sorted(set(fl.alarms))})
+
+    def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data) -> None:
+        fl = self.state.floors[floor]
+        fl.destination = square
+        self.log("destination", f"The floor-{floor} die goes to {square} ({why}).", rule, floor, square,
+                 ruling=ruling, **data)
+        if square == fl.guard:
+            self.log("arrive", f"The die is on the guard's own square: he has arrived.", "1.6b", floor,
+                     square, ruling=True)
+            self.arrive(floor)
+
+    def draw_destination(self, floor: int) -> None:
+        """1.6: the next patrol card sets the destination; his own square or the empty square is redrawn."""
+        fl = self.state.floors[floor]
+        while True:
+            card = self.draw_card(floor)
+            if card == LOST_VISUAL:
+                self.lost_visual(floor)
+                return
+            if card in self.state.void:
+                self.log("redraw", f"{card} is the empty square: the card is discarded and another drawn.",
+                         "§3", floor, card, ruling=True)
+                continue
+            if card == fl.guard:
+                self.log("redraw", f"{card} is where the guard stands: the card is discarded and another drawn.",
+                         "1.6", floor, card, ruling=True)
+                continue
+            self.move_die(floor, card, "patrol card", "1.6")
+            return
+
+    def lost_visual(self, floor: int) -> None:
+        fl = self.state.floors[floor]
+        self.log("lost", f"Lost Visual: the floor-{floor} guard leaves the board until he next moves.",
+                 "1.20", floor, fl.guard)
+        fl.guard = None
+        fl.destination = None
+        fl.lost = True
+
+    # -- the patrol deck (1.11) ------------------------------------------------------------------
+    def draw_card(self, floor: int) -> str:
+        fl = self.state.floors[floor]
+        if not fl.deck:
+            self.reshuffle(floor)
+        card = fl.deck.pop(0)
+        if card == HIDDEN:
+            card = self.ask("card", f"Draw the top card of the floor-{floor} patrol deck. Which square does it show?",
+                            self.card_options(floor), floor, "1.11")
+        fl.discard.append(card)
+        self.log("draw", f"Floor {floor} patrol card: {card} ({len(fl.deck)} left in the deck).", "1.11", floor,
+                 card if card in self.plan(floor).index else None, card=card, left=len(fl.deck))
+        return card
+
+    def card_options(self, floor: int) -> list[str]:
+        """What a physical card can show: any square of the grid (Fort Knox cards may name the empty one)."""
+        plan = self.plan(floor)
+        return list(plan.names) + ([LOST_VISUAL] if self.state.lost_visual else [])
+
+    def unseen_count(self) -> int:
+        return UNSEEN_DISCARDS.get(self.state.players, 0)
+
+    def reshuffle(self, floor: int) -> None:
+        """1.11: shuffle discards and unseen cards into a new deck, set some aside, die +1 (max 6)."""
+        fl = self.state.floors[floor]
+        cards = fl.discard + fl.unseen + fl.deck
+        if fl.stacked is not None:
+            order, fl.stacked = list(fl.stacked), None
+        elif self.state.deck_mode == "table":
+            order = [HIDDEN] * len(cards)
+        else:
+            order = sorted(cards) or self.full_deck(floor)
+            random.Random(f"{self.state.seed}/{floor}/{fl.shuffles + 1}").shuffle(order)
+        if not order:
+            raise IllegalActionError(f"floor {floor} has no patrol cards at all to reshuffle")
+        fl.shuffles += 1
+        aside = min(self.unseen_count(), len(order) - 1)
+        fl.deck, fl.unseen = order[:len(order) - aside], order[len(order) - aside:]
+        fl.discard = []
+        self.speed_up(floor)
+        self.log("reshuffle", f"The floor-{floor} patrol deck is empty: it is reshuffled, {aside} cards set "
+                 f"aside unseen, {len(fl.deck)} in the deck; the die now shows {fl.die}.", "1.11", floor,
+                 left=len(fl.deck), aside=aside, die=fl.die)
+
+    def speed_up(self, floor: int) -> None:
+        fl = self.state.floors[floor]
+        fl.die = min(6, fl.die + 1)
+
+    def full_deck(self, floor: int) -> list[str]:
+        cards = list(self.plan(floor).rooms)
+        return cards + ([LOST_VISUAL] if self.state.lost_visual else [])
+
+    def new_deck(self, floor: int) -> None:
+        """Setup (1.11): a full deck, shuffled, with cards set aside unseen for the player count."""
+        fl = self.state.floors[floor]
+        cards = self.full_deck(floor)
+        if self.state.deck_mode == "table":
+            order = [HIDDEN] * len(cards)
+        else:
+            order = sorted(cards)
+            random.Random(f"{self.state.seed}/{floor}/0").shuffle(order)
+        aside = self.unseen_count()
+        fl.deck, fl.unseen, fl.discard = order[:len(order) - aside], order[len(order) - aside:], []
+
+    # -- alarms (1.9) -----------------------------------------------------------------------------
+    def trigger_alarm(self, floor: int, square: str, cause: str = "") -> None:
+        fl = self.state.floors[floor]
+        if self.state.emp_by:
+            self.log("alarm_blocked", f"E.M.P.: no alarm can go off in {square}.", "1.21", floor, square)
+            return
+        if square == fl.guard:
+            self.log("alarm_blocked", f"No alarm in {square}: the guard is standing there.", "1.9", floor, square)
+            return
+        if square in fl.alarms:
+            self.log("alarm_blocked", f"{square} already has an alarm token.", "1.9", floor, square)
+            return
+        fl.alarms = sorted(fl.alarms + [square])
+        why = f" ({cause})" if cause else ""
+        self.log("alarm", f"Alarm in {square} on floor {floor}{why}.", "1.9", floor, square, cause=cause)
+        self.alarm_takes_die(floor, square)
+
+    def alarm_takes_die(self, floor: int, square: str) -> None:
+        fl = self.state.floors[floor]
+        if fl.guard is None:
+            if fl.lost:
+                self.move_die(floor, square, "newest alarm while the guard is off the board", "1.20", ruling=True)
+            return
+        self.to_nearest_alarm(floor, new=square)
+
+    def remove_all_alarms(self, floor: int) -> int:
+        fl = self.state.floors[floor]
+        n = len(fl.alarms)
+        fl.alarms = []
+        return n
+
+    # -- the guard appears (1.13, 1.20) -----------------------------------------------------------
+    def place_guard(self, floor: int) -> None:
+        fl = self.state.floors[floor]
+        while True:
+            card = self.draw_card(floor)
+            if card == LOST_VISUAL or card in self.state.void:
+                self.log("redraw", f"{card} cannot place the guard: another card is drawn.", "1.13", floor,
+                         ruling=True)
+                continue
+            break
+        fl.guard, fl.destination, fl.appeared, fl.lost = card, None, True, False
+        self.log("appear", f"The floor-{floor} guard appears in {card}.", "1.13", floor, card)
+        self.draw_destination(floor)
+        if fl.alarms and fl.guard is not None:
+            self.to_nearest_alarm(floor)
+
+    def enter_floor(self, floor: int) -> None:
+        fl = self.state.floors[floor]
+        if fl.appeared or fl.guard is not None or fl.lost:
+            self.log("idle", f"The floor-{floor} guard is already in play.", "1.13", floor)
+            return
+        self.place_guard(floor)
+
+    # -- safes (1.12) -----------------------------------------------------------------------------
+    def crack_safe(self, floor: int) -> None:
+        for f, fl in sorted(self.state.floors.items()):
+            if f <= floor:
+                before = fl.die
+                self.speed_up(f)
+                self.log("speed_up", f"Safe cracked on floor {floor}: the floor-{f} die goes from {before} "
+                         f"to {fl.die}.", "1.12", f)
+
+    # -- a burglar moves (1.7 reversed, 1.14-1.17) -------------------------------------------------
+    def move_burglar(self, name: str, floor: int, square: str) -> None:
+        b = self.state.crew[name]
+        b.floor, b.at = floor, square
+        self.log("move", f"{name} moves to {square} on floor {floor}.", "", floor, square, who=name)
+        fl = self.state.floors[floor]
+        if not fl.appeared and fl.guard is None and not fl.lost:
+            self.place_guard(floor)
+        self.walked_into(name, floor, square)
+
+    def walked_into(self, name: str, floor: int, square: str) -> None:
+        b = self.state.crew[name]
+        fl = self.state.floors[floor]
+        plan = self.plan(floor)
+        if fl.guard == square:
+            self.walks_into_guard(name, square)
+        elif fl.guard is not None:
+            if fl.tiles.get(square) == "foyer" and plan.open_between(square, fl.guard):
+                self.lose(name, f"the guard in {fl.guard} sees into the Foyer", "1.15")
+            if "tiara" in b.loot and plan.open_between(square, fl.guard):
+                self.lose(name, "the Tiara glitters next to the guard", "1.17")
+        if fl.tiles.get(square) == "atrium":
+            for other in (floor - 1, floor + 1):
+                of = self.state.floors.get(other)
+                if of is not None and of.guard == square:
+                    self.lose(name, f"the floor-{other} guard is right above or below the Atrium", "1.16")
+        if self.camera_on(floor, square):
+            for f, other in self.state.floors.items():
+                if other.guard and (f, other.guard) != (floor, square) and self.camera_on(f, other.guard):
+                    self.log("camera", f"{name} steps onto a camera while the floor-{f} guard stands on the "
+                             f"camera in {other.guard}.", "1.14", floor, square, who=name)
+                    self.trigger_alarm(floor, square, cause="camera")
+                    break
+
+    def walks_into_guard(self, name: str, square: str) -> None:
+        self.lose(name, f"walked into the guard in {square}", "1.7")
+
+    # -- turns (1.1, 1.21) ---------------------------------------------------------------------------
+    def next_player(self) -> None:
+        """Hand the turn to the next burglar still inside; Jump the Gun skips one; E.M.P. wears off."""
+        s = self.state
+        inside = [i for i, n in enumerate(s.order) if not s.crew[n].escaped]
+        if not inside:
+            return
+
+        def advance() -> None:
+            s.turn = min((i for i in inside if i > s.turn), default=inside[0])
+
+        advance()
+        if s.skip_next:
+            s.skip_next = False
+            self.log("skip", f"Jump the Gun: {s.order[s.turn]}'s turn is skipped.", "1.21")
+            advance()
+        who = s.order[s.turn]
+        if s.emp_by == who:
+            s.emp_by = None
+            self.log("event", "The E.M.P. wears off: alarms can go off again.", "1.21")
+        self.log("turn", f"{who}'s turn.", "", s.crew[who].floor, who=who)
+
+    # -- events and tools that act on guards (1.21) -------------------------------------------------
+    def blocked_by_alarm(self, floor: int, card: str) -> bool:
+        if self.state.floors[floor].alarms:
+            self.log("no_effect", f"{card}: an alarm is active on floor {floor}, so nothing happens.", "1.21", floor)
+            return True
+        return False
+
+    def need_guard(self, floor: int, card: str) -> None:
+        fl = self.state.floors[floor]
+        if fl.guard is None or fl.destination is None:
+            raise IllegalActionError(f"{card}: floor {floor} has no guard and die on the board")
+
+    def jump(self, floor: int, square: str) -> None:
+        self.enter(floor, square, jump=True)
+
+    def go_to_alarm_then_arrive(self, floor: int, card: str) -> None:
+        """Switch Signs / Where Is He? with alarms: he is put on the nearest alarm, then arrives."""
+        fl = self.state.floors[floor]
+        dist = self.distances_from(floor, fl.guard)
+        best = min(dist[a] for a in fl.alarms)
+        nearest = sorted({a for a in fl.alarms if dist[a] == best})
+        target = fl.destination if fl.destination in nearest else (
+            nearest[0] if len(nearest) == 1 else
+            self.ask("alarm", f"{card}: alarms in {', '.join(nearest)} are equally near. Where is the guard put?",
+                     nearest, floor, "1.21"))
+        self.jump(floor, target)
+        fl.destination = target
+        self.arrive(floor)
+
+    def event_shift_change(self, floor: int) -> None:
+        self.state.no_move = True
+        others = [f for f, fl in sorted(self.state.floors.items())
+                  if f != floor and (fl.guard is not None or fl.lost)]
+        self.log("event", f"Shift Change: the floor-{floor} guard stays; the guards of "
+                 f"{', '.join(f'floor {f}' for f in others) or 'no other floor'} move.", "1.21", floor)
+        while others:
+            if len(others) == 1:
+                nxt = others[0]
+            else:
+                nxt = int(self.ask("order", "Shift Change: which floor's guard moves next?",
+                                   [str(f) for f in others], floor, "1.21"))
+            others.remove(nxt)
+            self.guard_turn(nxt)
+
+    def event_switch_signs(self, floor: int) -> None:
+        self.need_guard(floor, "Switch Signs")
+        fl = self.state.floors[floor]
+        if fl.alarms:
+            self.go_to_alarm_then_arrive(floor, "Switch Signs")
+            return
+        old = fl.guard
+        self.jump(floor, fl.destination)
+        fl.destination = old
+        self.log("destination", f"Switch Signs: the die goes to {old}, where the guard was.", "1.21", floor, old)
+
+    def event_where_is_he(self, floor: int) -> None:
+        self.need_guard(floor, "Where Is He?")
+        fl = self.state.floors[floor]
+        if fl.alarms:
+            self.go_to_alarm_then_arrive(floor, "Where Is He?")
+            return
+        self.jump(floor, fl.destination)
+        self.arrive(floor)
+
+    def event_throw_voice(self, floor: int, square: str) -> None:
+        self.need_guard(floor, "Throw Voice")
+        if self.blocked_by_alarm(floor, "Throw Voice"):
+            return
+        fl = self.state.floors[floor]
+        if not self.plan(floor).open_between(fl.destination, square):
+            raise IllegalActionError(f"Throw Voice moves the die to a room next to {fl.destination} with no wall "
+                                     f"between; {square} is not one")
+        self.move_die(floor, square, "Throw Voice", "1.21")
+
+    def event_crash(self, floor: int, square: str) -> None:
+        self.need_guard(floor, "Crash!")
+        if self.blocked_by_alarm(floor, "Crash!"):
+            return
+        self.move_die(floor, square, "Crash!", "1.21")
+
+    def event_change_of_plans(self, floor: int) -> None:
+        self.need_guard(floor, "Change of Plans")
+        if self.blocked_by_alarm(floor, "Change of Plans"):
+            return
+        self.draw_destination(floor)
+
+    def event_squeak(self, floor: int) -> None:
+        fl = self.state.floors[floor]
+        if fl.guard is None:
+            self.log("no_effect", "Squeak!: no guard on this floor.", "1.21", floor)
+            return
+        dist = self.distances_from(floor, fl.guard)
+        spots = sorted({b.at for b in self.state.crew.values()
+                        if not b.escaped and b.floor == floor and b.at in dist})
+        if not spots:
+            self.log("no_effect", "Squeak!: nobody on this floor for the guard to hear.", "1.21", floor)
+            return
+        best = min(dist[s] for s in spots)
+        if best == 0:
+            self.log("no_effect", "Squeak!: the guard is already in a burglar's room.", "1.21", floor, fl.guard)
+            return
+        nearest = [s for s in spots if dist[s] == best]
+        target = nearest[0] if len(nearest) == 1 else self.ask(
+            "squeak", f"Squeak!: burglars in {', '.join(nearest)} are equally near. Toward which one?", nearest,
+            floor, "1.21")
+        r = self.router(floor, target)
+        here = r.plan.index[fl.guard]
+        step = r.plan.names[r.next_step(here)]
+        fork = r.fork_at(here)
+        self.log("event", f"Squeak!: the guard takes one step toward {target}.", "1.21", floor, target)
+        self.enter(floor, step, step_no=1, left=0, toward=target, fork=fork.as_dict() if fork else None)
+        if fl.guard == fl.destination:
+            self.arrive(floor)
+
+    def event_brown_out(self, floor: int) -> None:
+        for f, fl in sorted(self.state.floors.items()):
+            n = self.remove_all_alarms(f)
+            if not n:
+                continue
+            self.log("alarm_off", f"Brown Out: {n} alarm{'s' if n > 1 else ''} removed on floor {f}.", "1.21", f)
+            if fl.guard is not None:
+                for _ in range(n):
+                    self.draw_destination(f)
+                    if fl.guard is None:
+                        break
+
+    def event_emp(self, floor: int, by: str | None) -> None:
+        for f, fl in sorted(self.state.floors.items()):
+            if self.remove_all_alarms(f):
+                self.log("alarm_off", f"E.M.P.: every alarm on floor {f} is removed.", "1.21", f)
+                if fl.guard is not None:
+                    self.draw_destination(f)
+        self.state.emp_by = by or "?"
+        self.log("event", "E.M.P.: no alarm can go off anywhere until its user's next turn.", "1.21", floor)
+
+    def event_dynamite(self, floor: int, wall: str, square: str) -> None:
+        from .board import floorplan, normalize_wall
+        fl = self.state.floors[floor]
+        w = normalize_wall(wall, self.state.size)
+        if w not in fl.walls:
+            raise IllegalActionError(f"Dynamite: there is no wall {w} on floor {floor}")
+        if square not in w.split("-"):
+            raise IllegalActionError(f"Dynamite: the wall {w} is not next to {square}")
+        fl.walls = [x for x in fl.walls if x != w]
+        floorplan(self.state.size, self.state.void, fl.walls)
+        self.log("wall_removed", f"Dynamite blows the wall {w}: guards path around it no more.", "1.21", floor, square)
+        self.trigger_alarm(floor, square, cause="Dynamite")

@@ -1,0 +1,161 @@
+"""The three Burgle Bros (1) jobs, their default walls, new games, and random legal wall layouts.
+
+Sources: guard-rules.md §3 (floors, grids, dice, decks) and §4 (default layouts); bb1 rulebook
+"Advanced Wall Layouts" (8 walls on 16 rooms, 12 on 24, every room reachable, choke points and dead
+ends for a harder game).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .board import floorplan, square_name
+from .errors import BoardError
+from .rulesets import ruleset_for
+from .state import Burglar, FloorState, GameState
+
+
+@dataclass(frozen=True)
+class Scenario:
+    key: str
+    title: str
+    size: int
+    dice: tuple[int, ...]
+    walls: tuple[tuple[str, ...], ...] | None  # default layout per floor; None: the players place them
+
+    @property
+    def floors(self) -> int:
+        return len(self.dice)
+
+    @property
+    def walls_per_floor(self) -> int:
+        return 8 if self.size == 4 else 12
+
+
+BANK_WALLS = (
+    ("A1-B1", "C1-C2", "C2-D2", "A2-A3", "B2-B3", "D3-D4", "A4-B4", "B4-C4"),
+    ("A1-B1", "B1-C1", "C1-D1", "B2-B3", "C2-C3", "A4-B4", "B4-C4", "C4-D4"),
+    ("C1-C2", "A2-B2", "C2-D2", "A2-A3", "C2-C3", "A3-B3", "B3-C3", "C4-D4"),
+)
+OFFICE_WALLS = (
+    ("A1-B1", "B1-C1", "D1-D2", "A2-B2", "C2-D2", "B3-C3", "B3-B4", "D3-D4"),
+    ("D1-D2", "A2-B2", "B2-C2", "C2-D2", "A2-A3", "A3-B3", "B3-C3", "D3-D4"),
+)
+
+SCENARIOS: dict[str, Scenario] = {
+    "office": Scenario("office", "The Office Job", 4, (2, 3), OFFICE_WALLS),
+    "bank": Scenario("bank", "The Bank Job", 4, (2, 3, 4), BANK_WALLS),
+    "fort_knox": Scenario("fort_knox", "Fort Knox", 5, (3, 4), None),
+}
+
+DIFFICULTY_STEALTH = {"easy": 6, "normal": 3, "hard": 1}
+
+
+def inner_walls(size: int, void: frozenset[str] | list[str] = ()) -> list[str]:
+    """Every place a wall can stand on a floor (between two rooms, not next to the empty square)."""
+    out = []
+    for r in range(size):
+        for c in range(size):
+            here = square_name(c, r)
+            for nc, nr in ((c + 1, r), (c, r + 1)):
+                if nc < size and nr < size:
+                    there = square_name(nc, nr)
+                    if here not in void and there not in void:
+                        out.append(f"{here}-{there}")
+    return out
+
+
+def _challenge(size: int, void: list[str], walls: list[str]) -> int:
+    """How hard a layout plays: dead-end rooms plus choke points (open doors whose loss splits the floor)."""
+    plan = floorplan(size, void, walls)
+    dead_ends = sum(1 for room in plan.rooms if len(plan.adjacent(room)) == 1)
+    chokes = 0
+    for door in set(inner_walls(size, frozenset(void))) - set(plan.walls):
+        if floorplan(size, void, list(plan.walls) + [door], connected=False).cut_off():
+            chokes += 1
+    return dead_ends + chokes
+
+
+def random_walls(size: int = 4, count: int | None = None, void: list[str] = (), seed: int = 0,
+                 prefer_chokepoints: bool = False) -> list[str]:
+    """A random legal wall layout: ``count`` walls, every room reachable, the same for the same seed.
+
+    With ``prefer_chokepoints`` it draws several layouts and keeps the one with the most dead ends
+    and choke points (the rulebook's advice for a harder game).
+
+    >>> len(random_walls(4, seed=1))
+    8
+    """
+    count = (8 if size == 4 else 12) if count is None else count
+    rng = random.Random(f"walls/{size}/{sorted(void)}/{seed}")
+    best: list[str] = []
+    best_score = -1
+    for _ in range(24 if prefer_chokepoints else 1):
+        layout = _one_layout(size, count, list(void), rng)
+        score = _challenge(size, list(void), layout) if prefer_chokepoints else 0
+        if score > best_score:
+            best, best_score = layout, score
+    return best
+
+
+def _one_layout(size: int, count: int, void: list[str], rng: random.Random) -> list[str]:
+    candidates = inner_walls(size, frozenset(void))
+    for _ in range(100):
+        rng.shuffle(candidates)
+        walls: list[str] = []
+        for wall in candidates:
+            if len(walls) == count:
+                break
+            if not floorplan(size, void, walls + [wall], connected=False).cut_off():
+                walls.append(wall)
+        if len(walls) == count:
+            return sorted(walls)
+    raise BoardError(f"cannot place {count} walls on a {size}x{size} floor without shutting a room off")
+
+
+def new_game(scenario: str, crew: list[dict], *, difficulty: str = "normal", walls: list[list[str]] | None = None,
+             void: list[str] = (), deck_mode: str = "app", lost_visual: bool = False, tiebreak: str = "rulebook",
+             seed: int = 0) -> GameState:
+    """A fresh Burgle Bros (1) game, decks shuffled (or hidden for the table's deck), no guard yet.
+
+    Apply ``{"do": "start"}`` next: it places floor 1's guard and his first destination (1.13).
+    """
+    job = SCENARIOS.get(scenario)
+    if job is None:
+        raise BoardError(f"unknown job {scenario!r}: choose {', '.join(SCENARIOS)}")
+    if not 1 <= len(crew) <= 4:
+        raise BoardError("a crew has 1 to 4 burglars")
+    names = [c["name"].strip() for c in crew]
+    if any(not n for n in names) or len(set(names)) != len(names):
+        raise BoardError("every burglar needs a name of their own")
+    if difficulty not in DIFFICULTY_STEALTH:
+        raise BoardError(f"difficulty is one of {', '.join(DIFFICULTY_STEALTH)}")
+    void = [v.upper() for v in void]
+    if job.size == 5 and len(void) != 1:
+        raise BoardError("Fort Knox needs its one empty square: tap the room to leave out")
+    if job.size == 4 and void:
+        raise BoardError(f"{job.title} has no empty square")
+    if walls is None:
+        if job.walls is None:
+            raise BoardError(f"{job.title} has no printed wall layout: draw or generate one")
+        walls = [list(w) for w in job.walls]
+    if len(walls) != job.floors:
+        raise BoardError(f"{job.title} has {job.floors} floors, the walls given cover {len(walls)}")
+    state = GameState(rules="bb1", scenario=scenario, size=job.size, void=void, players=len(crew),
+                      tiebreak=tiebreak, deck_mode=deck_mode, lost_visual=lost_visual, seed=seed)
+    for n, (die, floor_walls) in enumerate(zip(job.dice, walls), start=1):
+        try:
+            plan = floorplan(job.size, void, floor_walls)
+        except BoardError as err:
+            raise BoardError(f"floor {n}: {err}") from None
+        state.floors[n] = FloorState(walls=sorted(plan.walls), die=die)
+    stealth = DIFFICULTY_STEALTH[difficulty]
+    for c, name in zip(crew, names):
+        state.crew[name] = Burglar(floor=1, at=None, stealth=stealth, colour=c.get("colour", ""),
+                                   character=c.get("character", ""))
+    state.order = names
+    rules = ruleset_for(state, [])
+    for n in state.floors:
+        rules.new_deck(n)
+    return state

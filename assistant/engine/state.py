@@ -1,0 +1,110 @@
+"""The game state: plain dataclasses that round-trip to JSON.
+
+Everything the rules need lives here, including the seed of the app's own patrol deck, so the same
+state and the same actions always give the same game (design.md, "engine").
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from .board import Floorplan, floorplan
+
+LOST_VISUAL = "lost-visual"  # bb1 mini expansion card
+DISTRACTED = "distracted"  # bb2 card: the players choose an even-numbered room
+WORKER = "worker"  # bb3 card: a worker joins the guard, draw again
+HIDDEN = "?"  # a card of the table's physical deck, not seen yet
+
+
+@dataclass
+class FloorState:
+    walls: list[str] = field(default_factory=list)
+    guard: str | None = None
+    destination: str | None = None
+    die: int = 2
+    alarms: list[str] = field(default_factory=list)  # sorted; bb3 repeats a square per cube
+    deck: list[str] = field(default_factory=list)  # top card first
+    discard: list[str] = field(default_factory=list)  # face up, oldest first
+    unseen: list[str] = field(default_factory=list)  # discarded face down for the player count
+    shuffles: int = 0  # how many times this deck was (re)shuffled: feeds the seeded generator
+    stacked: list[str] | None = None  # a known order for the next reshuffle (cases, tests)
+    tiles: dict[str, str] = field(default_factory=dict)  # revealed rooms: square -> type
+    lavatory: dict[str, int] = field(default_factory=dict)  # Stealth tokens left on a Lavatory
+    appeared: bool = False  # the guard has been placed at least once (rule 1.13)
+    lost: bool = False  # Lost Visual: the guard is off the board until he next moves (1.20)
+    donuts: bool = False  # rule 1.18
+    crow: str | None = None  # the Raven's crow token (1.19)
+    crow_advanced: bool = False
+    cameras_off: list[str] = field(default_factory=list)  # Video Loop / Crowbar / EMP on a camera
+    # Burgle Bros 2
+    cubes: dict[str, int] = field(default_factory=dict)
+    crowd: list[str] = field(default_factory=list)
+    even: list[str] = field(default_factory=list)
+    skip: bool = False  # a player exited: this floor's bouncer skips his next turn
+    # Burgle Bros 3
+    suspicion: int = 0
+    workers: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class Burglar:
+    floor: int
+    at: str | None
+    stealth: int = 3
+    heat: int = 0
+    loot: list[str] = field(default_factory=list)
+    geared: bool = True  # bb3: geared (True) or disguised (False)
+    escaped: bool = False
+    colour: str = ""
+    character: str = ""
+
+
+@dataclass
+class GameState:
+    rules: str = "bb1"
+    scenario: str = "custom"
+    size: int = 4
+    void: list[str] = field(default_factory=list)
+    players: int = 4
+    tiebreak: str = "rulebook"
+    deck_mode: str = "app"  # "app": the engine shuffles and draws; "table": it asks for each card
+    lost_visual: bool = False
+    seed: int = 0
+    floors: dict[int, FloorState] = field(default_factory=dict)
+    crew: dict[str, Burglar] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)  # turn order (crew names)
+    turn: int = 0  # index into order: whose turn it is
+    bonus: int = 0  # Espresso / Daydreaming for this turn's guard move
+    no_move: bool = False  # Shift Change: this turn's own guard stays put
+    skip_next: bool = False  # Jump the Gun
+    emp_by: str | None = None  # E.M.P.: no alarm anywhere until this player's next turn
+    hack: dict[str, int] = field(default_factory=dict)  # fingerprint / laser / motion tokens
+    outcome: str | None = None  # "caught" or "escaped"
+    pending: dict[str, Any] | None = None  # a question to the table; see actions.py
+    version: int = 0
+
+    def plan(self, floor: int) -> Floorplan:
+        return floorplan(self.size, self.void, self.floors[floor].walls, connected=False)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["floors"] = {str(k): v for k, v in data["floors"].items()}
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameState:
+        data = copy.deepcopy(data)
+        known = {f.name for f in fields(cls)}
+        state = cls(**{k: v for k, v in data.items() if k in known and k not in ("floors", "crew")})
+        state.floors = {int(k): FloorState(**v) for k, v in data.get("floors", {}).items()}
+        state.crew = {k: Burglar(**v) for k, v in data.get("crew", {}).items()}
+        return state
+
+    def copy(self) -> GameState:
+        return copy.deepcopy(self)
+
+    def burglars_at(self, floor: int, square: str) -> list[str]:
+        return [n for n, b in self.crew.items()
+                if not b.escaped and b.floor == floor and b.at == square]
