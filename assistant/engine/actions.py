@@ -11,12 +11,14 @@ the last one).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .errors import IllegalActionError, RulesError
 from .log import LogEntry
-from .ruleset import GameOver, NeedAnswer, Ruleset
+from .rules_bb1 import Bb1
+from .ruleset import GameOver, NeedAnswer
 from .rulesets import ruleset_for
 from .state import GameState
 
@@ -25,6 +27,7 @@ Action = dict[str, Any]
 EVENTS_ON_FLOOR = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
                    "emp", "espresso", "daydreaming", "jump_the_gun")
 EVENTS_WITH_SQUARE = ("throw_voice", "crash")
+GAME_TITLES = {"bb1": "Burgle Bros", "bb2": "Burgle Bros 2", "bb3": "Burgle Bros 3"}
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,7 @@ def _run(before: GameState, action: Action, answers: list[str], skip: int, versi
 
 # -- reading action fields ------------------------------------------------------------------------
 
-def _floor(rules: Ruleset, action: Action) -> int:
+def _floor(rules: Bb1, action: Action) -> int:
     floor = action.get("floor")
     if isinstance(floor, str) and floor.isdigit():
         floor = int(floor)
@@ -94,7 +97,7 @@ def _floor(rules: Ruleset, action: Action) -> int:
     return floor
 
 
-def _square(rules: Ruleset, floor: int, value: Any, what: str = "at") -> str:
+def _square(rules: Bb1, floor: int, value: Any, what: str = "at") -> str:
     if not isinstance(value, str):
         raise IllegalActionError(f"'{what}' must be a square name like B2")
     value = value.upper()
@@ -102,7 +105,7 @@ def _square(rules: Ruleset, floor: int, value: Any, what: str = "at") -> str:
     return value
 
 
-def _who(rules: Ruleset, action: Action) -> str:
+def _who(rules: Bb1, action: Action) -> str:
     who = action.get("who")
     if who not in rules.state.crew:
         raise IllegalActionError(f"nobody called {who!r} is in the crew")
@@ -118,11 +121,11 @@ def _bonus(action: Action) -> int:
 
 # -- handlers ---------------------------------------------------------------------------------------
 
-def _guard_turn(rules: Ruleset, a: Action) -> None:
+def _guard_turn(rules: Bb1, a: Action) -> None:
     rules.guard_turn(_floor(rules, a), _bonus(a))
 
 
-def _alarm(rules: Ruleset, a: Action) -> None:
+def _alarm(rules: Bb1, a: Action) -> None:
     floor = _floor(rules, a)
     square = _square(rules, floor, a.get("at"))
     hack = a.get("hack")
@@ -137,7 +140,7 @@ def _alarm(rules: Ruleset, a: Action) -> None:
     rules.trigger_alarm(floor, square, cause=str(a.get("cause", "")))
 
 
-def _remove_alarm(rules: Ruleset, a: Action) -> None:
+def _remove_alarm(rules: Bb1, a: Action) -> None:
     """Juicer (advanced) picks up an alarm token: a new patrol card sets the destination."""
     floor = _floor(rules, a)
     square = _square(rules, floor, a.get("at"))
@@ -153,21 +156,21 @@ def _remove_alarm(rules: Ruleset, a: Action) -> None:
             rules.draw_destination(floor)
 
 
-def _crack_safe(rules: Ruleset, a: Action) -> None:
+def _crack_safe(rules: Bb1, a: Action) -> None:
     rules.crack_safe(_floor(rules, a))
 
 
-def _enter_floor(rules: Ruleset, a: Action) -> None:
+def _enter_floor(rules: Bb1, a: Action) -> None:
     rules.enter_floor(_floor(rules, a))
 
 
-def _move(rules: Ruleset, a: Action) -> None:
+def _move(rules: Bb1, a: Action) -> None:
     who = _who(rules, a)
     floor = _floor(rules, a)
     rules.move_burglar(who, floor, _square(rules, floor, a.get("to"), "to"))
 
 
-def _place(rules: Ruleset, a: Action) -> None:
+def _place(rules: Bb1, a: Action) -> None:
     """Put a burglar on the board without any effect (the entrance at the start, a correction)."""
     who = _who(rules, a)
     floor = _floor(rules, a)
@@ -177,31 +180,32 @@ def _place(rules: Ruleset, a: Action) -> None:
     rules.log("place", f"{who} is placed in {square} on floor {floor}.", "", floor, square, who=who)
 
 
-def _start(rules: Ruleset, a: Action) -> None:
+def _start(rules: Bb1, a: Action) -> None:
     """Break in (1.13): floor 1's guard is placed by one card and his destination set by the next."""
     rules.enter_floor(1)
 
 
-def _entrance(rules: Ruleset, a: Action) -> None:
+def _entrance(rules: Bb1, a: Action) -> None:
     """The crew's entrance room on floor 1: everyone starts there, with no effect (bb1 "Break in")."""
     square = _square(rules, 1, a.get("at"))
-    for name, b in rules.state.crew.items():
+    for b in rules.state.crew.values():
         b.floor, b.at = 1, square
     rules.state.floors[1].tiles.setdefault(square, str(a.get("type") or "entrance"))
     rules.log("entrance", f"The crew breaks in through {square} on floor 1.", "", 1, square)
 
 
-def _escape(rules: Ruleset, a: Action) -> None:
+def _escape(rules: Bb1, a: Action) -> None:
     who = _who(rules, a)
     b = rules.state.crew[who]
     b.escaped = True
-    rules.log("escape", f"{who} escapes to the roof.", "1.1", b.floor, b.at, who=who)
+    rules.log("escape", f"{who} gets out of the building.", "1.1", b.floor, b.at, who=who)
+    rules.player_exits(who)
     if all(x.escaped for x in rules.state.crew.values()):
         rules.state.outcome = "escaped"
         rules.log("won", "Everyone is out: the heist is a success!", "")
 
 
-def _reveal(rules: Ruleset, a: Action) -> None:
+def _reveal(rules: Bb1, a: Action) -> None:
     floor = _floor(rules, a)
     square = _square(rules, floor, a.get("at"))
     kind = a.get("type")
@@ -214,7 +218,7 @@ def _reveal(rules: Ruleset, a: Action) -> None:
     rules.log("reveal", f"{square} on floor {floor} is a {kind.replace('-', ' ')}.", "", floor, square, type=kind)
 
 
-def _event(rules: Ruleset, a: Action) -> None:
+def _event(rules: Bb1, a: Action) -> None:
     name = a.get("name")
     floor = _floor(rules, a)
     if name in EVENTS_WITH_SQUARE:
@@ -241,13 +245,13 @@ def _event(rules: Ruleset, a: Action) -> None:
         raise IllegalActionError(f"unknown event {name!r}")
 
 
-def _donuts(rules: Ruleset, a: Action) -> None:
+def _donuts(rules: Bb1, a: Action) -> None:
     floor = _floor(rules, a)
     rules.state.floors[floor].donuts = True
     rules.log("donuts", f"Donuts for the floor-{floor} guard: he skips his next move.", "1.18", floor)
 
 
-def _crow(rules: Ruleset, a: Action) -> None:
+def _crow(rules: Bb1, a: Action) -> None:
     """Raven: place the crow (basic: up to 2 rooms away, not through walls; advanced: her own room)."""
     who = _who(rules, a)
     b = rules.state.crew[who]
@@ -256,6 +260,8 @@ def _crow(rules: Ruleset, a: Action) -> None:
     advanced = bool(a.get("advanced"))
     if advanced and square != b.at:
         raise IllegalActionError("the advanced Raven puts her crow in her own room")
+    if b.at is None:
+        raise IllegalActionError(f"{who} is not on the board")
     if not advanced and rules.plan(floor).distance(b.at, square) > 2:
         raise IllegalActionError(f"the crow flies at most 2 rooms from {b.at}, walls respected; {square} is farther")
     for fl in rules.state.floors.values():
@@ -265,7 +271,7 @@ def _crow(rules: Ruleset, a: Action) -> None:
     rules.log("crow", f"{who}'s crow lands in {square}.", "1.19", floor, square)
 
 
-def _spotter(rules: Ruleset, a: Action) -> None:
+def _spotter(rules: Bb1, a: Action) -> None:
     floor = _floor(rules, a)
     fl = rules.state.floors[floor]
     if not fl.deck:
@@ -279,7 +285,7 @@ def _spotter(rules: Ruleset, a: Action) -> None:
         raise IllegalActionError("Spotter: say keep 'top' or 'bottom'")
 
 
-def _hack(rules: Ruleset, a: Action) -> None:
+def _hack(rules: Bb1, a: Action) -> None:
     kind = a.get("kind")
     if kind not in ("fingerprint", "laser", "motion"):
         raise IllegalActionError("a hack token belongs to the fingerprint, laser or motion computer")
@@ -292,7 +298,7 @@ def _hack(rules: Ruleset, a: Action) -> None:
     rules.log("hack", f"The {kind} computer now holds {new} hack token{'s' if new != 1 else ''}.", "1.21")
 
 
-def _camera(rules: Ruleset, a: Action) -> None:
+def _camera(rules: Bb1, a: Action) -> None:
     """Video Loop / Crowbar: switch a camera off (or on again)."""
     floor = _floor(rules, a)
     square = _square(rules, floor, a.get("at"))
@@ -302,12 +308,12 @@ def _camera(rules: Ruleset, a: Action) -> None:
     rules.log("camera", f"The camera in {square} is {'off' if off else 'on again'}.", "1.14", floor, square)
 
 
-def _current(rules: Ruleset) -> str | None:
+def _current(rules: Bb1) -> str | None:
     order = rules.state.order
     return order[rules.state.turn % len(order)] if order else None
 
 
-def _end_turn(rules: Ruleset, a: Action) -> None:
+def _end_turn(rules: Bb1, a: Action) -> None:
     """End of a player's turn: that player's floor's guard moves (1.1), then the next player is up."""
     state = rules.state
     who = _current(rules)
@@ -324,7 +330,7 @@ def _end_turn(rules: Ruleset, a: Action) -> None:
     rules.next_player()
 
 
-def _set(rules: Ruleset, a: Action) -> None:
+def _set(rules: Bb1, a: Action) -> None:
     """Correct a tracked number by hand (Stealth, heat, a die) when the table says so."""
     field_name = a.get("field")
     value = a.get("value")
@@ -344,11 +350,32 @@ def _set(rules: Ruleset, a: Action) -> None:
         raise IllegalActionError(f"cannot set {field_name!r}")
 
 
-HANDLERS: dict[str, Callable[[Ruleset, Action], None]] = {
+def _only_in(rules: Bb1, game: str, what: str) -> None:
+    if rules.state.rules != game:
+        raise IllegalActionError(f"{what} exist only in {GAME_TITLES[game]}")
+
+
+def _commotion(rules: Bb1, a: Action) -> None:
+    _only_in(rules, "bb2", "commotions")
+    floor = _floor(rules, a)
+    steps = a.get("steps", 1)
+    if steps not in (1, 2, 3):
+        raise IllegalActionError("a commotion pulls the bouncer 1 step (3 for the Buffet)")
+    rules.commotion(floor, _square(rules, floor, a.get("at")), steps)  # type: ignore[attr-defined]
+
+
+def _undercover(rules: Bb1, a: Action) -> None:
+    _only_in(rules, "bb2", "Undercover chips")
+    floor = _floor(rules, a)
+    rules.undercover(floor, _square(rules, floor, a.get("at")))  # type: ignore[attr-defined]
+
+
+HANDLERS: dict[str, Callable[[Bb1, Action], None]] = {
     "guard_turn": _guard_turn, "alarm": _alarm, "remove_alarm": _remove_alarm, "crack_safe": _crack_safe,
     "enter_floor": _enter_floor, "move": _move, "place": _place, "escape": _escape, "reveal": _reveal,
     "event": _event, "donuts": _donuts, "crow": _crow, "spotter": _spotter, "hack": _hack,
     "camera": _camera, "end_turn": _end_turn, "set": _set, "start": _start, "entrance": _entrance,
+    "commotion": _commotion, "undercover": _undercover,
 }
 # corrections the table may still make after the game ended
 BOARD_ONLY = ("set", "reveal", "place")

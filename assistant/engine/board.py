@@ -57,7 +57,7 @@ class Floorplan:
     guard can step to from room ``i`` (no wall, not the empty square).
     """
 
-    __slots__ = ("size", "void", "walls", "names", "index", "coords", "neighbours", "_dist_cache")
+    __slots__ = ("_dist_cache", "coords", "index", "names", "neighbours", "size", "void", "walls")
 
     def __init__(self, size: int, void: frozenset[str], walls: frozenset[str]):
         self.size = size

@@ -115,7 +115,7 @@ def _direction(plan: Floorplan, a: int, b: int) -> str:
 class Router:
     """The guard's route to one destination on one floor, decided room by room and memoised."""
 
-    __slots__ = ("plan", "target", "reading", "dist", "_next", "_forks")
+    __slots__ = ("_forks", "_next", "dist", "plan", "reading", "target")
 
     def __init__(self, plan: Floorplan, target: int, reading: str = "rulebook"):
         if reading not in READINGS:

@@ -14,11 +14,12 @@ from .ruleset import GameOver, Ruleset
 from .state import HIDDEN, LOST_VISUAL
 
 UNSEEN_DISCARDS = {1: 9, 2: 6, 3: 3}  # rule 1.11: cards set aside face down per player count
+MAX_DRAWS = 64  # a deck whose every card is refused (all on the guard's square) must not loop forever
 
 
 class Bb1(Ruleset):
     name = "bb1"
-    stealth_word = "Stealth"
+    reshuffle_speeds_up = True  # 1.11; bb3 has suspicion for that instead
 
     # -- speed and the move itself (1.2-1.5) ----------------------------------------------------
     def speed(self, floor: int, bonus: int) -> int:
@@ -48,9 +49,10 @@ class Bb1(Ruleset):
             self.log("crow", f"The floor-{floor} guard starts on the crow with no alarm on the floor: he "
                      "stays put and the crow flies back.", "1.19", floor, fl.guard)
             return
-        self.walk(floor, self.speed(floor, bonus), bonus)
+        self.announce_speed(floor, self.speed(floor, bonus), bonus)
+        self.walk(floor, self.speed(floor, bonus))
 
-    def walk(self, floor: int, moves: int, bonus: int = 0) -> None:
+    def announce_speed(self, floor: int, moves: int, bonus: int) -> None:
         fl = self.state.floors[floor]
         parts = [f"die {fl.die}"]
         if fl.alarms:
@@ -59,30 +61,52 @@ class Bb1(Ruleset):
             parts.append(f"{bonus:+d} this turn")
         self.log("speed", f"The floor-{floor} guard moves {moves} ({' + '.join(parts)}).", "1.2", floor,
                  fl.guard, moves=moves, die=fl.die, alarms=len(fl.alarms), bonus=bonus)
+
+    def heading(self, floor: int) -> str | None:
+        """Where the guard walks to now: the die's square (bb2 overrides this for hunting)."""
+        return self.state.floors[floor].destination
+
+    def stops_moving(self, floor: int) -> bool:
+        """Whether the room just entered ends the move early (never in bb1)."""
+        return False
+
+    def walk(self, floor: int, moves: int, stop_on_arrival: bool = False) -> None:
+        """Step room by room (1.3), arriving and heading on (1.5) until the moves are spent."""
+        fl = self.state.floors[floor]
         left = moves
         step_no = 0
+        idle_arrivals = 0
         while left > 0:
-            if fl.guard is None or fl.destination is None:
+            target = self.heading(floor)
+            if fl.guard is None or target is None:
                 break
-            if fl.guard == fl.destination:
+            if fl.guard == target:
+                idle_arrivals += 1
+                if idle_arrivals > 2:
+                    break
                 self.arrive(floor)
                 continue
-            router = self.router(floor, fl.destination)
+            router = self.router(floor, target)
             plan = router.plan
             here = plan.index[fl.guard]
             step = plan.names[router.next_step(here)]
             cost = self.step_cost(floor, step)
             if cost > left:
                 self.log("crow", f"The crow in {step} holds the guard: he has {left} move left and "
-                         f"needs {cost}.", "1.19", floor, fl.guard)
+                         f"needs {cost}.", "1.19", floor, fl.guard, ruling=True)
                 break
             left -= cost
             step_no += 1
+            idle_arrivals = 0
             fork = router.fork_at(here)
-            self.enter(floor, step, step_no=step_no, left=left, toward=fl.destination,
+            self.enter(floor, step, step_no=step_no, left=left, toward=target,
                        fork=fork.as_dict() if fork else None)
+            if self.stops_moving(floor):
+                break
             if fl.guard == fl.destination:
                 self.arrive(floor)
+                if stop_on_arrival:
+                    break
         self.log("stop", f"The floor-{floor} guard stops in {fl.guard}." if fl.guard else
                  f"The floor-{floor} guard is off the board.", "1.2", floor, fl.guard)
 
@@ -173,7 +197,7 @@ class Bb1(Ruleset):
     def to_nearest_alarm(self, floor: int, new: str | None = None) -> None:
         """The die goes to the alarm nearest the guard; a tie is the players' choice (1.6, 1.9)."""
         fl = self.state.floors[floor]
-        dist = self.distances_from(floor, fl.guard)
+        dist = self.distances_from(floor, self.guard_square(floor))
         best = min(dist[a] for a in fl.alarms)
         nearest = sorted({a for a in fl.alarms if dist[a] == best})
         if len(nearest) == 1:
@@ -193,14 +217,14 @@ class Bb1(Ruleset):
         self.log("destination", f"The floor-{floor} die goes to {square} ({why}).", rule, floor, square,
                  ruling=ruling, **data)
         if square == fl.guard:
-            self.log("arrive", f"The die is on the guard's own square: he has arrived.", "1.6b", floor,
+            self.log("arrive", "The die is on the guard's own square: he has arrived.", "1.6b", floor,
                      square, ruling=True)
             self.arrive(floor)
 
     def draw_destination(self, floor: int) -> None:
         """1.6: the next patrol card sets the destination; his own square or the empty square is redrawn."""
         fl = self.state.floors[floor]
-        while True:
+        for _ in range(MAX_DRAWS):
             card = self.draw_card(floor)
             if card == LOST_VISUAL:
                 self.lost_visual(floor)
@@ -215,6 +239,7 @@ class Bb1(Ruleset):
                 continue
             self.move_die(floor, card, "patrol card", "1.6")
             return
+        raise IllegalActionError(f"floor {floor}: no patrol card gives the guard anywhere to go")
 
     def lost_visual(self, floor: int) -> None:
         fl = self.state.floors[floor]
@@ -263,7 +288,8 @@ class Bb1(Ruleset):
         aside = min(self.unseen_count(), len(order) - 1)
         fl.deck, fl.unseen = order[:len(order) - aside], order[len(order) - aside:]
         fl.discard = []
-        self.speed_up(floor)
+        if self.reshuffle_speeds_up:
+            self.speed_up(floor)
         self.log("reshuffle", f"The floor-{floor} patrol deck is empty: it is reshuffled, {aside} cards set "
                  f"aside unseen, {len(fl.deck)} in the deck; the die now shows {fl.die}.", "1.11", floor,
                  left=len(fl.deck), aside=aside, die=fl.die)
@@ -322,13 +348,15 @@ class Bb1(Ruleset):
     # -- the guard appears (1.13, 1.20) -----------------------------------------------------------
     def place_guard(self, floor: int) -> None:
         fl = self.state.floors[floor]
-        while True:
+        for _ in range(MAX_DRAWS):
             card = self.draw_card(floor)
             if card == LOST_VISUAL or card in self.state.void:
                 self.log("redraw", f"{card} cannot place the guard: another card is drawn.", "1.13", floor,
                          ruling=True)
                 continue
             break
+        else:
+            raise IllegalActionError(f"floor {floor}: no patrol card can place the guard")
         fl.guard, fl.destination, fl.appeared, fl.lost = card, None, True, False
         self.log("appear", f"The floor-{floor} guard appears in {card}.", "1.13", floor, card)
         self.draw_destination(floor)
@@ -378,15 +406,18 @@ class Bb1(Ruleset):
                 if of is not None and of.guard == square:
                     self.lose(name, f"the floor-{other} guard is right above or below the Atrium", "1.16")
         if self.camera_on(floor, square):
-            for f, other in self.state.floors.items():
-                if other.guard and (f, other.guard) != (floor, square) and self.camera_on(f, other.guard):
+            for f, watched in self.state.floors.items():
+                if watched.guard and (f, watched.guard) != (floor, square) and self.camera_on(f, watched.guard):
                     self.log("camera", f"{name} steps onto a camera while the floor-{f} guard stands on the "
-                             f"camera in {other.guard}.", "1.14", floor, square, who=name)
+                             f"camera in {watched.guard}.", "1.14", floor, square, who=name)
                     self.trigger_alarm(floor, square, cause="camera")
                     break
 
     def walks_into_guard(self, name: str, square: str) -> None:
         self.lose(name, f"walked into the guard in {square}", "1.7")
+
+    def player_exits(self, name: str) -> None:
+        """A burglar left the building; in bb1 that only means their turns move no guard (1.1)."""
 
     # -- turns (1.1, 1.21) ---------------------------------------------------------------------------
     def next_player(self) -> None:
@@ -417,10 +448,12 @@ class Bb1(Ruleset):
             return True
         return False
 
-    def need_guard(self, floor: int, card: str) -> None:
+    def need_guard(self, floor: int, card: str) -> tuple[str, str]:
+        """The guard's square and his destination, both required by this card."""
         fl = self.state.floors[floor]
         if fl.guard is None or fl.destination is None:
             raise IllegalActionError(f"{card}: floor {floor} has no guard and die on the board")
+        return fl.guard, fl.destination
 
     def jump(self, floor: int, square: str) -> None:
         self.enter(floor, square, jump=True)
@@ -428,10 +461,11 @@ class Bb1(Ruleset):
     def go_to_alarm_then_arrive(self, floor: int, card: str) -> None:
         """Switch Signs / Where Is He? with alarms: he is put on the nearest alarm, then arrives."""
         fl = self.state.floors[floor]
-        dist = self.distances_from(floor, fl.guard)
+        guard, destination = self.need_guard(floor, card)
+        dist = self.distances_from(floor, guard)
         best = min(dist[a] for a in fl.alarms)
         nearest = sorted({a for a in fl.alarms if dist[a] == best})
-        target = fl.destination if fl.destination in nearest else (
+        target = destination if destination in nearest else (
             nearest[0] if len(nearest) == 1 else
             self.ask("alarm", f"{card}: alarms in {', '.join(nearest)} are equally near. Where is the guard put?",
                      nearest, floor, "1.21"))
@@ -455,32 +489,29 @@ class Bb1(Ruleset):
             self.guard_turn(nxt)
 
     def event_switch_signs(self, floor: int) -> None:
-        self.need_guard(floor, "Switch Signs")
+        old, destination = self.need_guard(floor, "Switch Signs")
         fl = self.state.floors[floor]
         if fl.alarms:
             self.go_to_alarm_then_arrive(floor, "Switch Signs")
             return
-        old = fl.guard
-        self.jump(floor, fl.destination)
+        self.jump(floor, destination)
         fl.destination = old
         self.log("destination", f"Switch Signs: the die goes to {old}, where the guard was.", "1.21", floor, old)
 
     def event_where_is_he(self, floor: int) -> None:
-        self.need_guard(floor, "Where Is He?")
-        fl = self.state.floors[floor]
-        if fl.alarms:
+        _, destination = self.need_guard(floor, "Where Is He?")
+        if self.state.floors[floor].alarms:
             self.go_to_alarm_then_arrive(floor, "Where Is He?")
             return
-        self.jump(floor, fl.destination)
+        self.jump(floor, destination)
         self.arrive(floor)
 
     def event_throw_voice(self, floor: int, square: str) -> None:
-        self.need_guard(floor, "Throw Voice")
+        _, destination = self.need_guard(floor, "Throw Voice")
         if self.blocked_by_alarm(floor, "Throw Voice"):
             return
-        fl = self.state.floors[floor]
-        if not self.plan(floor).open_between(fl.destination, square):
-            raise IllegalActionError(f"Throw Voice moves the die to a room next to {fl.destination} with no wall "
+        if not self.plan(floor).open_between(destination, square):
+            raise IllegalActionError(f"Throw Voice moves the die to a room next to {destination} with no wall "
                                      f"between; {square} is not one")
         self.move_die(floor, square, "Throw Voice", "1.21")
 

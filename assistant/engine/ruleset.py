@@ -70,6 +70,13 @@ class Ruleset:
             r = self._routers[key] = Router(plan, plan.index[destination], self.state.tiebreak)
         return r
 
+    def guard_square(self, floor: int) -> str:
+        """Where the floor's guard stands; an IllegalActionError when he is not on the board."""
+        square = self.state.floors[floor].guard
+        if square is None:
+            raise IllegalActionError(f"floor {floor} has no guard on the board")
+        return square
+
     def distances_from(self, floor: int, square: str) -> dict[str, int]:
         """Walking distance from square to every room of the floor (walls respected)."""
         plan = self.plan(floor)

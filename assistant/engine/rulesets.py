@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from .errors import RulesError
 from .rules_bb1 import Bb1
-from .ruleset import Ruleset
+from .rules_bb2 import Bb2
+from .rules_bb3 import Bb3
 from .state import GameState
 
-RULESETS: dict[str, type[Ruleset]] = {"bb1": Bb1}
+RULESETS: dict[str, type[Bb1]] = {"bb1": Bb1, "bb2": Bb2, "bb3": Bb3}
 
 
 def ruleset_for(state: GameState, answers: list[str]) -> Bb1:
     cls = RULESETS.get(state.rules)
     if cls is None:
         raise RulesError(f"unknown rules {state.rules!r}: use {', '.join(RULESETS)}")
-    return cls(state, answers)  # type: ignore[return-value]
+    return cls(state, answers)

@@ -8,6 +8,7 @@ ends for a harder game).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import floorplan, square_name
@@ -52,7 +53,7 @@ SCENARIOS: dict[str, Scenario] = {
 DIFFICULTY_STEALTH = {"easy": 6, "normal": 3, "hard": 1}
 
 
-def inner_walls(size: int, void: frozenset[str] | list[str] = ()) -> list[str]:
+def inner_walls(size: int, void: Sequence[str] | frozenset[str] = ()) -> list[str]:
     """Every place a wall can stand on a floor (between two rooms, not next to the empty square)."""
     out = []
     for r in range(size):
@@ -77,7 +78,7 @@ def _challenge(size: int, void: list[str], walls: list[str]) -> int:
     return dead_ends + chokes
 
 
-def random_walls(size: int = 4, count: int | None = None, void: list[str] = (), seed: int = 0,
+def random_walls(size: int = 4, count: int | None = None, void: Sequence[str] = (), seed: int = 0,
                  prefer_chokepoints: bool = False) -> list[str]:
     """A random legal wall layout: ``count`` walls, every room reachable, the same for the same seed.
 
@@ -115,7 +116,7 @@ def _one_layout(size: int, count: int, void: list[str], rng: random.Random) -> l
 
 
 def new_game(scenario: str, crew: list[dict], *, difficulty: str = "normal", walls: list[list[str]] | None = None,
-             void: list[str] = (), deck_mode: str = "app", lost_visual: bool = False, tiebreak: str = "rulebook",
+             void: Sequence[str] = (), deck_mode: str = "app", lost_visual: bool = False, tiebreak: str = "rulebook",
              seed: int = 0) -> GameState:
     """A fresh Burgle Bros (1) game, decks shuffled (or hidden for the table's deck), no guard yet.
 
@@ -131,10 +132,10 @@ def new_game(scenario: str, crew: list[dict], *, difficulty: str = "normal", wal
         raise BoardError("every burglar needs a name of their own")
     if difficulty not in DIFFICULTY_STEALTH:
         raise BoardError(f"difficulty is one of {', '.join(DIFFICULTY_STEALTH)}")
-    void = [v.upper() for v in void]
-    if job.size == 5 and len(void) != 1:
+    void_list = [v.upper() for v in void]
+    if job.size == 5 and len(void_list) != 1:
         raise BoardError("Fort Knox needs its one empty square: tap the room to leave out")
-    if job.size == 4 and void:
+    if job.size == 4 and void_list:
         raise BoardError(f"{job.title} has no empty square")
     if walls is None:
         if job.walls is None:
@@ -142,11 +143,11 @@ def new_game(scenario: str, crew: list[dict], *, difficulty: str = "normal", wal
         walls = [list(w) for w in job.walls]
     if len(walls) != job.floors:
         raise BoardError(f"{job.title} has {job.floors} floors, the walls given cover {len(walls)}")
-    state = GameState(rules="bb1", scenario=scenario, size=job.size, void=void, players=len(crew),
+    state = GameState(rules="bb1", scenario=scenario, size=job.size, void=void_list, players=len(crew),
                       tiebreak=tiebreak, deck_mode=deck_mode, lost_visual=lost_visual, seed=seed)
     for n, (die, floor_walls) in enumerate(zip(job.dice, walls), start=1):
         try:
-            plan = floorplan(job.size, void, floor_walls)
+            plan = floorplan(job.size, void_list, floor_walls)
         except BoardError as err:
             raise BoardError(f"floor {n}: {err}") from None
         state.floors[n] = FloorState(walls=sorted(plan.walls), die=die)

@@ -1,0 +1,219 @@
+"""Burgle Bros 2 (The Casino Capers): bouncers (guard-rules.md §6; bb2 rulebook "Bouncer's Turn",
+"Hunting", "Commotions", room and chip texts).
+
+What differs from bb1: the bouncer always moves 3; players gain heat (2 per bouncer entry, 6 loses)
+instead of losing Stealth; an empty deck starts *hunting* instead of a reshuffle; Distracted cards;
+commotions pull him at once. Pathing, clockwise rule, questions and the log are bb1's.
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalActionError
+from .rules_bb1 import MAX_DRAWS, Bb1
+from .ruleset import GameOver
+from .state import DISTRACTED, HIDDEN
+
+BOUNCER_MOVES = 3
+HEAT_PER_ENTRY = 2
+HEAT_LIMIT = 6
+SURVEILLANCE_LIMIT = 4
+
+
+class Bb2(Bb1):
+    name = "bb2"
+    _hunt_target: str | None = None  # the player's room chosen for this move while hunting
+
+    # -- speed and hunting ------------------------------------------------------------------------
+    def speed(self, floor: int, bonus: int) -> int:
+        return max(0, BOUNCER_MOVES + bonus)
+
+    def announce_speed(self, floor: int, moves: int, bonus: int) -> None:
+        fl = self.state.floors[floor]
+        hunting = " and is hunting" if fl.destination is None else ""
+        self.log("speed", f"The floor-{floor} bouncer moves {moves}{hunting}.", "bb2 Bouncer's Turn", floor,
+                 fl.guard, moves=moves, bonus=bonus)
+
+    def guard_turn(self, floor: int, bonus: int = 0) -> None:
+        fl = self.state.floors[floor]
+        if fl.guard is None:
+            self.log("idle", f"Floor {floor} has no bouncer on the board.", "bb2 setup", floor)
+            return
+        if fl.skip:
+            fl.skip = False
+            self.log("idle", f"A player left from floor {floor}: its bouncer skips this turn.", "bb2 Exit", floor)
+            return
+        if fl.destination is None and self.state.burglars_at(floor, fl.guard):
+            self.log("hunt", f"The hunting bouncer starts his turn with players in {fl.guard}: they gain heat "
+                     "and he stays.", "bb2 Hunting", floor, fl.guard)
+            self.heat_room(floor, fl.guard)
+            return
+        moves = self.speed(floor, bonus)
+        self.announce_speed(floor, moves, bonus)
+        self._hunt_target = None
+        self.walk(floor, moves)
+
+    def heading(self, floor: int) -> str | None:
+        fl = self.state.floors[floor]
+        if fl.destination is not None:
+            return fl.destination
+        return self.hunt_target(floor)
+
+    def hunt_target(self, floor: int) -> str | None:
+        """Hunting: the nearest player on his floor; a tie is the players' choice (bb2 Hunting)."""
+        chosen = self._hunt_target
+        dist = self.distances_from(floor, self.guard_square(floor))
+        spots = sorted({b.at for b in self.state.crew.values()
+                        if not b.escaped and b.floor == floor and b.at in dist})
+        if not spots:
+            return None
+        best = min(dist[s] for s in spots)
+        if best == 0:
+            return None
+        nearest = [s for s in spots if dist[s] == best]
+        if chosen in nearest:
+            return chosen
+        target = nearest[0] if len(nearest) == 1 else self.ask(
+            "hunt", f"The hunting bouncer has players equally near in {', '.join(nearest)}. Toward which one?",
+            nearest, floor, "bb2 Hunting")
+        self._hunt_target = target
+        self.log("hunt", f"The floor-{floor} bouncer hunts toward {target} ({best} steps).", "bb2 Hunting",
+                 floor, target)
+        return target
+
+    def stops_moving(self, floor: int) -> bool:
+        fl = self.state.floors[floor]
+        return fl.destination is None and fl.guard is not None and bool(self.state.burglars_at(floor, fl.guard))
+
+    # -- entering a room --------------------------------------------------------------------------
+    def entered_effects(self, floor: int, square: str) -> None:
+        fl = self.state.floors[floor]
+        if self.state.burglars_at(floor, square):
+            self.heat_room(floor, square)
+        kind = fl.tiles.get(square)
+        if kind == "surveillance":
+            fl.cubes[square] = fl.cubes.get(square, 0) + 1
+            self.log("cube", f"Surveillance in {square}: counting cube {fl.cubes[square]} of {SURVEILLANCE_LIMIT}.",
+                     "bb2 Surveillance", floor, square)
+            if fl.cubes[square] >= SURVEILLANCE_LIMIT:
+                del fl.cubes[square]
+                self.log("surveillance", f"Surveillance is full: everyone on floor {floor} gains heat.",
+                         "bb2 Surveillance", floor, square)
+                for name, b in self.state.crew.items():
+                    if not b.escaped and b.floor == floor and b.at is not None:
+                        self.heat(name, HEAT_PER_ENTRY, "Surveillance", "bb2 Surveillance")
+        elif kind == "crows-nest":
+            for near in self.plan(floor).touching(square):
+                for name in self.state.burglars_at(floor, near):
+                    self.heat(name, 1, "the bouncer climbs the Crow's Nest next door", "bb2 Crow's Nest")
+
+    def heat_room(self, floor: int, square: str) -> None:
+        fl = self.state.floors[floor]
+        names = self.state.burglars_at(floor, square)
+        if square in fl.crowd and names:
+            fl.crowd.remove(square)
+            self.log("crowd", f"The Crowd in {square} covers {', '.join(names)}; the chip is discarded.",
+                     "bb2 Crowd", floor, square)
+            return
+        for name in names:
+            self.heat(name, HEAT_PER_ENTRY, f"the bouncer is in {square}", "bb2 Bouncer's Turn")
+
+    def heat(self, name: str, amount: int, why: str, rule: str) -> None:
+        b = self.state.crew[name]
+        b.heat = min(HEAT_LIMIT, b.heat + amount)
+        self.log("heat", f"{name} gains {amount} heat ({why}): {b.heat} of {HEAT_LIMIT}.", rule, b.floor, b.at,
+                 who=name, heat=b.heat)
+        if b.heat >= HEAT_LIMIT:
+            self.log("caught", f"{name} reached {HEAT_LIMIT} heat: the team loses.", "bb2 Losing", b.floor, b.at,
+                     who=name)
+            self.state.outcome = "caught"
+            raise GameOver(name)
+
+    def lose(self, name: str, why: str, rule: str) -> None:
+        self.heat(name, HEAT_PER_ENTRY, why, rule)
+
+    def walked_into(self, name: str, floor: int, square: str) -> None:
+        """A player's own move costs nothing in bb2: only the bouncer's entries give heat."""
+
+    # -- destinations -----------------------------------------------------------------------------
+    def arrive(self, floor: int) -> None:
+        fl = self.state.floors[floor]
+        self.log("arrive", f"The floor-{floor} bouncer reaches his destination {fl.guard}.", "bb2 Bouncer's Turn",
+                 floor, fl.guard)
+        self.draw_destination(floor)
+
+    def draw_destination(self, floor: int) -> None:
+        fl = self.state.floors[floor]
+        for _ in range(MAX_DRAWS):
+            if not fl.deck:
+                fl.destination = None
+                self.log("hunt", f"The floor-{floor} patrol deck is empty: the bouncer starts hunting.",
+                         "bb2 Hunting", floor, fl.guard)
+                return
+            card = self.draw_card(floor)
+            if card == DISTRACTED:
+                options = [s for s in sorted(fl.even, key=self.plan(floor).index.__getitem__) if s != fl.guard]
+                if not options:
+                    self.log("redraw", "Distracted, but no revealed room shows an even number: draw again.",
+                             "bb2 Distracted", floor)
+                    continue
+                card = self.ask("distracted", "Distracted! Choose a room with an even number for the bouncer.",
+                                options, floor, "bb2 Distracted")
+            elif card == fl.guard:
+                self.log("redraw", f"{card} is where the bouncer stands: the card is discarded and another drawn.",
+                         "§6", floor, card, ruling=True)
+                continue
+            self.move_die(floor, card, "patrol card", "bb2 Bouncer's Turn")
+            return
+        raise IllegalActionError(f"floor {floor}: no patrol card gives the bouncer anywhere to go")
+
+    def card_options(self, floor: int) -> list[str]:
+        return list(self.plan(floor).names) + [DISTRACTED]
+
+    def reshuffle(self, floor: int) -> None:  # pragma: no cover - bb2 hunts instead
+        raise IllegalActionError("Burgle Bros 2 never reshuffles: an empty deck means hunting")
+
+    def new_deck(self, floor: int) -> None:
+        fl = self.state.floors[floor]
+        fl.deck = [HIDDEN] * len(self.plan(floor).rooms)
+        fl.unseen, fl.discard = [], []
+
+    def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data) -> None:
+        fl = self.state.floors[floor]
+        fl.destination = square
+        self.log("destination", f"The floor-{floor} destination marker goes to {square} ({why}).", rule, floor,
+                 square, ruling=ruling, **data)
+
+    # -- commotions, chips, exits ----------------------------------------------------------------
+    def commotion(self, floor: int, square: str, steps: int = 1) -> None:
+        fl = self.state.floors[floor]
+        if fl.guard is None:
+            self.log("idle", f"No bouncer on floor {floor} to hear the commotion.", "bb2 Commotions", floor)
+            return
+        if square == fl.guard:
+            self.log("no_effect", f"Commotion in {square}, but the bouncer is already there: ignored.",
+                     "bb2 Commotions", floor, square)
+            return
+        was_hunting = fl.destination is None
+        self.move_die(floor, square, "commotion" + (", he stops hunting" if was_hunting else ""),
+                      "bb2 Commotions")
+        self.log("commotion", f"The bouncer heads {steps} step{'s' if steps > 1 else ''} toward the commotion "
+                 "at once.", "bb2 Commotions", floor, square, steps=steps)
+        self.walk(floor, steps, stop_on_arrival=True)
+
+    def undercover(self, floor: int, square: str) -> None:
+        fl = self.state.floors[floor]
+        if fl.guard is None:
+            raise IllegalActionError(f"no bouncer on floor {floor}")
+        self.log("undercover", f"Undercover chip in {square}: the bouncer jumps there.", "bb2 Undercover", floor,
+                 square)
+        self.enter(floor, square, jump=True)
+        if fl.guard == fl.destination:
+            self.arrive(floor)
+
+    def player_exits(self, name: str) -> None:
+        b = self.state.crew[name]
+        fl = self.state.floors.get(b.floor)
+        if fl is not None:
+            fl.skip = True
+            self.log("idle", f"{name} left from floor {b.floor}: that bouncer skips his next turn.", "bb2 Exit",
+                     b.floor)

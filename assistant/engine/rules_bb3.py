@@ -1,0 +1,115 @@
+"""Burgle Bros 3 (Future Flip): guards with a destination die, alarm cubes and suspicion
+(guard-rules.md §7; bb3 rulebook "Turn Order and Guard Turns", "Alarms and Suspicion", "Workers").
+
+What differs from bb1: a square may hold several alarm cubes, and each counts for speed; a new
+alarm only takes the die when strictly nearer; alarms under the guard and cubes he walks onto become
+suspicion (3 suspicion raise the die) unless a worker is there; worker patrol cards are resolved and
+the next card drawn; a geared burglar walking into the guard loses Stealth, a disguised one does not;
+a jump triggers no entering effect.
+"""
+
+from __future__ import annotations
+
+from .errors import IllegalActionError
+from .rules_bb1 import MAX_DRAWS, Bb1
+from .state import WORKER
+
+SUSPICION_LIMIT = 3
+
+
+class Bb3(Bb1):
+    name = "bb3"
+    reshuffle_speeds_up = False  # ruling: an empty bb3 deck is reshuffled without speeding up
+
+    def entered_effects(self, floor: int, square: str) -> None:
+        fl = self.state.floors[floor]
+        for name in self.state.burglars_at(floor, square):
+            self.lose(name, f"the guard entered {square}", "bb3 Guard Turns")
+        cubes = fl.alarms.count(square)
+        if not cubes:
+            return
+        fl.alarms = [a for a in fl.alarms if a != square]
+        if fl.workers.get(square, 0) > 0:
+            fl.workers[square] -= 1
+            if not fl.workers[square]:
+                del fl.workers[square]
+            self.log("alarm_off", f"A worker in {square} covers for the alarm: {cubes} cube{'s' if cubes > 1 else ''} "
+                     "and one worker go back to the supply.", "bb3 Workers", floor, square)
+        else:
+            self.log("alarm_off", f"The guard finds {cubes} alarm cube{'s' if cubes > 1 else ''} in {square}: "
+                     "suspicion rises.", "bb3 Alarms", floor, square)
+            self.suspect(floor, cubes)
+
+    def enter(self, floor: int, square: str, jump: bool = False, **data) -> None:
+        if not jump:
+            super().enter(floor, square, **data)
+            return
+        self.state.floors[floor].guard = square
+        self.log("enter", f"The floor-{floor} guard jumps to {square} (no entering effect).", "bb3 Jumping", floor,
+                 square, jump=True, **data)
+
+    def suspect(self, floor: int, cubes: int) -> None:
+        fl = self.state.floors[floor]
+        fl.suspicion += cubes
+        while fl.suspicion >= SUSPICION_LIMIT:
+            fl.suspicion -= SUSPICION_LIMIT
+            before = fl.die
+            self.speed_up(floor)
+            self.log("suspicion", f"Three suspicion cubes on floor {floor}: the die goes from {before} to {fl.die}.",
+                     "bb3 Suspicion", floor)
+        self.log("suspicion", f"Floor {floor} suspicion: {fl.suspicion} of {SUSPICION_LIMIT}.", "bb3 Suspicion",
+                 floor, suspicion=fl.suspicion)
+
+    def trigger_alarm(self, floor: int, square: str, cause: str = "") -> None:
+        fl = self.state.floors[floor]
+        if square == fl.guard:
+            self.log("alarm", f"Alarm under the floor-{floor} guard in {square}: it becomes suspicion.",
+                     "bb3 Alarms", floor, square)
+            self.suspect(floor, 1)
+            return
+        had_alarm_target = fl.destination in fl.alarms
+        fl.alarms = sorted(fl.alarms + [square])
+        self.log("alarm", f"Alarm cube in {square} on floor {floor}.", "bb3 Alarms", floor, square, cause=cause)
+        if fl.guard is None or square == fl.destination:
+            return
+        dist = self.distances_from(floor, fl.guard)
+        if fl.destination is None or not had_alarm_target or dist[square] < dist[fl.destination]:
+            self.move_die(floor, square, "alarm", "bb3 Alarms")
+        else:
+            self.log("no_effect", f"{square} is not nearer than the alarm in {fl.destination}: the die stays.",
+                     "bb3 Alarms", floor, square)
+
+    def walks_into_guard(self, name: str, square: str) -> None:
+        if self.state.crew[name].geared:
+            self.lose(name, f"walked into the guard in {square} while geared", "bb3 Guard Turns")
+        else:
+            self.log("no_effect", f"{name} is disguised: walking into the guard costs nothing.", "bb3 Guard Turns",
+                     self.state.crew[name].floor, square, who=name)
+
+    def walked_into(self, name: str, floor: int, square: str) -> None:
+        if self.state.floors[floor].guard == square:
+            self.walks_into_guard(name, square)
+
+    def draw_destination(self, floor: int) -> None:
+        fl = self.state.floors[floor]
+        for _ in range(MAX_DRAWS):
+            card = self.draw_card(floor)
+            if card == WORKER:
+                guard = self.guard_square(floor)
+                fl.workers[guard] = fl.workers.get(guard, 0) + 1
+                self.log("worker", f"Worker card: a worker joins the guard in {guard}; draw again.",
+                         "bb3 Workers", floor, guard)
+                continue
+            if card == fl.guard:
+                self.log("redraw", f"{card} is where the guard stands: the card is discarded and another drawn.",
+                         "§7", floor, card, ruling=True)
+                continue
+            self.move_die(floor, card, "patrol card", "bb3 Guard Turns")
+            return
+        raise IllegalActionError(f"floor {floor}: no patrol card gives the guard anywhere to go")
+
+    def card_options(self, floor: int) -> list[str]:
+        return list(self.plan(floor).names) + [WORKER]
+
+    def unseen_count(self) -> int:
+        return 0
