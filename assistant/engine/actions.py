@@ -213,6 +213,11 @@ def _reveal(rules: Bb1, a: Action) -> None:
         raise IllegalActionError("'type' names the room revealed, e.g. camera")
     fl = rules.state.floors[floor]
     fl.tiles[square] = kind
+    number = a.get("number")
+    if number not in (None, ""):
+        if not str(number).isdigit() or not 1 <= int(number) <= 6:
+            raise IllegalActionError("a combination number is 1 to 6")
+        fl.numbers[square] = int(number)
     if kind == "lavatory":
         fl.lavatory.setdefault(square, 3)
     rules.log("reveal", f"{square} on floor {floor} is a {kind.replace('-', ' ')}.", "", floor, square, type=kind)
@@ -350,6 +355,20 @@ def _set(rules: Bb1, a: Action) -> None:
         raise IllegalActionError(f"cannot set {field_name!r}")
 
 
+def _wall(rules: Bb1, a: Action) -> None:
+    """Put up or take down a wall (drawing a layout, or correcting one); a floor may never be cut in two."""
+    from .board import floorplan, normalize_wall
+
+    floor = _floor(rules, a)
+    fl = rules.state.floors[floor]
+    wall = normalize_wall(str(a.get("wall", "")), rules.state.size)
+    on = bool(a.get("on", wall not in fl.walls))
+    walls = sorted(set(fl.walls) | {wall}) if on else [w for w in fl.walls if w != wall]
+    floorplan(rules.state.size, rules.state.void, walls)
+    fl.walls = walls
+    rules.log("wall", f"Wall {wall} on floor {floor} {'put up' if on else 'taken down'}.", "", floor)
+
+
 def _only_in(rules: Bb1, game: str, what: str) -> None:
     if rules.state.rules != game:
         raise IllegalActionError(f"{what} exist only in {GAME_TITLES[game]}")
@@ -375,8 +394,8 @@ HANDLERS: dict[str, Callable[[Bb1, Action], None]] = {
     "enter_floor": _enter_floor, "move": _move, "place": _place, "escape": _escape, "reveal": _reveal,
     "event": _event, "donuts": _donuts, "crow": _crow, "spotter": _spotter, "hack": _hack,
     "camera": _camera, "end_turn": _end_turn, "set": _set, "start": _start, "entrance": _entrance,
-    "commotion": _commotion, "undercover": _undercover,
+    "commotion": _commotion, "undercover": _undercover, "wall": _wall,
 }
 # corrections the table may still make after the game ended
-BOARD_ONLY = ("set", "reveal", "place")
+BOARD_ONLY = ("set", "reveal", "place", "wall")
 

@@ -31,6 +31,7 @@ class FloorState:
     shuffles: int = 0  # how many times this deck was (re)shuffled: feeds the seeded generator
     stacked: list[str] | None = None  # a known order for the next reshuffle (cases, tests)
     tiles: dict[str, str] = field(default_factory=dict)  # revealed rooms: square -> type
+    numbers: dict[str, int] = field(default_factory=dict)  # combination number printed on a revealed room
     lavatory: dict[str, int] = field(default_factory=dict)  # Stealth tokens left on a Lavatory
     appeared: bool = False  # the guard has been placed at least once (rule 1.13)
     lost: bool = False  # Lost Visual: the guard is off the board until he next moves (1.20)

@@ -1,0 +1,37 @@
+"""Start the table app: ``python -m assistant`` (see README). Serves on the table's network with
+waitress (one process, many threads) and prints the address and a QR code for phones."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+
+import qrcode
+from waitress import serve
+
+from .web import create_app
+from .web.lan import public_url
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Burgle Bros guard assistant")
+    parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument("--url", default=os.environ.get("PUBLIC_URL"), help="address to show phones")
+    args = parser.parse_args()
+    app = create_app({"PUBLIC_URL": args.url})
+    url = public_url(args.port, args.url)
+    app.config["PUBLIC_URL"] = url
+    qr = qrcode.QRCode(border=1)
+    qr.add_data(url)
+    out = io.StringIO()
+    qr.print_ascii(out=out, invert=True)
+    print(out.getvalue())
+    print(f"Burgle Bros guard assistant is running: open {url} (on this machine: http://localhost:{args.port}/)")
+    print("Stop it with Ctrl+C; every heist is saved as you play.", flush=True)
+    serve(app, host=args.host, port=args.port, threads=32, channel_timeout=120, ident="burgle")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,22 @@
+-- One row per heist; one row per applied action (with the state after it, a replay cache).
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    title TEXT NOT NULL,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    initial TEXT NOT NULL,          -- GameState JSON before the first action
+    head INTEGER NOT NULL DEFAULT 0, -- how many actions are in effect (undo moves it back)
+    version INTEGER NOT NULL DEFAULT 0, -- bumped by every change, including undo and redo
+    play_token TEXT NOT NULL,
+    watch_token TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    log TEXT NOT NULL,
+    state TEXT NOT NULL,
+    created TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);

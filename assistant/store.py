@@ -1,0 +1,197 @@
+"""SQLite storage: games, their action logs and the state after each action.
+
+The state after action N is what replaying actions 1..N from the initial state gives; it is kept
+so a page load does not replay the whole game. Undo moves ``head`` back one action, redo forward;
+a new action after an undo drops the undone ones. Every change bumps ``version``, and a change made
+on an older version is refused (two devices acting at once, or a double tap).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .engine.actions import Action, apply
+from .engine.state import GameState
+
+
+class StaleVersionError(Exception):
+    """The board changed since the page that sent this action was drawn."""
+
+
+class NotFoundError(Exception):
+    """No such game (or a wrong token)."""
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    created: str
+    updated: str
+    head: int
+    version: int
+    play_token: str
+    watch_token: str
+    state: GameState
+    can_redo: bool
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Store:
+    """All database access. One connection per thread (sqlite3 objects are not shared)."""
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        self._local = threading.local()
+        self._write = threading.Lock()
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self.init()
+
+    # -- connections --------------------------------------------------------------------------
+    def db(self) -> sqlite3.Connection:
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.path, timeout=10, check_same_thread=False)
+            conn.row_factory = sqlite3.Row
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+            self._local.conn = conn
+        return conn
+
+    def close(self) -> None:
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            conn.close()
+            self._local.conn = None
+
+    def init(self) -> None:
+        schema = resources.files("assistant").joinpath("schema.sql").read_text(encoding="utf-8")
+        self.db().executescript(schema)
+
+    # -- games ------------------------------------------------------------------------------------
+    def create(self, title: str, state: GameState) -> str:
+        game_id = secrets.token_hex(4)
+        now = _now()
+        with self._write, self.db() as db:
+            db.execute("INSERT INTO games (id, title, created, updated, initial, play_token, watch_token) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                       (game_id, title, now, now, json.dumps(state.to_json()), secrets.token_urlsafe(16),
+                        secrets.token_urlsafe(16)))
+        return game_id
+
+    def list(self) -> list[dict[str, Any]]:
+        rows = self.db().execute("SELECT id, title, created, updated, head FROM games ORDER BY updated DESC")
+        return [dict(r) for r in rows]
+
+    def delete(self, game_id: str) -> None:
+        with self._write, self.db() as db:
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+    def load(self, game_id: str) -> Game:
+        db = self.db()
+        row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise NotFoundError(game_id)
+        state_json = row["initial"]
+        if row["head"]:
+            state_json = db.execute("SELECT state FROM actions WHERE game_id = ? AND seq = ?",
+                                    (game_id, row["head"])).fetchone()["state"]
+        redo = db.execute("SELECT 1 FROM actions WHERE game_id = ? AND seq = ?",
+                          (game_id, row["head"] + 1)).fetchone() is not None
+        return Game(row["id"], row["title"], row["created"], row["updated"], row["head"], row["version"],
+                    row["play_token"], row["watch_token"], GameState.from_json(json.loads(state_json)), redo)
+
+    def by_token(self, token: str) -> tuple[str, str]:
+        """(game id, "play" or "watch") for a link token."""
+        row = self.db().execute("SELECT id, play_token FROM games WHERE play_token = ? OR watch_token = ?",
+                                (token, token)).fetchone()
+        if row is None:
+            raise NotFoundError(token)
+        return row["id"], "play" if row["play_token"] == token else "watch"
+
+    def new_token(self, game_id: str, kind: str) -> None:
+        column = {"play": "play_token", "watch": "watch_token"}[kind]
+        with self._write, self.db() as db:
+            db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (secrets.token_urlsafe(16), game_id))
+
+    # -- actions ------------------------------------------------------------------------------------
+    def act(self, game_id: str, action: Action, version: int | None = None) -> tuple[Game, list[dict]]:
+        """Apply an action and persist it before anyone sees it. Raises RulesError or StaleVersionError."""
+        with self._write:
+            game = self.load(game_id)
+            self._check_version(game, version)
+            result = apply(game.state, action)
+            log = [e.as_dict() for e in result.log]
+            seq = game.head + 1
+            with self.db() as db:
+                db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
+                db.execute("INSERT INTO actions (game_id, seq, action, log, state, created) VALUES (?, ?, ?, ?, ?, ?)",
+                           (game_id, seq, json.dumps(action), json.dumps(log), json.dumps(result.state.to_json()),
+                            _now()))
+                db.execute("UPDATE games SET head = ?, version = version + 1, updated = ? WHERE id = ?",
+                           (seq, _now(), game_id))
+        return self.load(game_id), log
+
+    def undo(self, game_id: str, version: int | None = None) -> Game:
+        return self._move_head(game_id, -1, version)
+
+    def redo(self, game_id: str, version: int | None = None) -> Game:
+        return self._move_head(game_id, +1, version)
+
+    def _move_head(self, game_id: str, delta: int, version: int | None) -> Game:
+        with self._write:
+            game = self.load(game_id)
+            self._check_version(game, version)
+            target = game.head + delta
+            if target < 0 or (delta > 0 and not game.can_redo):
+                return game
+            with self.db() as db:
+                db.execute("UPDATE games SET head = ?, version = version + 1, updated = ? WHERE id = ?",
+                           (target, _now(), game_id))
+        return self.load(game_id)
+
+    @staticmethod
+    def _check_version(game: Game, version: int | None) -> None:
+        if version is not None and version != game.version:
+            raise StaleVersionError(game.id)
+
+    def history(self, game_id: str) -> list[dict[str, Any]]:
+        """Every action in effect, oldest first, with its log entries."""
+        db = self.db()
+        head = db.execute("SELECT head FROM games WHERE id = ?", (game_id,)).fetchone()
+        if head is None:
+            raise NotFoundError(game_id)
+        rows = db.execute("SELECT seq, action, log, created FROM actions WHERE game_id = ? AND seq <= ? ORDER BY seq",
+                          (game_id, head["head"]))
+        return [{"seq": r["seq"], "action": json.loads(r["action"]), "log": json.loads(r["log"]),
+                 "created": r["created"]} for r in rows]
+
+    def last_log(self, game_id: str, head: int) -> list[dict[str, Any]]:
+        if not head:
+            return []
+        row = self.db().execute("SELECT log FROM actions WHERE game_id = ? AND seq = ?", (game_id, head)).fetchone()
+        return json.loads(row["log"]) if row else []
+
+    def replay(self, game_id: str) -> GameState:
+        """The current state recomputed from the initial one (what undo means; used to check the cache)."""
+        db = self.db()
+        row = db.execute("SELECT initial FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise NotFoundError(game_id)
+        state = GameState.from_json(json.loads(row["initial"]))
+        for entry in self.history(game_id):
+            state = apply(state, entry["action"]).state
+        return state

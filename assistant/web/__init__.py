@@ -1,0 +1,64 @@
+"""The table app: a Flask application factory wiring the store, CSRF and the blueprints."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, render_template
+from flask_wtf.csrf import CSRFError, CSRFProtect
+
+from ..store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
+csrf = CSRFProtect()
+
+
+def _secret_key(instance: Path) -> str:
+    """A key kept in the instance folder so sessions survive a restart, made on first run."""
+    path = instance / "secret_key"
+    if not path.exists():
+        instance.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    app = Flask("assistant", template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
+                instance_path=str(ROOT / "instance"))
+    app.config.update(DATABASE=str(Path(app.instance_path) / "heists.sqlite3"), WTF_CSRF_TIME_LIMIT=None,
+                      SESSION_COOKIE_SAMESITE="Lax", PUBLIC_URL=None, SEND_FILE_MAX_AGE_DEFAULT=3600)
+    if config:
+        app.config.update(config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+    app.extensions["store"] = Store(app.config["DATABASE"])
+    csrf.init_app(app)
+
+    from . import game, home, setup
+    app.register_blueprint(home.bp)
+    app.register_blueprint(setup.bp)
+    app.register_blueprint(game.bp)
+
+    @app.errorhandler(404)
+    def not_found(err: Exception) -> tuple[str, int]:
+        return render_template("error.html", title="Not here", message="There is no such page or heist."), 404
+
+    @app.errorhandler(CSRFError)
+    def csrf_failed(err: CSRFError) -> tuple[str, int]:
+        return render_template("error.html", title="Page expired",
+                               message="This page is out of date. Reload it and try again."), 400
+
+    @app.errorhandler(500)
+    def server_error(err: Exception) -> tuple[str, int]:
+        return render_template("error.html", title="Something went wrong",
+                               message="The app hit a problem. Nothing you entered was lost: go back and "
+                                       "reload the heist."), 500
+
+    return app
+
+
+def store() -> Store:
+    from flask import current_app
+    return current_app.extensions["store"]

@@ -1,0 +1,167 @@
+"""Turns a game state into what the board template draws: no rules here, only presentation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.board import square_name
+from ..engine.state import GameState
+from ..tiles import TILES
+
+COLOURS = ("#e4572e", "#29a3e6", "#f3c614", "#7bc950", "#c86fd6", "#f08a24")
+
+
+@dataclass
+class Room:
+    floor: int
+    square: str
+    void: bool = False
+    walls: str = ""  # css classes: wall-n wall-e wall-s wall-w
+    kind: str = ""
+    label: str = ""
+    mark: str = ""
+    number: int | None = None
+    guard: bool = False
+    die: int | None = None
+    alarms: int = 0
+    crow: bool = False
+    burglars: list[dict[str, Any]] = field(default_factory=list)
+    steps: list[int] = field(default_factory=list)
+    option: bool = False
+    selected: bool = False
+
+
+@dataclass
+class FloorView:
+    number: int
+    size: int
+    rooms: list[Room]
+    guard: str | None
+    destination: str | None
+    die: int
+    alarms: list[str]
+    deck: int
+    discard: list[str]
+    lost: bool
+    donuts: bool
+    appeared: bool
+
+
+def current_player(state: GameState) -> str | None:
+    return state.order[state.turn % len(state.order)] if state.order else None
+
+
+def colour_of(state: GameState, name: str) -> str:
+    b = state.crew[name]
+    return b.colour or COLOURS[list(state.crew).index(name) % len(COLOURS)]
+
+
+def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tuple[int, str] | None = None
+                 ) -> list[FloorView]:
+    question = state.pending["question"] if state.pending else None
+    options = set(question["options"]) if question and question["kind"] in ("alarm", "squeak", "hunt",
+                                                                               "distracted") else set()
+    q_floor = question.get("floor") if question else None
+    steps: dict[tuple[int, str], list[int]] = {}
+    counter: dict[int, int] = {}
+    for entry in last_log:
+        if entry["kind"] == "enter":
+            f = entry["floor"]
+            counter[f] = counter.get(f, 0) + 1
+            steps.setdefault((f, entry["square"]), []).append(counter[f])
+    floors = []
+    for n, fl in sorted(state.floors.items()):
+        plan = state.plan(n)
+        walls = set(plan.walls)
+        rooms = []
+        for r in range(state.size):
+            for c in range(state.size):
+                sq = square_name(c, r)
+                room = Room(n, sq, void=sq in state.void)
+                if not room.void:
+                    sides = []
+                    if r > 0 and f"{square_name(c, r - 1)}-{sq}" in walls:
+                        sides.append("wall-n")
+                    if c < state.size - 1 and f"{sq}-{square_name(c + 1, r)}" in walls:
+                        sides.append("wall-e")
+                    if r < state.size - 1 and f"{sq}-{square_name(c, r + 1)}" in walls:
+                        sides.append("wall-s")
+                    if c > 0 and f"{square_name(c - 1, r)}-{sq}" in walls:
+                        sides.append("wall-w")
+                    room.walls = " ".join(sides)
+                    kind = fl.tiles.get(sq, "")
+                    tile = TILES.get(kind)
+                    room.kind = kind
+                    room.label = tile.label if tile else kind.replace("-", " ").title()
+                    room.mark = tile.mark if tile else (kind[:2].upper() if kind else "")
+                    room.number = fl.numbers.get(sq)
+                    room.guard = fl.guard == sq
+                    room.die = fl.die if fl.destination == sq else None
+                    room.alarms = fl.alarms.count(sq)
+                    room.crow = fl.crow == sq
+                    room.burglars = [{"name": name, "colour": colour_of(state, name), "stealth": b.stealth,
+                                      "heat": b.heat, "initial": name[:1].upper()}
+                                     for name, b in state.crew.items()
+                                     if not b.escaped and b.floor == n and b.at == sq]
+                    room.steps = steps.get((n, sq), [])
+                    room.option = sq in options and (q_floor in (None, n))
+                    room.selected = selected == (n, sq)
+                rooms.append(room)
+        floors.append(FloorView(n, state.size, rooms, fl.guard, fl.destination, fl.die, list(fl.alarms),
+                                len(fl.deck), list(fl.discard), fl.lost, fl.donuts, fl.appeared))
+    return floors
+
+
+def phase(state: GameState) -> str:
+    """Where the heist is: "break_in", "entrance", "question", "over" or "play"."""
+    if state.outcome:
+        return "over"
+    if state.pending:
+        return "question"
+    if 1 in state.floors and not state.floors[1].appeared and state.rules == "bb1":
+        return "break_in"
+    if state.crew and all(b.at is None for b in state.crew.values()):
+        return "entrance"
+    return "play"
+
+
+@dataclass
+class RoomMenu:
+    floor: int
+    square: str
+    label: str
+    walls: list[tuple[str, str, bool]]  # (side, wall name, standing)
+    alarm: bool
+    hack_kind: str | None
+    hack_left: int
+    throw_voice: bool
+    guard_here: bool
+
+
+SIDES = (("north", 0, -1), ("east", 1, 0), ("south", 0, 1), ("west", -1, 0))
+HACKABLE = {"fingerprint": "fingerprint", "laser": "laser", "motion": "motion"}
+
+
+def room_menu(state: GameState, selected: tuple[int, str]) -> RoomMenu | None:
+    floor, square = selected
+    if square in state.void:
+        return None
+    fl = state.floors[floor]
+    plan = state.plan(floor)
+    c, r = plan.coords[plan.index[square]]
+    walls = []
+    for side, dc, dr in SIDES:
+        nc, nr = c + dc, r + dr
+        if 0 <= nc < state.size and 0 <= nr < state.size and square_name(nc, nr) not in state.void:
+            other = square_name(nc, nr)
+            first, second = sorted([(r, c, square), (nr, nc, other)])
+            name = f"{first[2]}-{second[2]}"
+            walls.append((side, name, name in plan.walls))
+    kind = fl.tiles.get(square, "")
+    tile = TILES.get(kind)
+    hack = HACKABLE.get(kind)
+    return RoomMenu(floor, square, tile.label if tile else "face down", walls, square in fl.alarms, hack,
+                    state.hack.get(hack, 0) if hack else 0,
+                    bool(fl.destination and not fl.alarms and plan.open_between(fl.destination, square)),
+                    fl.guard == square)

@@ -1,0 +1,31 @@
+"""Home: start a heist, resume or delete a saved one."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, url_for
+from werkzeug.wrappers import Response
+
+from ..store import NotFoundError
+from . import store
+
+bp = Blueprint("home", __name__)
+
+
+@bp.get("/")
+def index() -> str:
+    return render_template("home.html", games=store().list())
+
+
+@bp.get("/games/<game_id>/delete")
+def confirm_delete(game_id: str) -> str:
+    try:
+        game = store().load(game_id)
+    except NotFoundError:
+        abort(404)
+    return render_template("delete.html", game=game)
+
+
+@bp.post("/games/<game_id>/delete")
+def delete(game_id: str) -> Response:
+    store().delete(game_id)
+    return redirect(url_for("home.index"))
