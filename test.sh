@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# Installs everything the tests need (Python packages in .venv) and runs the whole suite:
-# unit, property and conformance tests, then the conformance checker in ../shared if present.
+# Installs everything the tests need and runs the whole suite: Python packages into .venv, Debian's
+# Chromium for the browser tests (never a browser download), then pytest (unit, property, web and
+# browser tests), lint and types, and the conformance checker in ../shared when it is there.
 set -euo pipefail
 cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
+if ! command -v chromium >/dev/null 2>&1; then
+    echo "Installing Chromium (Debian package) for the browser tests..."
+    SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium zbar-tools >/dev/null
+fi
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+.venv/bin/python -m ruff check assistant tests docs
+.venv/bin/python -m mypy
 .venv/bin/python -m pytest tests assistant "$@"
 if [ -f ../shared/conformance/check.py ]; then
     echo "Conformance cases (../shared/conformance/cases):"

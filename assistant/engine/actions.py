@@ -141,7 +141,7 @@ def _alarm(rules: Bb1, a: Action) -> None:
 
 
 def _remove_alarm(rules: Bb1, a: Action) -> None:
-    """Juicer (advanced) picks up an alarm token: a new patrol card sets the destination."""
+    """Juicer (Reroute) picks up an alarm token: as the card says, a new patrol card becomes the destination."""
     floor = _floor(rules, a)
     square = _square(rules, floor, a.get("at"))
     fl = rules.state.floors[floor]
@@ -150,10 +150,7 @@ def _remove_alarm(rules: Bb1, a: Action) -> None:
     fl.alarms.remove(square)
     rules.log("alarm_off", f"The alarm token in {square} is picked up.", "1.21", floor, square)
     if fl.guard is not None:
-        if fl.alarms:
-            rules.to_nearest_alarm(floor)
-        else:
-            rules.draw_destination(floor)
+        rules.draw_destination(floor)
 
 
 def _crack_safe(rules: Bb1, a: Action) -> None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from .errors import IllegalActionError
+from .errors import AmbiguousTieError, IllegalActionError
+from .pathing import Router
 from .ruleset import GameOver, Ruleset
 from .state import HIDDEN, LOST_VISUAL
 
@@ -89,7 +90,7 @@ class Bb1(Ruleset):
             router = self.router(floor, target)
             plan = router.plan
             here = plan.index[fl.guard]
-            step = plan.names[router.next_step(here)]
+            step = self.tie_free_step(floor, router, here)
             cost = self.step_cost(floor, step)
             if cost > left:
                 self.log("crow", f"The crow in {step} holds the guard: he has {left} move left and "
@@ -109,6 +110,16 @@ class Bb1(Ruleset):
                     break
         self.log("stop", f"The floor-{floor} guard stops in {fl.guard}." if fl.guard else
                  f"The floor-{floor} guard is off the board.", "1.2", floor, fl.guard)
+
+    def tie_free_step(self, floor: int, router: Router, here: int) -> str:
+        """The next room by the tie-break; when the reading cannot decide (never seen on a legal
+        layout), the table is asked instead of the engine guessing (§2 point 3)."""
+        plan = router.plan
+        try:
+            return plan.names[router.next_step(here)]
+        except AmbiguousTieError as err:
+            options = [plan.names[i] for i in router.candidates(here)]
+            return self.ask("tie", f"{err}. Which way does the floor-{floor} guard go?", options, floor, "§2")
 
     def step_cost(self, floor: int, square: str) -> int:
         """1.19: the basic Raven's crow makes the guard spend 2 moves to enter its room."""
@@ -292,7 +303,7 @@ class Bb1(Ruleset):
             self.speed_up(floor)
         self.log("reshuffle", f"The floor-{floor} patrol deck is empty: it is reshuffled, {aside} cards set "
                  f"aside unseen, {len(fl.deck)} in the deck; the die now shows {fl.die}.", "1.11", floor,
-                 left=len(fl.deck), aside=aside, die=fl.die)
+                 left=len(fl.deck), aside=aside, die=fl.die, ruling=not self.reshuffle_speeds_up)
 
     def speed_up(self, floor: int) -> None:
         fl = self.state.floors[floor]
@@ -359,6 +370,11 @@ class Bb1(Ruleset):
             raise IllegalActionError(f"floor {floor}: no patrol card can place the guard")
         fl.guard, fl.destination, fl.appeared, fl.lost = card, None, True, False
         self.log("appear", f"The floor-{floor} guard appears in {card}.", "1.13", floor, card)
+        if card in fl.alarms:
+            # No alarm can stand where a guard stands (1.9): one placed on it switches it off.
+            fl.alarms = [a for a in fl.alarms if a != card]
+            self.log("alarm_off", f"He switches off the alarm in {card} where he appears.", "1.13", floor, card,
+                     ruling=True)
         self.draw_destination(floor)
         if fl.alarms and fl.guard is not None:
             self.to_nearest_alarm(floor)
@@ -399,7 +415,7 @@ class Bb1(Ruleset):
             if fl.tiles.get(square) == "foyer" and plan.open_between(square, fl.guard):
                 self.lose(name, f"the guard in {fl.guard} sees into the Foyer", "1.15")
             if "tiara" in b.loot and plan.open_between(square, fl.guard):
-                self.lose(name, "the Tiara glitters next to the guard", "1.17")
+                self.lose(name, "the Tiara glitters next to the guard (walls block the view: our ruling)", "1.17")
         if fl.tiles.get(square) == "atrium":
             for other in (floor - 1, floor + 1):
                 of = self.state.floors.get(other)
@@ -548,7 +564,7 @@ class Bb1(Ruleset):
             floor, "1.21")
         r = self.router(floor, target)
         here = r.plan.index[fl.guard]
-        step = r.plan.names[r.next_step(here)]
+        step = self.tie_free_step(floor, r, here)
         fork = r.fork_at(here)
         self.log("event", f"Squeak!: the guard takes one step toward {target}.", "1.21", floor, target)
         self.enter(floor, step, step_no=1, left=0, toward=target, fork=fork.as_dict() if fork else None)
@@ -570,7 +586,8 @@ class Bb1(Ruleset):
     def event_emp(self, floor: int, by: str | None) -> None:
         for f, fl in sorted(self.state.floors.items()):
             if self.remove_all_alarms(f):
-                self.log("alarm_off", f"E.M.P.: every alarm on floor {f} is removed.", "1.21", f)
+                self.log("alarm_off", f"E.M.P.: every alarm on floor {f} is removed; a new patrol card sets the "
+                         "destination.", "1.10", f, ruling=True)
                 if fl.guard is not None:
                     self.draw_destination(f)
         self.state.emp_by = by or "?"
