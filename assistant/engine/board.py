@@ -138,10 +138,17 @@ class Floorplan:
         return out
 
     def cut_off(self) -> list[str]:
-        """Rooms that cannot be reached from the first room: empty on a legal floor."""
-        rooms = [self.index[n] for n in self.rooms]
-        dist = self.distances(rooms[0])
-        return [self.names[i] for i in rooms if dist[i] < 0]
+        """Rooms shut off from the main part of the floor (its largest connected part): empty on a
+        legal floor."""
+        left = {self.index[n] for n in self.rooms}
+        parts = []
+        while left:
+            dist = self.distances(min(left))
+            part = {i for i in left if dist[i] >= 0}
+            parts.append(part)
+            left -= part
+        main = max(parts, key=len)
+        return sorted((self.names[i] for p in parts if p is not main for i in p), key=self.index.__getitem__)
 
 
 @lru_cache(maxsize=512)

@@ -486,8 +486,8 @@ class Bb1(Ruleset):
             self.ask("alarm", f"{card}: alarms in {', '.join(nearest)} are equally near. Where is the guard put?",
                      nearest, floor, "1.21"))
         self.jump(floor, target)
-        fl.destination = target
-        self.arrive(floor)
+        if fl.destination == target:
+            self.arrive(floor)
 
     def event_shift_change(self, floor: int) -> None:
         self.state.no_move = True
@@ -510,9 +510,10 @@ class Bb1(Ruleset):
         if fl.alarms:
             self.go_to_alarm_then_arrive(floor, "Switch Signs")
             return
-        self.jump(floor, destination)
+        # The die moves first, so an alarm set off by his entering (a camera) can still take it.
         fl.destination = old
         self.log("destination", f"Switch Signs: the die goes to {old}, where the guard was.", "1.21", floor, old)
+        self.jump(floor, destination)
 
     def event_where_is_he(self, floor: int) -> None:
         _, destination = self.need_guard(floor, "Where Is He?")
@@ -520,7 +521,8 @@ class Bb1(Ruleset):
             self.go_to_alarm_then_arrive(floor, "Where Is He?")
             return
         self.jump(floor, destination)
-        self.arrive(floor)
+        if self.state.floors[floor].destination == destination:
+            self.arrive(floor)
 
     def event_throw_voice(self, floor: int, square: str) -> None:
         _, destination = self.need_guard(floor, "Throw Voice")
