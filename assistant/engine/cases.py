@@ -24,10 +24,23 @@ def _die(value: Any, floor: int) -> int:
 
 def state_from_case(case: dict[str, Any]) -> GameState:
     """The position a case describes, validated; raises BoardError naming the culprit."""
+    if not isinstance(case, dict):
+        raise BoardError("a case is a JSON object with floors, crew and actions")
+    try:
+        return _state_from_case(case)
+    except (AttributeError, TypeError, KeyError, ValueError) as err:
+        if isinstance(err, BoardError):
+            raise
+        raise BoardError(f"malformed case: {err}") from None
+
+
+def _state_from_case(case: dict[str, Any]) -> GameState:
     rules = case.get("rules", "bb1")
     if rules not in GAMES:
         raise BoardError(f"unknown rules {rules!r}: use bb1, bb2 or bb3")
     size = case.get("size", 4)
+    if size not in (4, 5):
+        raise BoardError(f"a floor is 4x4 or 5x5: size is 4 or 5, not {size!r}")
     void = [v.upper() for v in case.get("void", [])]
     tiebreak = case.get("tiebreak", "rulebook")
     if tiebreak not in READINGS:
@@ -84,6 +97,12 @@ def _card(value: Any, floor: int, state: GameState) -> str:
     return value.upper()
 
 
+def _tile_type(value: Any, floor: int) -> str:
+    if not isinstance(value, str) or not value:
+        raise BoardError(f"floor {floor}: a room type is a name like camera, not {value!r}")
+    return value
+
+
 def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorState:
     plan = floorplan(state.size, state.void, spec.get("walls", []))
     fl = FloorState(walls=sorted(plan.walls))
@@ -101,7 +120,7 @@ def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorSta
         raise BoardError(f"floor {n}: no alarm can be on the guard's square {fl.guard}")
     fl.deck = [_card(c, n, state) for c in spec.get("patrol", [])]
     fl.discard = [_card(c, n, state) for c in spec.get("discard", [])]
-    fl.tiles = {_square(k, n, state, "tile"): v for k, v in (spec.get("tiles") or {}).items()}
+    fl.tiles = {_square(k, n, state, "tile"): _tile_type(v, n) for k, v in (spec.get("tiles") or {}).items()}
     fl.lavatory = {sq: 3 for sq, kind in fl.tiles.items() if kind == "lavatory"}
     fl.cubes = {_square(k, n, state, "cube"): int(v) for k, v in (spec.get("cubes") or {}).items()}
     fl.crowd = [_square(s, n, state, "crowd") for s in spec.get("crowd", [])]

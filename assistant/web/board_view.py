@@ -28,6 +28,7 @@ class Room:
     crow: bool = False
     burglars: list[dict[str, Any]] = field(default_factory=list)
     steps: list[int] = field(default_factory=list)
+    last_step: int = 0
     option: bool = False
     selected: bool = False
 
@@ -105,6 +106,7 @@ def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tup
                                      for name, b in state.crew.items()
                                      if not b.escaped and b.floor == n and b.at == sq]
                     room.steps = steps.get((n, sq), [])
+                    room.last_step = room.steps[-1] if room.steps else 0
                     room.option = sq in options and (q_floor in (None, n))
                     room.selected = selected == (n, sq)
                 rooms.append(room)
@@ -114,14 +116,17 @@ def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tup
 
 
 def phase(state: GameState) -> str:
-    """Where the heist is: "break_in", "entrance", "question", "over" or "play"."""
+    """Where the heist is: "break_in", "entrance", "question", "over", "play", or "guards_only" for an
+    imported position with no burglar (the guards can still be moved, to settle a dispute)."""
     if state.outcome:
         return "over"
     if state.pending:
         return "question"
     if 1 in state.floors and not state.floors[1].appeared and state.rules == "bb1":
         return "break_in"
-    if state.crew and all(b.at is None for b in state.crew.values()):
+    if not state.order:
+        return "guards_only"
+    if all(b.at is None for b in state.crew.values()):
         return "entrance"
     return "play"
 

@@ -29,7 +29,7 @@ def game_as_case(state: GameState, title: str, floor: int | None = None,
     score = "heat" if state.rules == "bb2" else "stealth"
     crew = {}
     for name, b in state.crew.items():
-        if b.escaped or b.at is None or (floor is not None and b.floor != floor):
+        if b.escaped or (floor is not None and b.floor != floor):
             continue
         member: dict[str, Any] = {"floor": b.floor, "at": b.at, score: getattr(b, score)}
         if b.loot:

@@ -40,8 +40,13 @@ def action_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
 
 
 def version_from_form(form: MultiDict[str, str]) -> int | None:
+    """The board version the button was drawn on; a garbled one is refused, not ignored."""
     value = form.get("version")
-    return int(value) if value and value.isdigit() else None
+    if value in (None, ""):
+        return None
+    if not value.isdigit():
+        raise RulesError("this button carries a broken board version: reload the page")
+    return int(value)
 
 
 def new_heist_from_form(form: MultiDict[str, str]) -> tuple[str, GameState]:
@@ -59,6 +64,8 @@ def new_heist_from_form(form: MultiDict[str, str]) -> tuple[str, GameState]:
             crew.append({"name": name, "colour": form.get(f"colour{i}", ""), "character": form.get(f"character{i}", "")})
     if not crew:
         raise BoardError("give at least one burglar a name")
+    if any((form.get(f"name{i}") or "").strip() for i in range(5, 10)):
+        raise BoardError("a crew has at most 4 burglars")
     void = [form["void"].upper()] if job.size == 5 and form.get("void") else []
     seed_text = form.get("seed") or ""
     seed = int(seed_text) if seed_text.isdigit() else secrets.randbelow(10**9)

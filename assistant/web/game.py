@@ -41,12 +41,13 @@ def _selected(game: Game) -> tuple[int, str] | None:
     return int(floor), square.upper()
 
 
-def _context(game: Game, error: str | None = None, selected: tuple[int, str] | None = None) -> dict[str, Any]:
+def _context(game: Game, error: str | None = None, selected: tuple[int, str] | None = None,
+             animate: bool = False) -> dict[str, Any]:
     last = store().last_log(game.id, game.head)
     return {"game": game, "state": game.state, "floors": build_floors(game.state, last, selected),
             "last_log": last, "phase": phase(game.state), "current": current_player(game.state),
             "selected": selected, "menu": room_menu(game.state, selected) if selected else None,
-            "error": error, "tiles": TILE_TYPES}
+            "error": error, "tiles": TILE_TYPES, "animate": animate}
 
 
 def _game_partial(game: Game, **extra: Any) -> str:
@@ -74,7 +75,7 @@ def act(game_id: str) -> str | Response:
         return _respond(_load(game_id), STALE)
     except RulesError as err:
         return _respond(game, str(err)[:1].upper() + str(err)[1:])
-    return _respond(game)
+    return _respond(game, animate=True)
 
 
 @bp.post("/<game_id>/undo")
@@ -88,17 +89,19 @@ def redo(game_id: str) -> str | Response:
 
 
 def _move(game_id: str, step: Any) -> str | Response:
-    _load(game_id)
+    game = _load(game_id)
     try:
         return _respond(step(game_id, version_from_form(request.form)))
     except StaleVersionError:
         return _respond(_load(game_id), STALE)
+    except RulesError as err:
+        return _respond(game, str(err))
 
 
-def _respond(game: Game, error: str | None = None) -> str | Response:
+def _respond(game: Game, error: str | None = None, animate: bool = False) -> str | Response:
     """htmx gets the game partial back; a plain form post goes back to the board."""
     if request.headers.get("HX-Request"):
-        return _game_partial(game, error=error)
+        return _game_partial(game, error=error, animate=animate)
     if error:
         return render_template("game.html", **_context(game, error=error))
     return redirect(url_for("game.board", game_id=game.id))
@@ -126,7 +129,7 @@ def import_case() -> str | Response | tuple[str, int]:
     try:
         case = json.loads(upload.read().decode("utf-8")) if upload else {}
         state = state_from_case(case)
-    except (ValueError, UnicodeDecodeError, RulesError) as err:
+    except (ValueError, UnicodeDecodeError) as err:
         return render_template("home.html", games=store().list(), import_error=f"That file is not a case: {err}"), 422
     title = str(case.get("about") or case.get("id") or "Imported position")[:80]
     return redirect(url_for("game.board", game_id=store().create(title, state)))

@@ -1,0 +1,106 @@
+"""Browser tests: the real app in a real threaded server (waitress, as in production) on a temporary
+database, driven by Debian's Chromium through Playwright (never a downloaded browser: toolchain.md).
+
+Without /usr/bin/chromium these tests fail when CI is set (CI must install it) and skip elsewhere."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask, got_request_exception
+from waitress.server import create_server
+
+from assistant.web import create_app
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+class LiveServer:
+    """The app served by waitress in a daemon thread; ``restart`` stops it and serves a new app instance
+    on the same database file and port (what a tablet does after its battery ran flat)."""
+
+    def __init__(self, database: Path):
+        self.database = database
+        self.errors: list[BaseException] = []
+        self.port = 0
+        self.app: Flask | None = None
+        self.server: Any = None
+        self.thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        # CSRF stays on, as in production; a fixed key plays the instance folder's key file, so a
+        # page drawn before a restart still sends a valid token after it
+        self.app = create_app({"DATABASE": str(self.database), "SECRET_KEY": "browser-tests"})
+        got_request_exception.connect(self._record, self.app)
+        self.server = create_server(self.app, host="127.0.0.1", port=self.port, threads=8)
+        self.port = self.server.effective_port
+        self.thread = threading.Thread(target=self.server.run, name=f"waitress-{self.port}", daemon=True)
+        self.thread.start()
+
+    def _record(self, sender: Flask, exception: BaseException, **extra: Any) -> None:
+        self.errors.append(exception)
+
+    def stop(self) -> None:
+        server, thread = self.server, self.thread
+        assert server is not None and thread is not None
+        server.close()  # the listening socket and the trigger
+        for channel in list(server._map.values()):  # open keep-alive connections from the browser
+            channel.handle_close()
+        thread.join(timeout=10)
+        server.task_dispatcher.shutdown(timeout=5)
+        assert not thread.is_alive(), "the waitress loop did not stop"
+        assert self.app is not None
+        got_request_exception.disconnect(self._record, self.app)
+        self.app.extensions["store"].close()
+        self.server = self.thread = None
+
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def store(self) -> Any:
+        assert self.app is not None
+        return self.app.extensions["store"]
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    server = LiveServer(tmp_path_factory.mktemp("browser") / "heists.sqlite3")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server: LiveServer) -> str:
+    """pytest-base-url's fixture, pointed at the live server: page.goto("/") opens the home page."""
+    return live_server.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not Path(CHROMIUM).exists():
+        message = f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium), never `playwright install`"
+        if os.environ.get("CI"):
+            pytest.fail(message, pytrace=False)
+        pytest.skip(message)
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(autouse=True)
+def no_server_errors(live_server: LiveServer) -> Iterator[None]:
+    """Any exception inside a request fails the test that caused it (the page only shows a polite 500)."""
+    live_server.errors.clear()
+    yield
+    assert live_server.errors == [], f"the server raised: {live_server.errors!r}"

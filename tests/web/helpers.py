@@ -1,0 +1,148 @@
+"""Shared helpers for the web tests: start a heist through the form, press buttons the way htmx
+does, and read what the page says back (errors, log lines, the version, the room marks)."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
+
+from assistant.engine.actions import Result, apply
+from assistant.engine.state import GameState
+from assistant.store import Game, Store
+from assistant.web import create_app
+
+HTMX = {"HX-Request": "true"}
+SEED = "4242"  # a fixed seed: the patrol decks are then known, and the engine can say what must happen
+
+
+def make_app(db: Path | str, **config: object) -> Flask:
+    """The app on a given database file, set up for the test client (CSRF off unless asked for)."""
+    settings: dict[str, object] = {"TESTING": True, "DATABASE": str(db), "SECRET_KEY": "web-tests",
+                                   "WTF_CSRF_ENABLED": False}
+    settings.update(config)
+    return create_app(settings)
+
+
+def bank_form(**fields: str) -> dict[str, str]:
+    """The new-heist form as a person fills it for a Bank Job with the printed walls."""
+    form = {"scenario": "bank", "name1": "Ann", "colour1": "#e4572e", "name2": "Bob", "colour2": "#29a3e6",
+            "difficulty": "normal", "walls": "default", "deck": "app", "tiebreak": "rulebook", "seed": SEED}
+    form.update(fields)
+    return form
+
+
+def new_heist(client: FlaskClient, **fields: str) -> str:
+    """Create a heist through POST /new and return its id."""
+    response = client.post("/new", data=bank_form(**fields))
+    assert response.status_code == 302, response.get_data(as_text=True)
+    location = response.headers["Location"]
+    assert re.fullmatch(r"/games/[0-9a-f]+", location), location
+    return location.rsplit("/", 1)[1]
+
+
+def store(app: Flask) -> Store:
+    return app.extensions["store"]
+
+
+def game(app: Flask, game_id: str) -> Game:
+    return store(app).load(game_id)
+
+
+def state(app: Flask, game_id: str) -> GameState:
+    return game(app, game_id).state
+
+
+def act(client: FlaskClient, game_id: str, **fields: Any) -> TestResponse:
+    """A button press as htmx sends it: the action's fields, posted with HX-Request."""
+    return client.post(f"/games/{game_id}/act", data={k: str(v) for k, v in fields.items()}, headers=HTMX)
+
+
+def act_ok(client: FlaskClient, game_id: str, **fields: Any) -> str:
+    response = act(client, game_id, **fields)
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert errors(page) == [], f"{fields} was refused: {errors(page)}"
+    return page
+
+
+def expect(app: Flask, game_id: str, **action: Any) -> Result:
+    """What the engine says the action does to the stored position (the reference for a test)."""
+    return apply(state(app, game_id), action)
+
+
+def errors(page: str) -> list[str]:
+    """The messages the page shows in its alert paragraphs, unescaped."""
+    return [html.unescape(re.sub(r"<[^>]+>", "", m)).strip()
+            for m in re.findall(r'<p class="error" role="alert"[^>]*>(.*?)</p>', page, re.DOTALL)]
+
+
+def log_lines(page: str) -> list[str]:
+    """The lines of "What just happened", without their rule badges."""
+    section = re.search(r'<section class="log".*?</section>', page, re.DOTALL)
+    assert section, "no log section on the page"
+    items = re.findall(r'<li class="log-[\w-]+">(.*?)</li>', section.group(0), re.DOTALL)
+    return [html.unescape(re.sub(r"<span class=\"rule\".*?</span>", "", i)).strip() for i in items]
+
+
+def version(page: str) -> int:
+    match = re.search(r'id="game"[^>]*data-version="(\d+)"', page, re.DOTALL)
+    assert match, "no #game component on the page"
+    return int(match.group(1))
+
+
+def room_button(page: str, floor: int, square: str) -> str:
+    """The HTML of one room's button on the board."""
+    match = re.search(rf'<button class="room[^"]*"\s+id="room-{floor}-{square}".*?</button>', page, re.DOTALL)
+    assert match, f"no room {floor}-{square} on the page"
+    return match.group(0)
+
+
+def room_classes(page: str, floor: int, square: str) -> set[str]:
+    match = re.match(r'<button class="([^"]*)"', room_button(page, floor, square))
+    assert match
+    return set(match.group(1).split())
+
+
+def guard_square(page: str, floor: int) -> str | None:
+    """Where the board draws the floor's guard (the room holding the G)."""
+    section = re.search(rf'<section class="floor" id="floor-{floor}".*?</section>', page, re.DOTALL)
+    assert section, f"no floor {floor} on the page"
+    found = re.findall(r'id="room-\d-([A-E]\d)"[^>]*>(?:(?!</button>).)*<span class="guard"', section.group(0), re.DOTALL)
+    assert len(found) <= 1, found
+    return found[0] if found else None
+
+
+def entries_text(result: Result) -> list[str]:
+    return [e.text for e in result.log if e.kind != "speed_detail"]
+
+
+def break_in(client: FlaskClient, game_id: str, entrance: str = "B2") -> None:
+    """Place the floor-1 guard and bring the crew in through ``entrance``: the game is then in play."""
+    act_ok(client, game_id, do="start")
+    act_ok(client, game_id, do="entrance", at=entrance)
+
+
+def tie_pair(s: GameState, floor: int = 1) -> tuple[str, str]:
+    """Two rooms where alarms make the floor's guard ask the table which one he goes to: the engine
+    says so (two alarms equally near him), not a guess about this seed's deck."""
+    plan = s.plan(floor)
+    guard = s.floors[floor].guard
+    assert guard is not None
+    rooms = [r for r in plan.rooms if r != guard]
+    for first in rooms:
+        after_first = apply(s, {"do": "alarm", "floor": floor, "at": first})
+        if after_first.question:
+            continue
+        for second in rooms:
+            if second == first:
+                continue
+            result = apply(after_first.state, {"do": "alarm", "floor": floor, "at": second})
+            if result.question and result.question["kind"] == "alarm":
+                return first, second
+    raise AssertionError("no two rooms give a tie on this floor")
