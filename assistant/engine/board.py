@@ -50,6 +50,14 @@ def normalize_wall(wall: str, size: int) -> str:
     return f"{square_name(first[1], first[0])}-{square_name(second[1], second[0])}"
 
 
+def _grid(size: int) -> tuple[tuple[str, ...], dict[str, int], tuple[tuple[int, int], ...]]:
+    names = tuple(square_name(c, r) for r in range(size) for c in range(size))
+    return names, {n: i for i, n in enumerate(names)}, tuple((c, r) for r in range(size) for c in range(size))
+
+
+_GRIDS = {4: _grid(4), 5: _grid(5)}  # names, index and coordinates are the same for every floor of a size
+
+
 class Floorplan:
     """One floor's geometry, immutable and shared: build it with :func:`floorplan`.
 
@@ -57,33 +65,33 @@ class Floorplan:
     guard can step to from room ``i`` (no wall, not the empty square).
     """
 
-    __slots__ = ("_dist_cache", "coords", "index", "names", "neighbours", "size", "void", "walls")
+    __slots__ = ("_dist_cache", "_order_cache", "coords", "index", "names", "neighbours", "size", "void", "walls")
 
     def __init__(self, size: int, void: frozenset[str], walls: frozenset[str]):
         self.size = size
         self.void = void
         self.walls = walls
-        self.names: tuple[str, ...] = tuple(square_name(c, r) for r in range(size) for c in range(size))
-        self.index: dict[str, int] = {n: i for i, n in enumerate(self.names)}
-        self.coords: tuple[tuple[int, int], ...] = tuple((c, r) for r in range(size) for c in range(size))
-        blocked = {tuple(w.split("-")) for w in walls}
+        self.names, self.index, self.coords = _GRIDS[size]
+        index = self.index
+        closed = {index[v] for v in void}
+        blocked = set()
+        for wall in walls:
+            a, b = wall.split("-")
+            blocked.add((index[a], index[b]))
+            blocked.add((index[b], index[a]))
         neighbours: list[tuple[int, ...]] = []
-        for i, name in enumerate(self.names):
-            if name in void:
+        for i, (c, r) in enumerate(self.coords):
+            if i in closed:
                 neighbours.append(())
                 continue
-            c, r = self.coords[i]
-            around = []
-            for dc, dr in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-                nc, nr = c + dc, r + dr
-                if 0 <= nc < size and 0 <= nr < size:
-                    other = square_name(nc, nr)
-                    if other in void or (name, other) in blocked or (other, name) in blocked:
-                        continue
-                    around.append(self.index[other])
+            # north, east, south, west: the order matters nowhere but keeps listings stable
+            around = [j for j, ok in ((i - size, r > 0), (i + 1, c < size - 1), (i + size, r < size - 1),
+                                      (i - 1, c > 0))
+                      if ok and j not in closed and (i, j) not in blocked]
             neighbours.append(tuple(around))
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(neighbours)
         self._dist_cache: dict[int, list[int]] = {}
+        self._order_cache: dict[int, list[int]] = {}
 
     @property
     def rooms(self) -> list[str]:
@@ -104,7 +112,8 @@ class Floorplan:
             return cached
         dist = [-1] * len(self.names)
         dist[target] = 0
-        queue = deque([target])
+        order = [target]
+        queue = deque(order)
         neighbours = self.neighbours
         while queue:
             here = queue.popleft()
@@ -113,8 +122,15 @@ class Floorplan:
                 if dist[there] < 0:
                     dist[there] = step
                     queue.append(there)
+                    order.append(there)
         self._dist_cache[target] = dist
+        self._order_cache[target] = order
         return dist
+
+    def bfs_order(self, target: int) -> list[int]:
+        """Reachable rooms by increasing distance to ``target`` (the order BFS met them)."""
+        self.distances(target)
+        return self._order_cache[target]
 
     def distance(self, a: str, b: str) -> int:
         return self.distances(self.index[b])[self.index[a]]

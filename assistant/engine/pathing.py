@@ -115,7 +115,7 @@ def _direction(plan: Floorplan, a: int, b: int) -> str:
 class Router:
     """The guard's route to one destination on one floor, decided room by room and memoised."""
 
-    __slots__ = ("_forks", "_next", "dist", "plan", "reading", "target")
+    __slots__ = ("_area", "_done", "_forks", "_next", "_tied", "_why", "dist", "plan", "reading", "target")
 
     def __init__(self, plan: Floorplan, target: int, reading: str = "rulebook"):
         if reading not in READINGS:
@@ -126,6 +126,16 @@ class Router:
         self.dist = plan.distances(target)
         self._next: dict[int, int] = {}
         self._forks: dict[int, Fork] = {}
+        # raw material of each decision, turned into a Fork only when someone asks why
+        self._why: dict[int, tuple[list[int], int, dict]] = {}
+        # Rulebook reading: twice the signed area swept by the guard's own route from a room to the
+        # destination. The loop "out by a, back by b" from a fork f runs f -> a ... m -> ... b -> f and
+        # past the rejoin m both routes coincide, so its shoelace sum is
+        # (cross(f, a) + area(a)) - (cross(f, b) + area(b)): the most clockwise branch is the one with
+        # the largest cross + area, found without walking any route.
+        self._area: dict[int, int] = {target: 0}
+        self._done = 0  # rulebook reading: rooms of the BFS order already decided
+        self._tied: set[int] = set()
 
     def candidates(self, here: int) -> list[int]:
         """Every next step that lies on some shortest route (in board order)."""
@@ -134,11 +144,20 @@ class Router:
 
     def next_step(self, here: int) -> int:
         step = self._next.get(here)
+        if step is None and self.reading == "rulebook":
+            self._solve_up_to(here)
+            if here in self._tied:
+                options = self.candidates(here)
+                names = self.plan.names
+                raise AmbiguousTieError(
+                    f"at {names[here]} the routes via {', '.join(names[o] for o in options)} form no clear "
+                    "clockwise order; the table must decide")
+            step = self._next.get(here)
         if step is None:
             options = self.candidates(here)
             if not options:
                 raise BoardError(f"{self.plan.names[here]} cannot reach {self.plan.names[self.target]}")
-            step = options[0] if len(options) == 1 else self._decide(here, options)
+            step = options[0] if len(options) == 1 else self._decide_bga(here, options)
             self._next[here] = step
         return step
 
@@ -151,36 +170,38 @@ class Router:
             rb.append(b)
         return ra, rb
 
-    def _decide(self, fork: int, options: list[int]) -> int:
-        if self.reading == "bga":
-            return self._decide_bga(fork, options)
-        names = self.plan.names
-        walks: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
-        for i, a in enumerate(options):
-            for b in options[i + 1:]:
-                walks[(a, b)] = self._walk_until_meeting(a, b)
-        winner = None
-        loops: list[tuple[str, int]] = []
-        for a in options:
-            beats_all = True
-            mine = []
-            for b in options:
-                if a == b:
-                    continue
-                ra, rb = walks[(a, b)] if (a, b) in walks else walks[(b, a)][::-1]
-                area = loop_area2(self.plan, [fork] + ra + rb[-2::-1])
-                mine.append((names[b], area))
-                if area <= 0:
-                    beats_all = False
-            if beats_all:
-                winner, loops = a, mine
+    def _solve_up_to(self, here: int) -> None:
+        """Rulebook reading, bottom-up: rooms in order of distance, each choosing among its
+        neighbours one step nearer the branch with the largest cross(room, n) + area(n) (see __init__)."""
+        order = self.plan.bfs_order(self.target)
+        limit = self.dist[here]
+        dist, coords, neighbours = self.dist, self.plan.coords, self.plan.neighbours
+        nxt, area = self._next, self._area
+        i = self._done or 1
+        while i < len(order):
+            room = order[i]
+            d = dist[room] - 1
+            if d >= limit:
                 break
-        if winner is None:
-            raise AmbiguousTieError(
-                f"at {names[fork]} the routes via {', '.join(names[o] for o in options)} form no clear "
-                "clockwise order; the table must decide")
-        self._forks[fork] = self._fork_record(fork, options, winner, walks, loops=tuple(loops))
-        return winner
+            x1, y1 = coords[room]
+            best = -1
+            best_key = 0
+            tied = False
+            for n in neighbours[room]:
+                if dist[n] == d and n not in self._tied:
+                    x2, y2 = coords[n]
+                    key = x1 * y2 - x2 * y1 + area[n]
+                    if best < 0 or key > best_key:
+                        best, best_key, tied = n, key, False
+                    elif key == best_key:
+                        tied = True
+            if tied or best < 0:
+                self._tied.add(room)
+            else:
+                nxt[room] = best
+                area[room] = best_key
+            i += 1
+        self._done = i
 
     def _decide_bga(self, fork: int, options: list[int]) -> int:
         names = self.plan.names
@@ -199,7 +220,7 @@ class Router:
                     f"at {names[fork]} the BGA table has no answer for branches {pair} with the rejoin "
                     f"straight {bearing}; the table must decide")
             winner = dirs[pick]
-        self._forks[fork] = self._fork_record(fork, options, winner, walks, bearing=bearing, pair=pair)
+        self._why[fork] = (options, winner, {"bearing": bearing, "pair": pair})
         return winner
 
     def _fork_record(self, fork: int, options: list[int], winner: int,
@@ -229,7 +250,20 @@ class Router:
         return out
 
     def fork_at(self, here: int) -> Fork | None:
-        return self._forks.get(here)
+        """Why the guard's route leaves ``here`` the way it does, if ``here`` is a fork."""
+        fork = self._forks.get(here)
+        if fork is None and here not in self._why and self.reading == "rulebook" and here in self._next:
+            options = self.candidates(here)
+            if len(options) > 1:
+                self._why[here] = (options, self._next[here], {})
+        if fork is None and here in self._why:
+            options, winner, why = self._why[here]
+            walks = {(winner, o): self._walk_until_meeting(winner, o) for o in options if o != winner}
+            if self.reading == "rulebook":
+                why = {"loops": tuple((self.plan.names[b], loop_area2(self.plan, [here, *ra, *rb[-2::-1]]))
+                                      for (_, b), (ra, rb) in walks.items())}
+            fork = self._forks[here] = self._fork_record(here, options, winner, walks, **why)
+        return fork
 
     def count_routes(self, start: int) -> int:
         """How many shortest routes lead from start to the destination (counted, not listed)."""
