@@ -13,7 +13,7 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
-.venv/bin/python -m ruff check assistant tests docs
+.venv/bin/python -m ruff check assistant tests docs bench
 .venv/bin/python -m mypy
 .venv/bin/python -m pytest tests assistant "$@"
 if [ -f ../shared/conformance/check.py ]; then
