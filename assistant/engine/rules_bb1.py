@@ -136,6 +136,8 @@ class Bb1(Ruleset):
 
     def entered_effects(self, floor: int, square: str) -> None:
         fl = self.state.floors[floor]
+        # The alarm goes off first: a catch below ends the action, and no alarm may stay under him (1.9).
+        self.switch_off(floor, square)
         for name in self.state.burglars_at(floor, square):
             self.caught_in_room(name, floor, square)
         plan = self.plan(floor)
@@ -148,7 +150,6 @@ class Bb1(Ruleset):
             if of and of.tiles.get(square) == "atrium":
                 for name in self.state.burglars_at(other, square):
                     self.lose(name, f"the floor-{floor} guard is right above or below the Atrium", "1.16")
-        self.switch_off(floor, square)
         if self.camera_on(floor, square):
             self.cameras_see(floor, square)
 

@@ -23,11 +23,15 @@ class Bb3(Bb1):
 
     def entered_effects(self, floor: int, square: str) -> None:
         fl = self.state.floors[floor]
+        cubes = fl.alarms.count(square)
+        if cubes:
+            self.cubes_found(floor, square, cubes)
         for name in self.state.burglars_at(floor, square):
             self.lose(name, f"the guard entered {square}", "bb3 Guard Turns")
-        cubes = fl.alarms.count(square)
-        if not cubes:
-            return
+
+    def cubes_found(self, floor: int, square: str, cubes: int) -> None:
+        """Cubes where the guard walks in: suspicion, unless a worker covers for them (bb3 Workers)."""
+        fl = self.state.floors[floor]
         fl.alarms = [a for a in fl.alarms if a != square]
         if fl.workers.get(square, 0) > 0:
             fl.workers[square] -= 1
