@@ -21,6 +21,9 @@ MAX_DRAWS = 64  # a deck whose every card is refused (all on the guard's square)
 class Bb1(Ruleset):
     name = "bb1"
     reshuffle_speeds_up = True  # 1.11; bb3 has suspicion for that instead
+    figure = "guard"
+    patrol_rule = "1.6"  # why a patrol card moves the die
+    redraw_rule = "1.6"  # our ruling: a card naming his own square is drawn again
 
     # -- speed and the move itself (1.2-1.5) ----------------------------------------------------
     def speed(self, floor: int, bonus: int) -> int:
@@ -210,9 +213,8 @@ class Bb1(Ruleset):
     def to_nearest_alarm(self, floor: int, new: str | None = None) -> None:
         """The die goes to the alarm nearest the guard; a tie is the players' choice (1.6, 1.9)."""
         fl = self.state.floors[floor]
-        dist = self.distances_from(floor, self.guard_square(floor))
-        best = min(dist[a] for a in fl.alarms)
-        nearest = sorted({a for a in fl.alarms if dist[a] == best})
+        guard = self.guard_square(floor)
+        best, nearest = self.nearest(floor, guard, fl.alarms)
         if len(nearest) == 1:
             target = nearest[0]
         elif new is not None and new not in nearest and fl.destination in nearest:
@@ -221,6 +223,7 @@ class Bb1(Ruleset):
             target = self.ask("alarm", f"Alarms in {', '.join(nearest)} are equally near the floor-{floor} "
                               f"guard ({best} steps). Which one does he go to?", nearest, floor, "1.6")
         if target != fl.destination:
+            dist = self.distances_from(floor, guard)
             self.move_die(floor, target, f"nearest alarm, {best} steps away", "1.9", distances={
                 a: dist[a] for a in sorted(set(fl.alarms))})
 
@@ -235,24 +238,41 @@ class Bb1(Ruleset):
             self.arrive(floor)
 
     def draw_destination(self, floor: int) -> None:
-        """1.6: the next patrol card sets the destination; his own square or the empty square is redrawn."""
+        """1.6: the next patrol card sets the destination; his own square or the empty square is redrawn.
+        Each game says what its special cards mean (:meth:`special_card`) and what an empty deck does
+        (:meth:`deck_ran_out`)."""
         fl = self.state.floors[floor]
         for _ in range(MAX_DRAWS):
-            card = self.draw_card(floor)
-            if card == LOST_VISUAL:
-                self.lost_visual(floor)
+            if self.deck_ran_out(floor):
                 return
+            card = self.special_card(floor, self.draw_card(floor))
+            if fl.guard is None:
+                return
+            if card is None:
+                continue
             if card in self.state.void:
                 self.log("redraw", f"{card} is the empty square: the card is discarded and another drawn.",
                          "§3", floor, card, ruling=True)
                 continue
             if card == fl.guard:
-                self.log("redraw", f"{card} is where the guard stands: the card is discarded and another drawn.",
-                         "1.6", floor, card, ruling=True)
+                self.log("redraw", f"{card} is where the {self.figure} stands: the card is discarded and another "
+                         "drawn.", self.redraw_rule, floor, card, ruling=True)
                 continue
-            self.move_die(floor, card, "patrol card", "1.6")
+            self.move_die(floor, card, "patrol card", self.patrol_rule)
             return
-        raise IllegalActionError(f"floor {floor}: no patrol card gives the guard anywhere to go")
+        raise IllegalActionError(f"floor {floor}: no patrol card gives the {self.figure} anywhere to go")
+
+    def special_card(self, floor: int, card: str) -> str | None:
+        """The square a drawn card sends the guard to, or None to draw again. Lost Visual (1.20) takes
+        him off the board instead."""
+        if card == LOST_VISUAL:
+            self.lost_visual(floor)
+            return None
+        return card
+
+    def deck_ran_out(self, floor: int) -> bool:
+        """Whether an empty deck ends the search for a destination (never in bb1: it is reshuffled)."""
+        return False
 
     def lost_visual(self, floor: int) -> None:
         fl = self.state.floors[floor]
@@ -480,9 +500,7 @@ class Bb1(Ruleset):
         """Switch Signs / Where Is He? with alarms: he is put on the nearest alarm, then arrives."""
         fl = self.state.floors[floor]
         guard, destination = self.need_guard(floor, card)
-        dist = self.distances_from(floor, guard)
-        best = min(dist[a] for a in fl.alarms)
-        nearest = sorted({a for a in fl.alarms if dist[a] == best})
+        _, nearest = self.nearest(floor, guard, fl.alarms)
         target = destination if destination in nearest else (
             nearest[0] if len(nearest) == 1 else
             self.ask("alarm", f"{card}: alarms in {', '.join(nearest)} are equally near. Where is the guard put?",
@@ -552,17 +570,14 @@ class Bb1(Ruleset):
         if fl.guard is None:
             self.log("no_effect", "Squeak!: no guard on this floor.", "1.21", floor)
             return
-        dist = self.distances_from(floor, fl.guard)
-        spots = sorted({b.at for b in self.state.crew.values()
-                        if not b.escaped and b.floor == floor and b.at in dist})
+        spots = [b.at for b in self.state.crew.values() if not b.escaped and b.floor == floor and b.at]
         if not spots:
             self.log("no_effect", "Squeak!: nobody on this floor for the guard to hear.", "1.21", floor)
             return
-        best = min(dist[s] for s in spots)
+        best, nearest = self.nearest(floor, fl.guard, spots)
         if best == 0:
             self.log("no_effect", "Squeak!: the guard is already in a burglar's room.", "1.21", floor, fl.guard)
             return
-        nearest = [s for s in spots if dist[s] == best]
         target = nearest[0] if len(nearest) == 1 else self.ask(
             "squeak", f"Squeak!: burglars in {', '.join(nearest)} are equally near. Toward which one?", nearest,
             floor, "1.21")

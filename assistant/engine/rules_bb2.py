@@ -9,7 +9,7 @@ commotions pull him at once. Pathing, clockwise rule, questions and the log are 
 from __future__ import annotations
 
 from .errors import IllegalActionError
-from .rules_bb1 import MAX_DRAWS, Bb1
+from .rules_bb1 import Bb1
 from .ruleset import GameOver
 from .state import DISTRACTED, HIDDEN
 
@@ -22,6 +22,9 @@ SURVEILLANCE_LIMIT = 4
 class Bb2(Bb1):
     name = "bb2"
     _hunt_target: str | None = None  # the player's room chosen for this move while hunting
+    figure = "bouncer"
+    patrol_rule = "bb2 Bouncer's Turn"
+    redraw_rule = "§6"
 
     # -- speed and hunting ------------------------------------------------------------------------
     def speed(self, floor: int, bonus: int) -> int:
@@ -61,15 +64,12 @@ class Bb2(Bb1):
     def hunt_target(self, floor: int) -> str | None:
         """Hunting: the nearest player on his floor; a tie is the players' choice (bb2 Hunting)."""
         chosen = self._hunt_target
-        dist = self.distances_from(floor, self.guard_square(floor))
-        spots = sorted({b.at for b in self.state.crew.values()
-                        if not b.escaped and b.floor == floor and b.at in dist})
+        spots = [b.at for b in self.state.crew.values() if not b.escaped and b.floor == floor and b.at]
         if not spots:
             return None
-        best = min(dist[s] for s in spots)
+        best, nearest = self.nearest(floor, self.guard_square(floor), spots)
         if best == 0:
             return None
-        nearest = [s for s in spots if dist[s] == best]
         if chosen in nearest:
             return chosen
         target = nearest[0] if len(nearest) == 1 else self.ask(
@@ -141,30 +141,28 @@ class Bb2(Bb1):
                  floor, fl.guard)
         self.draw_destination(floor)
 
-    def draw_destination(self, floor: int) -> None:
+    def deck_ran_out(self, floor: int) -> bool:
+        """bb2 Hunting: no card left when he needs a destination."""
         fl = self.state.floors[floor]
-        for _ in range(MAX_DRAWS):
-            if not fl.deck:
-                fl.destination = None
-                self.log("hunt", f"The floor-{floor} patrol deck is empty: the bouncer starts hunting.",
-                         "bb2 Hunting", floor, fl.guard)
-                return
-            card = self.draw_card(floor)
-            if card == DISTRACTED:
-                options = [s for s in sorted(fl.even, key=self.plan(floor).index.__getitem__) if s != fl.guard]
-                if not options:
-                    self.log("redraw", "Distracted, but no revealed room shows an even number: draw again.",
-                             "bb2 Distracted", floor)
-                    continue
-                card = self.ask("distracted", "Distracted! Choose a room with an even number for the bouncer.",
-                                options, floor, "bb2 Distracted")
-            elif card == fl.guard:
-                self.log("redraw", f"{card} is where the bouncer stands: the card is discarded and another drawn.",
-                         "§6", floor, card, ruling=True)
-                continue
-            self.move_die(floor, card, "patrol card", "bb2 Bouncer's Turn")
-            return
-        raise IllegalActionError(f"floor {floor}: no patrol card gives the bouncer anywhere to go")
+        if fl.deck:
+            return False
+        fl.destination = None
+        self.log("hunt", f"The floor-{floor} patrol deck is empty: the bouncer starts hunting.", "bb2 Hunting",
+                 floor, fl.guard)
+        return True
+
+    def special_card(self, floor: int, card: str) -> str | None:
+        """bb2 Distracted: the players pick a room with an even number (not his own); none, draw again."""
+        if card != DISTRACTED:
+            return card
+        fl = self.state.floors[floor]
+        options = [s for s in sorted(fl.even, key=self.plan(floor).index.__getitem__) if s != fl.guard]
+        if not options:
+            self.log("redraw", "Distracted, but no revealed room shows an even number: draw again.",
+                     "bb2 Distracted", floor)
+            return None
+        return self.ask("distracted", "Distracted! Choose a room with an even number for the bouncer.",
+                        options, floor, "bb2 Distracted")
 
     def card_options(self, floor: int) -> list[str]:
         return list(self.plan(floor).names) + [DISTRACTED]

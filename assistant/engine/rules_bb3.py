@@ -10,8 +10,7 @@ a jump triggers no entering effect.
 
 from __future__ import annotations
 
-from .errors import IllegalActionError
-from .rules_bb1 import MAX_DRAWS, Bb1
+from .rules_bb1 import Bb1
 from .state import WORKER
 
 SUSPICION_LIMIT = 3
@@ -20,6 +19,8 @@ SUSPICION_LIMIT = 3
 class Bb3(Bb1):
     name = "bb3"
     reshuffle_speeds_up = False  # ruling: an empty bb3 deck is reshuffled without speeding up
+    patrol_rule = "bb3 Guard Turns"
+    redraw_rule = "§7"
 
     def entered_effects(self, floor: int, square: str) -> None:
         fl = self.state.floors[floor]
@@ -94,23 +95,16 @@ class Bb3(Bb1):
         if self.state.floors[floor].guard == square:
             self.walks_into_guard(name, square)
 
-    def draw_destination(self, floor: int) -> None:
+    def special_card(self, floor: int, card: str) -> str | None:
+        """bb3 Workers: a worker card is resolved (a worker joins the guard), then the next card is drawn."""
+        if card != WORKER:
+            return card
         fl = self.state.floors[floor]
-        for _ in range(MAX_DRAWS):
-            card = self.draw_card(floor)
-            if card == WORKER:
-                guard = self.guard_square(floor)
-                fl.workers[guard] = fl.workers.get(guard, 0) + 1
-                self.log("worker", f"Worker card: a worker joins the guard in {guard}; draw again.",
-                         "bb3 Workers", floor, guard)
-                continue
-            if card == fl.guard:
-                self.log("redraw", f"{card} is where the guard stands: the card is discarded and another drawn.",
-                         "§7", floor, card, ruling=True)
-                continue
-            self.move_die(floor, card, "patrol card", "bb3 Guard Turns")
-            return
-        raise IllegalActionError(f"floor {floor}: no patrol card gives the guard anywhere to go")
+        guard = self.guard_square(floor)
+        fl.workers[guard] = fl.workers.get(guard, 0) + 1
+        self.log("worker", f"Worker card: a worker joins the guard in {guard}; draw again.", "bb3 Workers", floor,
+                 guard)
+        return None
 
     def card_options(self, floor: int) -> list[str]:
         return list(self.plan(floor).names) + [WORKER]

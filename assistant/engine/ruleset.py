@@ -77,6 +77,13 @@ class Ruleset:
             raise IllegalActionError(f"floor {floor} has no guard on the board")
         return square
 
+    def nearest(self, floor: int, origin: str, squares: list[str]) -> tuple[int, list[str]]:
+        """The squares (sorted, several on a tie) nearest to origin by walking distance, and that distance."""
+        dist = self.distances_from(floor, origin)
+        reachable = [s for s in squares if s in dist]
+        best = min(dist[s] for s in reachable)
+        return best, sorted({s for s in reachable if dist[s] == best})
+
     def distances_from(self, floor: int, square: str) -> dict[str, int]:
         """Walking distance from square to every room of the floor (walls respected)."""
         plan = self.plan(floor)
