@@ -12,7 +12,7 @@ import json
 import secrets
 import sqlite3
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
@@ -136,14 +136,16 @@ class Store:
             result = apply(game.state, action)
             log = [e.as_dict() for e in result.log]
             seq = game.head + 1
+            now = _now()
             with self.db() as db:
                 db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
                 db.execute("INSERT INTO actions (game_id, seq, action, log, state, created) VALUES (?, ?, ?, ?, ?, ?)",
-                           (game_id, seq, json.dumps(action), json.dumps(log), json.dumps(result.state.to_json()),
-                            _now()))
+                           (game_id, seq, json.dumps(action), json.dumps(log), json.dumps(result.state.to_json()), now))
                 db.execute("UPDATE games SET head = ?, version = version + 1, updated = ? WHERE id = ?",
-                           (seq, _now(), game_id))
-        return self.load(game_id), log
+                           (seq, now, game_id))
+        # what load() would read back: the new action is the head, nothing is left to redo
+        return replace(game, head=seq, version=game.version + 1, updated=now, state=result.state,
+                       can_redo=False), log
 
     def undo(self, game_id: str, version: int | None = None) -> Game:
         return self._move_head(game_id, -1, version)

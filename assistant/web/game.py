@@ -68,13 +68,14 @@ def panel(game_id: str) -> str:
 
 @bp.post("/<game_id>/act")
 def act(game_id: str) -> str | Response:
-    game = _load(game_id)
     try:
         game, _ = store().act(game_id, action_from_form(request.form), version_from_form(request.form))
+    except NotFoundError:
+        abort(404)
     except StaleVersionError:
         return _respond(_load(game_id), STALE)
     except RulesError as err:
-        return _respond(game, str(err)[:1].upper() + str(err)[1:])
+        return _respond(_load(game_id), str(err)[:1].upper() + str(err)[1:])
     return _respond(game, animate=True)
 
 
