@@ -233,7 +233,7 @@ def _event(rules: Bb1, a: Action) -> None:
         rules.state.skip_next = True
         rules.log("event", "Jump the Gun: the next player's turn, guard move included, is skipped.", "1.21", floor)
     elif name == "emp":
-        rules.event_emp(floor, a.get("who") or _current(rules))
+        rules.event_emp(floor, a.get("who") or rules.state.current())
     elif name == "dynamite":
         floor_sq = _square(rules, floor, a.get("at"))
         rules.event_dynamite(floor, str(a.get("wall", "")), floor_sq)
@@ -310,15 +310,10 @@ def _camera(rules: Bb1, a: Action) -> None:
     rules.log("camera", f"The camera in {square} is {'off' if off else 'on again'}.", "1.14", floor, square)
 
 
-def _current(rules: Bb1) -> str | None:
-    order = rules.state.order
-    return order[rules.state.turn % len(order)] if order else None
-
-
 def _end_turn(rules: Bb1, a: Action) -> None:
     """End of a player's turn: that player's floor's guard moves (1.1), then the next player is up."""
     state = rules.state
-    who = _current(rules)
+    who = rules.state.current()
     if who is None:
         raise IllegalActionError("nobody is playing: add the crew first")
     b = state.crew[who]

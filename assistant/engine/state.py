@@ -106,6 +106,10 @@ class GameState:
     def copy(self) -> GameState:
         return copy.deepcopy(self)
 
+    def current(self) -> str | None:
+        """Whose turn it is (None before the crew is known)."""
+        return self.order[self.turn % len(self.order)] if self.order else None
+
     def burglars_at(self, floor: int, square: str) -> list[str]:
         return [n for n, b in self.crew.items()
                 if not b.escaped and b.floor == floor and b.at == square]

@@ -49,10 +49,6 @@ class FloorView:
     appeared: bool
 
 
-def current_player(state: GameState) -> str | None:
-    return state.order[state.turn % len(state.order)] if state.order else None
-
-
 def colour_of(state: GameState, name: str) -> str:
     b = state.crew[name]
     return b.colour or COLOURS[list(state.crew).index(name) % len(COLOURS)]

@@ -13,7 +13,7 @@ from ..engine.errors import RulesError
 from ..store import Game, NotFoundError, StaleVersionError
 from ..tiles import TILE_TYPES
 from . import store
-from .board_view import build_floors, current_player, phase, room_menu
+from .board_view import build_floors, phase, room_menu
 from .export import game_as_case
 from .forms import action_from_form, version_from_form
 
@@ -45,7 +45,7 @@ def _context(game: Game, error: str | None = None, selected: tuple[int, str] | N
              animate: bool = False) -> dict[str, Any]:
     last = store().last_log(game.id, game.head)
     return {"game": game, "state": game.state, "floors": build_floors(game.state, last, selected),
-            "last_log": last, "phase": phase(game.state), "current": current_player(game.state),
+            "last_log": last, "phase": phase(game.state), "current": game.state.current(),
             "selected": selected, "menu": room_menu(game.state, selected) if selected else None,
             "error": error, "tiles": TILE_TYPES, "animate": animate}
 
