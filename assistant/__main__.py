@@ -23,12 +23,17 @@ def main() -> None:
     app = create_app({"PUBLIC_URL": args.url})
     url = public_url(args.port, args.url)
     app.config["PUBLIC_URL"] = url
+    # the terminal QR is the host link: it makes the device that scans it the table's tablet
+    tablet = f"{url}host/{app.config['HOST_KEY']}"
     qr = qrcode.QRCode(border=1)
-    qr.add_data(url)
+    qr.add_data(tablet)
     out = io.StringIO()
     qr.print_ascii(out=out, invert=True)
     print(out.getvalue())
-    print(f"Burgle Bros guard assistant is running: open {url} (on this machine: http://localhost:{args.port}/)")
+    print(f"Burgle Bros guard assistant is running at {url}")
+    print(f"  the table's tablet: scan the code above or open {tablet}")
+    print(f"  on this machine:    http://localhost:{args.port}/")
+    print("  phones join from the QR code on each heist's board.")
     print("Stop it with Ctrl+C; every heist is saved as you play.", flush=True)
     serve(app, host=args.host, port=args.port, threads=32, channel_timeout=120, ident="burgle")
 

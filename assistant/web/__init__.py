@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.exceptions import HTTPException
 
 from ..store import Store
 
@@ -33,7 +34,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config.update(config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+    from .access import MissLimiter, host_key
+    app.config.setdefault("HOST_KEY", host_key(Path(app.instance_path)))
     app.extensions["store"] = Store(app.config["DATABASE"])
+    app.extensions["misses"] = MissLimiter()
     csrf.init_app(app)
 
     from . import game, home, setup
@@ -44,6 +48,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     @app.errorhandler(404)
     def not_found(err: Exception) -> tuple[str, int]:
         return render_template("error.html", title="Not here", message="There is no such page or heist."), 404
+
+    @app.errorhandler(403)
+    def forbidden(err: HTTPException) -> tuple[str, int]:
+        return render_template("error.html", title="Not from this device", message=err.description), 403
+
+    @app.errorhandler(429)
+    def too_many(err: Exception) -> tuple[str, int]:
+        return render_template("error.html", title="Too many wrong links",
+                               message="This device tried too many links that lead nowhere. Wait a minute, "
+                                       "then scan the QR code on the tablet again."), 429
 
     @app.errorhandler(CSRFError)
     def csrf_failed(err: CSRFError) -> tuple[str, int]:

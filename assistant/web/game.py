@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, render_template, request, url_for
 
 from ..engine.board import square_coords
 from ..engine.cases import state_from_case
 from ..engine.errors import RulesError
-from ..store import Game, NotFoundError, StaleVersionError
+from ..store import Game, StaleVersionError
 from ..tiles import TILE_TYPES
 from . import store
+from .access import Access, host_only, open_game
 from .board_view import build_floors, phase, room_menu
 from .export import game_as_case
 from .forms import action_from_form, version_from_form
@@ -20,13 +22,6 @@ from .forms import action_from_form, version_from_form
 bp = Blueprint("game", __name__, url_prefix="/games")
 
 STALE = "The board changed on another device (or the button was tapped twice). This is the board as it is now."
-
-
-def _load(game_id: str) -> Game:
-    try:
-        return store().load(game_id)
-    except NotFoundError:
-        abort(404)
 
 
 def _selected(game: Game) -> tuple[int, str] | None:
@@ -41,90 +36,91 @@ def _selected(game: Game) -> tuple[int, str] | None:
     return int(floor), square.upper()
 
 
-def _context(game: Game, error: str | None = None, selected: tuple[int, str] | None = None,
+def _context(access: Access, error: str | None = None, selected: tuple[int, str] | None = None,
              animate: bool = False) -> dict[str, Any]:
+    game = access.game
     last = store().last_log(game.id, game.head)
-    return {"game": game, "state": game.state, "floors": build_floors(game.state, last, selected),
-            "last_log": last, "phase": phase(game.state), "current": game.state.current(),
+    return {"game": game, "key": access.key, "role": access.role, "can_act": access.can_act,
+            "state": game.state, "floors": build_floors(game.state, last, selected), "last_log": last, "phase": phase(game.state), "current": game.state.current(),
             "selected": selected, "menu": room_menu(game.state, selected) if selected else None,
             "error": error, "tiles": TILE_TYPES, "animate": animate}
 
 
-def _game_partial(game: Game, **extra: Any) -> str:
-    return render_template("partials/_game.html", **_context(game, **extra))
+def _game_partial(access: Access, **extra: Any) -> str:
+    return render_template("partials/_game.html", **_context(access, **extra))
 
 
-@bp.get("/<game_id>")
-def board(game_id: str) -> str:
-    game = _load(game_id)
-    return render_template("game.html", **_context(game, selected=_selected(game)))
+@bp.get("/<key>")
+def board(key: str) -> str:
+    access = open_game(key)
+    return render_template("game.html", **_context(access, selected=_selected(access.game)))
 
 
-@bp.get("/<game_id>/panel")
-def panel(game_id: str) -> str:
-    game = _load(game_id)
-    return _game_partial(game, selected=_selected(game))
+@bp.get("/<key>/panel")
+def panel(key: str) -> str:
+    access = open_game(key)
+    return _game_partial(access, selected=_selected(access.game))
 
 
-@bp.post("/<game_id>/act")
-def act(game_id: str) -> str | Response:
+@bp.post("/<key>/act")
+def act(key: str) -> str | Response:
+    access = open_game(key, act=True)
     try:
-        game, _ = store().act(game_id, action_from_form(request.form), version_from_form(request.form))
-    except NotFoundError:
-        abort(404)
+        game, _ = store().act(access.game.id, action_from_form(request.form), version_from_form(request.form))
     except StaleVersionError:
-        return _respond(_load(game_id), STALE)
+        return _respond(open_game(key), STALE)
     except RulesError as err:
-        return _respond(_load(game_id), str(err)[:1].upper() + str(err)[1:])
-    return _respond(game, animate=True)
+        return _respond(open_game(key), str(err)[:1].upper() + str(err)[1:])
+    return _respond(replace(access, game=game), animate=True)
 
 
-@bp.post("/<game_id>/undo")
-def undo(game_id: str) -> str | Response:
-    return _move(game_id, store().undo)
+@bp.post("/<key>/undo")
+def undo(key: str) -> str | Response:
+    return _move(key, store().undo)
 
 
-@bp.post("/<game_id>/redo")
-def redo(game_id: str) -> str | Response:
-    return _move(game_id, store().redo)
+@bp.post("/<key>/redo")
+def redo(key: str) -> str | Response:
+    return _move(key, store().redo)
 
 
-def _move(game_id: str, step: Any) -> str | Response:
-    game = _load(game_id)
+def _move(key: str, step: Any) -> str | Response:
+    access = open_game(key, act=True)
     try:
-        return _respond(step(game_id, version_from_form(request.form)))
+        return _respond(replace(access, game=step(access.game.id, version_from_form(request.form))))
     except StaleVersionError:
-        return _respond(_load(game_id), STALE)
+        return _respond(open_game(key), STALE)
     except RulesError as err:
-        return _respond(game, str(err))
+        return _respond(access, str(err))
 
 
-def _respond(game: Game, error: str | None = None, animate: bool = False) -> str | Response:
+def _respond(access: Access, error: str | None = None, animate: bool = False) -> str | Response:
     """htmx gets the game partial back; a plain form post goes back to the board."""
     if request.headers.get("HX-Request"):
-        return _game_partial(game, error=error, animate=animate)
+        return _game_partial(access, error=error, animate=animate)
     if error:
-        return render_template("game.html", **_context(game, error=error))
-    return redirect(url_for("game.board", game_id=game.id))
+        return render_template("game.html", **_context(access, error=error))
+    return redirect(url_for("game.board", key=access.key))
 
 
-@bp.get("/<game_id>/log")
-def log(game_id: str) -> str:
-    game = _load(game_id)
-    return render_template("log.html", game=game, history=store().history(game_id))
+@bp.get("/<key>/log")
+def log(key: str) -> str:
+    access = open_game(key)
+    return render_template("log.html", game=access.game, key=key, history=store().history(access.game.id))
 
 
-@bp.get("/<game_id>/export.json")
-def export(game_id: str) -> Response:
-    game = _load(game_id)
+@bp.get("/<key>/export.json")
+def export(key: str) -> Response:
+    game = open_game(key).game
     floor = request.args.get("floor", type=int)
-    case = game_as_case(game.state, game.title, floor, store().history(game_id))
+    case = game_as_case(game.state, game.title, floor, store().history(game.id))
     body = json.dumps(case, indent=2)
     name = f"heist-{game.id}" + (f"-floor{floor}" if floor else "") + ".json"
     return Response(body, mimetype="application/json", headers={"Content-Disposition": f"attachment; filename={name}"})
 
 
 @bp.post("/import")
+@host_only
 def import_case() -> str | Response | tuple[str, int]:
     upload = request.files.get("case")
     try:
@@ -133,4 +129,4 @@ def import_case() -> str | Response | tuple[str, int]:
     except (ValueError, UnicodeDecodeError) as err:
         return render_template("home.html", games=store().list(), import_error=f"That file is not a case: {err}"), 422
     title = str(case.get("about") or case.get("id") or "Imported position")[:80]
-    return redirect(url_for("game.board", game_id=store().create(title, state)))
+    return redirect(url_for("game.board", key=store().create(title, state)))

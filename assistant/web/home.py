@@ -7,16 +7,25 @@ from werkzeug.wrappers import Response
 
 from ..store import NotFoundError
 from . import store
+from .access import become_host, host_only
 
 bp = Blueprint("home", __name__)
 
 
 @bp.get("/")
+@host_only
 def index() -> str:
     return render_template("home.html", games=store().list())
 
 
+@bp.get("/host/<key>")
+def host(key: str) -> Response:
+    become_host(key)
+    return redirect(url_for("home.index"))
+
+
 @bp.get("/games/<game_id>/delete")
+@host_only
 def confirm_delete(game_id: str) -> str:
     try:
         game = store().load(game_id)
@@ -26,6 +35,7 @@ def confirm_delete(game_id: str) -> str:
 
 
 @bp.post("/games/<game_id>/delete")
+@host_only
 def delete(game_id: str) -> Response:
     store().delete(game_id)
     return redirect(url_for("home.index"))

@@ -1,0 +1,148 @@
+"""Who may see and change a heist.
+
+The **host** is the table's tablet: a browser on the machine that runs the app (it reaches it as
+``localhost``), or a device that opened the host link printed in the terminal. The host sees the
+list of heists and opens them by id. Everyone else needs a link carrying an unguessable token: a
+*play* link can act, a *watch* link can only look. A game id alone shows nothing, and a device that
+keeps trying wrong ids or tokens is turned away for a while.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from pathlib import Path
+from typing import Any, Literal
+
+from flask import abort, current_app, request, session
+
+from ..store import Game, NotFoundError
+from . import store
+
+Role = Literal["host", "play", "watch"]
+LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]"}
+LOOPBACK = {"127.0.0.1", "::1"}
+
+
+@dataclass(frozen=True)
+class Access:
+    """A heist opened through ``key`` (its id for the host, else a link token) in a role."""
+
+    game: Game
+    role: Role
+    key: str
+
+    @property
+    def can_act(self) -> bool:
+        return self.role != "watch"
+
+
+class MissLimiter:
+    """Counts wrong keys per address in a sliding window; too many and that address is refused.
+
+    >>> now = [0.0]
+    >>> limiter = MissLimiter(limit=2, window=60, clock=lambda: now[0])
+    >>> limiter.miss("10.0.0.7"); limiter.miss("10.0.0.7"); limiter.blocked("10.0.0.7")
+    True
+    >>> now[0] = 61.0
+    >>> limiter.blocked("10.0.0.7")
+    False
+    """
+
+    def __init__(self, limit: int = 20, window: float = 60.0, clock: Callable[[], float] = time.monotonic):
+        self.limit, self.window, self.clock = limit, window, clock
+        self._misses: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, who: str) -> deque[float]:
+        times = self._misses.get(who, deque())
+        while times and times[0] <= self.clock() - self.window:
+            times.popleft()
+        if not times:
+            self._misses.pop(who, None)  # an address that stopped guessing costs no memory
+        return times
+
+    def blocked(self, who: str) -> bool:
+        with self._lock:
+            return len(self._recent(who)) >= self.limit
+
+    def miss(self, who: str) -> None:
+        with self._lock:
+            self._misses[who] = self._recent(who)
+            self._misses[who].append(self.clock())
+
+
+def host_key(instance: Path) -> str:
+    """The secret of the host link, made on first run and kept in the instance folder."""
+    path = instance / "host_key"
+    if not path.exists():
+        instance.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_urlsafe(16))
+    return path.read_text().strip()
+
+
+def is_host() -> bool:
+    if session.get("host"):
+        return True
+    hostname = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
+    return request.remote_addr in LOOPBACK and hostname in LOCAL_HOSTS
+
+
+def _limiter() -> MissLimiter:
+    return current_app.extensions["misses"]
+
+
+def refuse() -> None:
+    """A plain 404 for a wrong key, counted against the address that sent it."""
+    _limiter().miss(request.remote_addr or "?")
+    abort(404)
+
+
+def guard_misses() -> None:
+    """Before any request with a key: an address that guessed too often waits (429)."""
+    if _limiter().blocked(request.remote_addr or "?"):
+        abort(429)
+
+
+def open_game(key: str, *, act: bool = False) -> Access:
+    """The heist behind ``key`` in the caller's role; 404 for a wrong key, 403 for a watcher acting."""
+    guard_misses()
+    try:
+        game_id, role = store().by_token(key)
+    except NotFoundError:
+        game_id, role = key, "host"
+        if not is_host():
+            refuse()
+    try:
+        access = Access(store().load(game_id), role, key)  # type: ignore[arg-type]
+    except NotFoundError:
+        refuse()
+        raise  # unreachable: refuse() aborts
+    if act and not access.can_act:
+        abort(403, "This is a watch-only link: it can follow the heist but not change it.")
+    return access
+
+
+def host_only(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Pages that belong to the tablet (the list of heists, new heist, delete, settings)."""
+    @wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        if not is_host():
+            abort(403, "This page belongs to the table's tablet. To follow a heist, scan the QR code on its board.")
+        return view(*args, **kwargs)
+    return wrapped
+
+
+def become_host(key: str) -> bool:
+    """Open the host link: remember this device as the table's tablet."""
+    guard_misses()
+    if not secrets.compare_digest(key, current_app.config["HOST_KEY"]):
+        refuse()
+    session["host"] = True
+    session.permanent = True
+    return True
