@@ -123,7 +123,11 @@ class Bb1(Ruleset):
             return plan.names[router.next_step(here)]
         except AmbiguousTieError as err:
             options = [plan.names[i] for i in router.candidates(here)]
-            return self.ask("tie", f"{err}. Which way does the floor-{floor} guard go?", options, floor, "§2")
+            hint = ""
+            if router.reading == "bga":  # our ruling: the table decides, the loop rule is offered as a hint
+                hint = f" The rulebook's clockwise rule would go via {plan.names[Router(plan, router.target).next_step(here)]}."
+            why = str(err)[:1].upper() + str(err)[1:]
+            return self.ask("tie", f"{why}.{hint} Which way does the floor-{floor} guard go?", options, floor, "§2")
 
     def step_cost(self, floor: int, square: str) -> int:
         """1.19: the basic Raven's crow makes the guard spend 2 moves to enter its room."""

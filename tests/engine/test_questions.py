@@ -227,3 +227,17 @@ def test_fort_knox_table_deck_offers_every_square_including_the_empty_one():
     assert again.question is not None and again.question["kind"] == "card"
     done = answer(again.state, "E5")
     assert (done.state.floors[1].guard, done.state.floors[1].destination) == ("A1", "E5")
+
+
+def test_a_blank_cell_of_the_bga_table_asks_the_table_and_names_the_clockwise_choice():
+    """guard-rules §2.2 (the '–' cells) and our ruling in docs/rulings.md: branches opposite each
+    other with the rejoin straight ahead have no BGA answer, so the table decides; the question
+    says where the loop rule would send him."""
+    s = position(floor_case("B2", "D2", walls=["B1-B2", "C1-C2", "C2-D2", "C3-D3"], patrol=["A1"]),
+                 tiebreak="bga")
+    q = apply(s, turn()).question
+    assert q["kind"] == "tie"
+    assert q["prompt"].startswith("At B2 the BGA table has no answer")
+    assert "clockwise rule would go via A2" in q["prompt"]
+    assert q["options"] == ["A2", "C2", "B3"]
+    assert apply(s, turn()).state.floors[1].guard == "B2"  # nothing moved before the answer
