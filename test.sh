@@ -5,11 +5,16 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 PY=${PYTHON:-python3}
-if ! command -v chromium >/dev/null 2>&1; then
-    echo "Installing Chromium (Debian package) for the browser tests..."
+# Chromium drives the browser tests; zbarimg reads the QR codes they photograph
+MISSING=""
+command -v chromium >/dev/null 2>&1 || MISSING="chromium"
+command -v zbarimg >/dev/null 2>&1 || MISSING="${MISSING:+$MISSING }zbar-tools"
+if [ -n "$MISSING" ]; then
+    echo "Installing $MISSING (Debian packages) for the browser tests..."
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium zbar-tools >/dev/null
+    # shellcheck disable=SC2086  # one word per package
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $MISSING >/dev/null
 fi
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import logging
 import os
 
 import qrcode
@@ -12,6 +13,10 @@ from waitress import serve
 
 from .web import create_app
 from .web.lan import public_url
+from .web.share import ADDRESS_SETTING
+
+# every device following a heist live holds one thread; SPARE_THREADS always answer everything else
+THREADS, SPARE_THREADS = 32, 8
 
 
 def main() -> None:
@@ -20,9 +25,10 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     parser.add_argument("--url", default=os.environ.get("PUBLIC_URL"), help="address to show phones")
     args = parser.parse_args()
-    app = create_app({"PUBLIC_URL": args.url})
-    url = public_url(args.port, args.url)
-    app.config["PUBLIC_URL"] = url
+    # PUBLIC_URL stays what was asked for: without it the board finds the LAN address on each visit,
+    # so a tablet that joins another network after the start still shows phones the right one
+    app = create_app({"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": THREADS - SPARE_THREADS})
+    url = public_url(args.port, app.extensions["store"].setting(ADDRESS_SETTING) or args.url)
     # the terminal QR is the host link: it makes the device that scans it the table's tablet
     tablet = f"{url}host/{app.config['HOST_KEY']}"
     qr = qrcode.QRCode(border=1)
@@ -35,7 +41,10 @@ def main() -> None:
     print(f"  on this machine:    http://localhost:{args.port}/")
     print("  phones join from the QR code on each heist's board.")
     print("Stop it with Ctrl+C; every heist is saved as you play.", flush=True)
-    serve(app, host=args.host, port=args.port, threads=32, channel_timeout=120, ident="burgle")
+    # after each change every phone re-fetches its board at once: a burst that briefly queues behind
+    # the threads held by live streams, by design; waitress would warn about each queued request
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    serve(app, host=args.host, port=args.port, threads=THREADS, channel_timeout=120, ident="burgle")
 
 
 if __name__ == "__main__":

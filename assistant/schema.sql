@@ -20,3 +20,9 @@ CREATE TABLE IF NOT EXISTS actions (
     created TEXT NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+
+-- Settings of this table, by name (e.g. "public_url": the address phones are shown).
+CREATE TABLE IF NOT EXISTS settings (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);

@@ -12,12 +12,14 @@ import json
 import secrets
 import sqlite3
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .broker import Broker, Event
 from .engine.actions import Action, apply
 from .engine.state import GameState
 
@@ -49,10 +51,13 @@ def _now() -> str:
 
 
 class Store:
-    """All database access. One connection per thread (sqlite3 objects are not shared)."""
+    """All database access. One connection per thread (sqlite3 objects are not shared).
 
-    def __init__(self, path: str | Path):
+    Every change rings ``broker`` (inside the write lock, so devices hear versions in order)."""
+
+    def __init__(self, path: str | Path, broker: Broker | None = None):
         self.path = str(path)
+        self.broker = broker if broker is not None else Broker()
         self._local = threading.local()
         self._write = threading.Lock()
         if self.path != ":memory:":
@@ -97,8 +102,10 @@ class Store:
         return [dict(r) for r in rows]
 
     def delete(self, game_id: str) -> None:
-        with self._write, self.db() as db:
-            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+        with self._write:
+            with self.db() as db:
+                db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+            self.broker.publish(game_id, Event("revoked", "all"))  # after the commit: a reload finds it gone
 
     def load(self, game_id: str) -> Game:
         db = self.db()
@@ -119,13 +126,35 @@ class Store:
         row = self.db().execute("SELECT id, play_token FROM games WHERE play_token = ? OR watch_token = ?",
                                 (token, token)).fetchone()
         if row is None:
-            raise NotFoundError(token)
+            raise NotFoundError("no heist has this link")  # never the token: exceptions end up in logs
         return row["id"], "play" if row["play_token"] == token else "watch"
+
+    def version(self, game_id: str) -> int:
+        row = self.db().execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise NotFoundError(game_id)
+        return int(row["version"])
 
     def new_token(self, game_id: str, kind: str) -> None:
         column = {"play": "play_token", "watch": "watch_token"}[kind]
+        with self._write:
+            with self.db() as db:
+                db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (secrets.token_urlsafe(16), game_id))
+            self.broker.publish(game_id, Event("revoked", kind))
+
+    # -- settings of this table (e.g. the address phones use) ------------------------------------
+    def setting(self, name: str) -> str | None:
+        row = self.db().execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()
+        return row["value"] if row else None
+
+    def set_setting(self, name: str, value: str | None) -> None:
+        """Keep ``value`` under ``name``; None forgets it (back to the default)."""
         with self._write, self.db() as db:
-            db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (secrets.token_urlsafe(16), game_id))
+            if value is None:
+                db.execute("DELETE FROM settings WHERE name = ?", (name,))
+            else:
+                db.execute("INSERT INTO settings (name, value) VALUES (?, ?) "
+                           "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name, value))
 
     # -- actions ------------------------------------------------------------------------------------
     def act(self, game_id: str, action: Action, version: int | None = None) -> tuple[Game, list[dict]]:
@@ -143,6 +172,7 @@ class Store:
                            (game_id, seq, json.dumps(action), json.dumps(log), json.dumps(result.state.to_json()), now))
                 db.execute("UPDATE games SET head = ?, version = version + 1, updated = ? WHERE id = ?",
                            (seq, now, game_id))
+            self.broker.publish(game_id, Event("changed", str(game.version + 1)))
         # what load() would read back: the new action is the head, nothing is left to redo
         return replace(game, head=seq, version=game.version + 1, updated=now, state=result.state,
                        can_redo=False), log
@@ -163,6 +193,7 @@ class Store:
             with self.db() as db:
                 db.execute("UPDATE games SET head = ?, version = version + 1, updated = ? WHERE id = ?",
                            (target, _now(), game_id))
+            self.broker.publish(game_id, Event("changed", str(game.version + 1)))
         return self.load(game_id)
 
     @staticmethod
@@ -186,6 +217,19 @@ class Store:
             return []
         row = self.db().execute("SELECT log FROM actions WHERE game_id = ? AND seq = ?", (game_id, head)).fetchone()
         return json.loads(row["log"]) if row else []
+
+    def action_at(self, game_id: str, seq: int) -> tuple[GameState, dict[str, Any], Sequence[dict[str, Any]]]:
+        """An action still in effect, with the state it was applied to and its log (for the why-view).
+        NotFoundError when ``seq`` is not between 1 and the head."""
+        db = self.db()
+        game = db.execute("SELECT initial, head FROM games WHERE id = ?", (game_id,)).fetchone()
+        if game is None or not 1 <= seq <= game["head"]:
+            raise NotFoundError(f"{game_id}: no action {seq}")
+        rows = {r["seq"]: r for r in db.execute(
+            "SELECT seq, action, log, state FROM actions WHERE game_id = ? AND seq IN (?, ?)", (game_id, seq - 1, seq))}
+        before = rows[seq - 1]["state"] if seq > 1 else game["initial"]
+        return (GameState.from_json(json.loads(before)), json.loads(rows[seq]["action"]),
+                json.loads(rows[seq]["log"]))
 
     def replay(self, game_id: str) -> GameState:
         """The current state recomputed from the initial one (what undo means; used to check the cache)."""

@@ -41,3 +41,25 @@ TILE_TYPES: tuple[TileType, ...] = (
 TILES: dict[str, TileType] = {t.key: t for t in TILE_TYPES}
 ENTRANCE = TileType("entrance", "Entrance", "⇲", ())
 TILES[ENTRANCE.key] = ENTRANCE
+
+# Burgle Bros 2 (The Casino Capers) rooms, from its "Tile Clarifications" and setup. Every tile shows a
+# number from 1 to 6 in its bottom-left corner (what a Distracted card looks for), so none lists numbers
+# here: the table taps the one it reads. ``guard`` marks the brown-banner rooms that react to the bouncer.
+BB2_TILE_TYPES: tuple[TileType, ...] = (
+    TileType("buffet", "Buffet", "☕", ()),
+    TileType("cashier-cages", "Cashier Cages", "▦", ()),
+    TileType("count-room", "Count Room", "∑", ()),
+    TileType("crows-nest", "Crow's Nest", "⌃", (), guard=True),
+    TileType("escalator", "Escalator", "⇅", ()),
+    TileType("lounge", "Lounge", "♪", ()),
+    TileType("monorail", "Monorail", "⇆", ()),
+    TileType("owners-office", "Owner's Office", "⚿", ()),
+    TileType("pool", "Pool", "≈", ()),
+    TileType("revolving-door", "Revolving Door", "⟳", ()),
+    TileType("safe", "Safe", "$", ()),
+    TileType("slots", "Slots", "7", ()),
+    TileType("surveillance", "Surveillance", "◉", (), guard=True),
+    TileType("table-games", "Table Games", "♣", ()),
+)
+for _tile in BB2_TILE_TYPES:
+    TILES.setdefault(_tile.key, _tile)  # the board's labels; bb1's Safe keeps its entry

@@ -19,9 +19,10 @@ if str(ROOT) not in sys.path:  # run from a checkout without installing the pack
     sys.path.insert(0, str(ROOT))
 
 from assistant.engine.board import floorplan
-from assistant.engine.pathing import RouteExplanation, explain, loop_area2
+from assistant.engine.pathing import RouteExplanation, explain
 from assistant.engine.scenarios import BANK_WALLS
 from assistant.render import Mark, Route, explanation_overlays, floor_svg
+from assistant.render.loops import fork_loop
 
 IMG = ROOT / "docs" / "rules" / "img"
 
@@ -85,26 +86,16 @@ def loop_picture() -> str:
     plan = floorplan(ex.size, ex.void, ex.walls)
     exp = explain(plan, ex.start, ex.destination)
     fork = exp.forks[0]
-    taken = next(b for b in fork.branches if b.first == fork.chosen)
-    other = next(b for b in fork.branches if b.first != fork.chosen)
-    loop = [fork.at, *taken.route, *reversed(other.route[:-1])]
-    area2 = loop_area2(plan, [plan.index[r] for r in loop])
-    # centre of the loop (centroid of the polygon through room centres), in rooms from the top-left corner
-    pts = [(plan.coords[plan.index[r]][0] + 0.5, plan.coords[plan.index[r]][1] + 0.5) for r in loop]
-    cx = cy = 0.0
-    for (x1, y1), (x2, y2) in zip(pts, pts[1:] + pts[:1]):
-        cross = x1 * y2 - x2 * y1
-        cx += (x1 + x2) * cross
-        cy += (y1 + y2) * cross
-    cx, cy = cx / (3 * area2), cy / (3 * area2)
-    way = "clockwise" if area2 > 0 else "anticlockwise"
-    title = (f"The two tied routes from {fork.at} to {fork.meet} form one loop: {steps(loop)} and back to "
+    loop = fork_loop(fork, plan)
+    assert loop is not None, "the card-A1 example's two routes enclose rooms"
+    way = loop.way
+    title = (f"The two tied routes from {fork.at} to {fork.meet} form one loop: {steps(list(loop.rooms))} and back to "
              f"{fork.at}. Leaving by {fork.chosen} goes round it {way}, so that is the guard's way.")
     return floor_svg(ex.size, ex.void, ex.walls, guard=ex.start, destination=ex.destination,
-                     routes=[Route(tuple(loop), "loop", closed=True, offset=0),
+                     routes=[Route(loop.rooms, "loop", closed=True, offset=0),
                              Route((fork.at, fork.chosen), "chosen", numbered=False, offset=0,
                                    label=f"first step of the {way} way round: {fork.chosen}")],
-                     marks=[Mark(way, (cx, cy), radius=0.42)], title=title, cell=72)
+                     marks=[Mark(way, loop.centre, radius=0.42)], title=title, cell=72)
 
 
 def pictures() -> dict[str, str]:

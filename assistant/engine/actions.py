@@ -141,16 +141,9 @@ def _alarm(rules: Bb1, a: Action) -> None:
 
 
 def _remove_alarm(rules: Bb1, a: Action) -> None:
-    """Juicer (Reroute) picks up an alarm token: as the card says, a new patrol card becomes the destination."""
+    """An alarm taken off the board by hand: bb1's Juicer (a new patrol card follows), one bb3 cube."""
     floor = _floor(rules, a)
-    square = _square(rules, floor, a.get("at"))
-    fl = rules.state.floors[floor]
-    if square not in fl.alarms:
-        raise IllegalActionError(f"there is no alarm token in {square} on floor {floor}")
-    fl.alarms.remove(square)
-    rules.log("alarm_off", f"The alarm token in {square} is picked up.", "1.21", floor, square)
-    if fl.guard is not None:
-        rules.draw_destination(floor)
+    rules.pick_up_alarm(floor, _square(rules, floor, a.get("at")))
 
 
 def _crack_safe(rules: Bb1, a: Action) -> None:
@@ -178,8 +171,8 @@ def _place(rules: Bb1, a: Action) -> None:
 
 
 def _start(rules: Bb1, a: Action) -> None:
-    """Break in (1.13): floor 1's guard is placed by one card and his destination set by the next."""
-    rules.enter_floor(1)
+    """Break in: bb1 places floor 1's guard (1.13); bb2 and bb3 place every floor's guard at setup."""
+    rules.start()
 
 
 def _entrance(rules: Bb1, a: Action) -> None:
@@ -238,7 +231,11 @@ def _event(rules: Bb1, a: Action) -> None:
         floor_sq = _square(rules, floor, a.get("at"))
         rules.event_dynamite(floor, str(a.get("wall", "")), floor_sq)
     elif name == "shoplifting":
-        for target in a.get("targets", []):
+        targets = a.get("targets", [])
+        if not targets:  # said aloud, so the table sees the card was played and did nothing
+            rules.log("no_effect", "Shoplifting: no tool was taken from a Laboratory, so no alarm goes off.",
+                      "1.21", floor)
+        for target in targets:
             f = _floor(rules, {"floor": target[0]})
             rules.trigger_alarm(f, _square(rules, f, target[1]), cause="Shoplifting")
     elif name in EVENTS_ON_FLOOR:
@@ -328,7 +325,8 @@ def _end_turn(rules: Bb1, a: Action) -> None:
 
 
 def _set(rules: Bb1, a: Action) -> None:
-    """Correct a tracked number by hand (Stealth, heat, a die) when the table says so."""
+    """Correct a tracked number by hand (Stealth, heat, a die, counting cubes, workers, a disguise) when the
+    table says so: rooms, chips and cards the app does not follow change them too."""
     field_name = a.get("field")
     value = a.get("value")
     if field_name in ("stealth", "heat"):
@@ -337,6 +335,11 @@ def _set(rules: Bb1, a: Action) -> None:
             raise IllegalActionError(f"{field_name} is a number from 0 to 6")
         setattr(rules.state.crew[who], field_name, value)
         rules.log("set", f"{who}'s {field_name} set to {value} by the table.", "", who=who)
+        rules.corrected(who)
+    elif field_name in SET_ON_ROOMS:
+        _set_on_room(rules, a, field_name, value)
+    elif field_name == "geared":
+        _set_geared(rules, a, value)
     elif field_name == "die":
         floor = _floor(rules, a)
         if not isinstance(value, int) or not 1 <= value <= 6:
@@ -345,6 +348,37 @@ def _set(rules: Bb1, a: Action) -> None:
         rules.log("set", f"The floor-{floor} die set to {value} by the table.", "", floor)
     else:
         raise IllegalActionError(f"cannot set {field_name!r}")
+
+
+# what can be counted on a room: (game, most, rule) — bb2 counting cubes (Surveillance, Buffet, Cashier
+# Cages hold at most 5), bb3 workers (the supply is not limited; 9 is more than a room ever holds)
+SET_ON_ROOMS = {"cubes": ("bb2", 5, "bb2 Surveillance"), "workers": ("bb3", 9, "bb3 Workers")}
+
+
+def _set_on_room(rules: Bb1, a: Action, field_name: str, value: Any) -> None:
+    game, most, rule = SET_ON_ROOMS[field_name]
+    _only_in(rules, game, f"{'counting cubes' if field_name == 'cubes' else 'workers'} on rooms")
+    floor = _floor(rules, a)
+    square = _square(rules, floor, a.get("at"))
+    if not isinstance(value, int) or not 0 <= value <= most:
+        raise IllegalActionError(f"a room holds 0 to {most} {field_name}")
+    counts: dict[str, int] = getattr(rules.state.floors[floor], field_name)
+    if value:
+        counts[square] = value
+    else:
+        counts.pop(square, None)
+    rules.log("set", f"{square} on floor {floor} now holds {value} {field_name}.", rule, floor, square)
+
+
+def _set_geared(rules: Bb1, a: Action, value: Any) -> None:
+    """bb3 Disguises: a burglar removes their disguise (geared) or an effect lets them put it on again."""
+    _only_in(rules, "bb3", "disguises")
+    who = _who(rules, a)
+    if value not in (0, 1, True, False):
+        raise IllegalActionError("geared is 1 (geared) or 0 (disguised)")
+    b = rules.state.crew[who]
+    b.geared = bool(value)
+    rules.log("set", f"{who} is {'geared' if b.geared else 'disguised'}.", "bb3 Disguises", b.floor, b.at, who=who)
 
 
 def _wall(rules: Bb1, a: Action) -> None:
@@ -361,6 +395,56 @@ def _wall(rules: Bb1, a: Action) -> None:
     rules.log("wall", f"Wall {wall} on floor {floor} {'put up' if on else 'taken down'}.", "", floor)
 
 
+def _layout(rules: Bb1, a: Action) -> None:
+    """Lay out every floor's walls at once before the break-in: the job's printed layout, a random
+    legal one (``kind`` "random", or "hard" for choke points and dead ends), or "none" to draw them
+    wall by wall. The seed travels in the action, so a replay (undo, import) deals the same walls."""
+    from .scenarios import SCENARIOS, random_walls
+
+    state = rules.state
+    if any(fl.appeared for fl in state.floors.values()):
+        raise IllegalActionError("the walls can be laid out afresh only before the break-in; "
+                                 "correct single walls from a room's menu instead")
+    kind = a.get("kind")
+    floors = sorted(state.floors)
+    job = SCENARIOS.get(state.scenario)
+    if kind == "printed":
+        if state.rules != "bb1" or job is None or job.walls is None or len(job.walls) != len(floors):
+            raise IllegalActionError("this heist has no printed wall layout: deal a random one or draw them")
+        layout = [list(w) for w in job.walls]
+    elif kind in ("random", "hard"):
+        seed = a.get("seed")
+        if not isinstance(seed, int):
+            raise IllegalActionError("a random wall layout needs a whole-number 'seed'")
+        layout = [random_walls(state.size, void=state.void, seed=seed * 10 + n, prefer_chokepoints=kind == "hard")
+                  for n in range(len(floors))]
+    elif kind == "none":
+        layout = [[] for _ in floors]
+    else:
+        raise IllegalActionError("a wall layout is 'printed', 'random', 'hard' or 'none'")
+    for n, walls in zip(floors, layout):
+        state.floors[n].walls = sorted(walls)
+    what = {"printed": "the job's printed layout", "none": "no walls yet: tap between rooms to draw them"}
+    rules.log("layout", f"Walls: {what.get(kind, 'a new random layout')}.", "§4", layout=kind)
+
+
+def _loot(rules: Bb1, a: Action) -> None:
+    """A burglar takes (or gives up) a loot card; the Tiara is the one that matters to guards (1.17)."""
+    who = _who(rules, a)
+    kind = a.get("kind")
+    if not isinstance(kind, str) or not kind.strip():
+        raise IllegalActionError("'kind' names the loot, e.g. tiara")
+    kind = kind.strip().lower()
+    loot = rules.state.crew[who].loot
+    if a.get("on", kind not in loot):
+        if kind not in loot:
+            loot.append(kind)
+        rules.log("loot", f"{who} carries the {kind.title()}.", "1.17" if kind == "tiara" else "", who=who)
+    elif kind in loot:
+        loot.remove(kind)
+        rules.log("loot", f"{who} no longer carries the {kind.title()}.", "", who=who)
+
+
 def _only_in(rules: Bb1, game: str, what: str) -> None:
     if rules.state.rules != game:
         raise IllegalActionError(f"{what} exist only in {GAME_TITLES[game]}")
@@ -375,6 +459,32 @@ def _commotion(rules: Bb1, a: Action) -> None:
     rules.commotion(floor, _square(rules, floor, a.get("at")), steps)  # type: ignore[attr-defined]
 
 
+def _crowd(rules: Bb1, a: Action) -> None:
+    """bb2 Crowd chip turned up in a room (or discarded by hand): the bouncer gives no heat there once."""
+    _only_in(rules, "bb2", "Crowd chips")
+    floor = _floor(rules, a)
+    square = _square(rules, floor, a.get("at"))
+    fl = rules.state.floors[floor]
+    on = bool(a.get("on", square not in fl.crowd))
+    fl.crowd = [s for s in fl.crowd if s != square] + ([square] if on else [])
+    rules.log("crowd", f"A Crowd chip {'lies' if on else 'no longer lies'} in {square}.", "bb2 Crowd", floor, square)
+
+
+def _suspicion(rules: Bb1, a: Action) -> None:
+    """bb3 Suspicion: an effect (a Scan card drawn while charming, a tool) adds a cube beside the floor's
+    patrol deck, and the third turns the die up; another effect takes one away."""
+    _only_in(rules, "bb3", "suspicion cubes")
+    floor = _floor(rules, a)
+    count = a.get("count")
+    if count == 1:
+        rules.log("suspicion", f"The floor-{floor} guard grows more suspicious.", "bb3 Suspicion", floor)
+        rules.suspect(floor, 1)  # type: ignore[attr-defined]
+    elif count == -1:
+        rules.calm(floor)  # type: ignore[attr-defined]
+    else:
+        raise IllegalActionError("suspicion changes one cube at a time: count 1 or -1")
+
+
 def _undercover(rules: Bb1, a: Action) -> None:
     _only_in(rules, "bb2", "Undercover chips")
     floor = _floor(rules, a)
@@ -386,7 +496,8 @@ HANDLERS: dict[str, Callable[[Bb1, Action], None]] = {
     "enter_floor": _enter_floor, "move": _move, "place": _place, "escape": _escape, "reveal": _reveal,
     "event": _event, "donuts": _donuts, "crow": _crow, "spotter": _spotter, "hack": _hack,
     "camera": _camera, "end_turn": _end_turn, "set": _set, "start": _start, "entrance": _entrance,
-    "commotion": _commotion, "undercover": _undercover, "wall": _wall,
+    "commotion": _commotion, "undercover": _undercover, "crowd": _crowd, "suspicion": _suspicion,
+    "wall": _wall, "layout": _layout, "loot": _loot,
 }
 # corrections the table may still make after the game ended
 BOARD_ONLY = ("set", "reveal", "place", "wall")

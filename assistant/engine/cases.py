@@ -10,10 +10,10 @@ from .board import floorplan
 from .errors import BoardError, RulesError
 from .log import LogEntry
 from .pathing import READINGS
-from .state import DISTRACTED, LOST_VISUAL, WORKER, Burglar, FloorState, GameState
+from .state import DISTRACTED, LOST_VISUAL, WORKER, WORKERS_MOVE, Burglar, FloorState, GameState
 
 GAMES = ("bb1", "bb2", "bb3")
-SPECIAL_CARDS = {"bb1": {LOST_VISUAL}, "bb2": {DISTRACTED}, "bb3": {WORKER}}
+SPECIAL_CARDS = {"bb1": {LOST_VISUAL}, "bb2": {DISTRACTED}, "bb3": {WORKER, WORKERS_MOVE}}
 
 
 def _die(value: Any, floor: int) -> int:

@@ -8,6 +8,7 @@ rules_bb3. Rule numbers in docstrings and log entries are those of ../shared/rul
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .errors import AmbiguousTieError, IllegalActionError
 from .pathing import Router
@@ -64,7 +65,8 @@ class Bb1(Ruleset):
         if bonus:
             parts.append(f"{bonus:+d} this turn")
         self.log("speed", f"The floor-{floor} guard moves {moves} ({' + '.join(parts)}).", "1.2", floor,
-                 fl.guard, moves=moves, die=fl.die, alarms=len(fl.alarms), bonus=bonus)
+                 fl.guard, moves=moves, die=fl.die, alarms=len(fl.alarms), bonus=bonus,
+                 alarm_squares=list(fl.alarms), destination=fl.destination)
 
     def heading(self, floor: int) -> str | None:
         """Where the guard walks to now: the die's square (bb2 overrides this for hunting)."""
@@ -103,7 +105,7 @@ class Bb1(Ruleset):
             step_no += 1
             idle_arrivals = 0
             fork = router.fork_at(here)
-            self.enter(floor, step, step_no=step_no, left=left, toward=target,
+            self.enter(floor, step, step_no=step_no, left=left, toward=target, to_die=target == fl.destination,
                        fork=fork.as_dict() if fork else None)
             if self.stops_moving(floor):
                 break
@@ -111,8 +113,8 @@ class Bb1(Ruleset):
                 self.arrive(floor)
                 if stop_on_arrival:
                     break
-        self.log("stop", f"The floor-{floor} guard stops in {fl.guard}." if fl.guard else
-                 f"The floor-{floor} guard is off the board.", "1.2", floor, fl.guard)
+        self.log("stop", f"The floor-{floor} {self.figure} stops in {fl.guard}." if fl.guard else
+                 f"The floor-{floor} {self.figure} is off the board.", "1.2", floor, fl.guard)
 
     def tie_free_step(self, floor: int, router: Router, here: int) -> str:
         """The next room by the tie-break; when the reading cannot decide, the table is asked instead
@@ -137,9 +139,10 @@ class Bb1(Ruleset):
     # -- entering a room (1.7, 1.14-1.16) --------------------------------------------------------
     def enter(self, floor: int, square: str, jump: bool = False, **data) -> None:
         fl = self.state.floors[floor]
-        fl.guard = square
+        came_from, fl.guard = fl.guard, square
         verb = "is moved to" if jump else "enters"
-        self.log("enter", f"The floor-{floor} guard {verb} {square}.", "1.3", floor, square, jump=jump, **data)
+        self.log("enter", f"The floor-{floor} {self.figure} {verb} {square}.", "1.3", floor, square, jump=jump,
+                 came_from=came_from, **data)
         self.entered_effects(floor, square)
 
     def entered_effects(self, floor: int, square: str) -> None:
@@ -152,18 +155,20 @@ class Bb1(Ruleset):
         for near in plan.adjacent(square):
             if fl.tiles.get(near) == "foyer":
                 for name in self.state.burglars_at(floor, near):
-                    self.lose(name, f"the guard in {square} sees into the Foyer", "1.15")
+                    self.lose(name, f"the guard in {square} sees into the Foyer", "1.15", guard=square,
+                              guard_floor=floor)
         for other in (floor - 1, floor + 1):
             of = self.state.floors.get(other)
             if of and of.tiles.get(square) == "atrium":
                 for name in self.state.burglars_at(other, square):
-                    self.lose(name, f"the floor-{floor} guard is right above or below the Atrium", "1.16")
+                    self.lose(name, f"the floor-{floor} guard is right above or below the Atrium", "1.16",
+                              guard=square, guard_floor=floor)
         if self.camera_on(floor, square):
             self.cameras_see(floor, square)
 
     def caught_in_room(self, name: str, floor: int, square: str) -> None:
         """1.7: the guard entered a burglar's room."""
-        self.lose(name, f"the guard entered {square}", "1.7")
+        self.lose(name, f"the guard entered {square}", "1.7", guard=square, guard_floor=floor)
 
     def switch_off(self, floor: int, square: str) -> None:
         """1.7: the guard switches off the alarm in a room he enters."""
@@ -183,26 +188,30 @@ class Bb1(Ruleset):
                 continue
             if self.camera_on(b.floor, b.at):
                 self.log("camera", f"The camera in {square} (floor {floor}) sees {name} on the camera in "
-                         f"{b.at} (floor {b.floor}).", "1.14", b.floor, b.at, who=name)
+                         f"{b.at} (floor {b.floor}).", "1.14", b.floor, b.at, who=name, camera=square,
+                         camera_floor=floor, mover="guard")
                 self.trigger_alarm(b.floor, b.at, cause="camera")
 
     # -- Stealth (1.7, 1.8) -----------------------------------------------------------------------
-    def lose(self, name: str, why: str, rule: str) -> None:
+    def lose(self, name: str, why: str, rule: str, **seen: Any) -> None:
+        """One Stealth token less for ``name``; ``seen`` says where the guard who cost it stands
+        (``guard``, ``guard_floor``), kept in the log so the table can be shown why."""
         b = self.state.crew[name]
         fl = self.state.floors.get(b.floor)
         if fl is not None and b.at and fl.lavatory.get(b.at, 0) > 0:
             fl.lavatory[b.at] -= 1
             self.log("stealth", f"{name} hides in a Lavatory stall ({why}): the room gives up a Stealth "
-                     f"token, {fl.lavatory[b.at]} left there.", "1.8", b.floor, b.at, who=name, ruling=True)
+                     f"token, {fl.lavatory[b.at]} left there.", "1.8", b.floor, b.at, who=name, ruling=True,
+                     why=why, **seen)
             return
         if b.stealth <= 0:
             self.log("caught", f"{name} has no Stealth left and is caught ({why}): the team loses.", "1.8",
-                     b.floor, b.at, who=name)
+                     b.floor, b.at, who=name, why=why, **seen)
             self.state.outcome = "caught"
             raise GameOver(name)
         b.stealth -= 1
         self.log("stealth", f"{name} loses 1 Stealth ({why}): {b.stealth} left.", rule, b.floor, b.at,
-                 who=name, left=b.stealth)
+                 who=name, left=b.stealth, why=why, **seen)
 
     # -- destinations (1.6, 1.9, 1.10) -------------------------------------------------------------
     def arrive(self, floor: int) -> None:
@@ -229,7 +238,7 @@ class Bb1(Ruleset):
         if target != fl.destination:
             dist = self.distances_from(floor, guard)
             self.move_die(floor, target, f"nearest alarm, {best} steps away", "1.9", distances={
-                a: dist[a] for a in sorted(set(fl.alarms))})
+                a: dist[a] for a in sorted(set(fl.alarms))}, guard=guard)
 
     def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data) -> None:
         fl = self.state.floors[floor]
@@ -256,11 +265,11 @@ class Bb1(Ruleset):
                 continue
             if card in self.state.void:
                 self.log("redraw", f"{card} is the empty square: the card is discarded and another drawn.",
-                         "§3", floor, card, ruling=True)
+                         "§3", floor, card, ruling=True, card=card, reason="void")
                 continue
             if card == fl.guard:
                 self.log("redraw", f"{card} is where the {self.figure} stands: the card is discarded and another "
-                         "drawn.", self.redraw_rule, floor, card, ruling=True)
+                         "drawn.", self.redraw_rule, floor, card, ruling=True, card=card, reason="guard")
                 continue
             self.move_die(floor, card, "patrol card", self.patrol_rule)
             return
@@ -325,11 +334,13 @@ class Bb1(Ruleset):
         aside = min(self.unseen_count(), len(order) - 1)
         fl.deck, fl.unseen = order[:len(order) - aside], order[len(order) - aside:]
         fl.discard = []
+        before = fl.die
         if self.reshuffle_speeds_up:
             self.speed_up(floor)
         self.log("reshuffle", f"The floor-{floor} patrol deck is empty: it is reshuffled, {aside} cards set "
                  f"aside unseen, {len(fl.deck)} in the deck; the die now shows {fl.die}.", "1.11", floor,
-                 left=len(fl.deck), aside=aside, die=fl.die, ruling=not self.reshuffle_speeds_up)
+                 left=len(fl.deck), aside=aside, die=fl.die, ruling=not self.reshuffle_speeds_up, before=before,
+                 shuffled=len(order), speeds_up=self.reshuffle_speeds_up)
 
     def speed_up(self, floor: int) -> None:
         fl = self.state.floors[floor]
@@ -376,6 +387,16 @@ class Bb1(Ruleset):
             return
         self.to_nearest_alarm(floor, new=square)
 
+    def pick_up_alarm(self, floor: int, square: str) -> None:
+        """Juicer (Reroute) picks up an alarm token: as the card says, a new patrol card becomes the destination."""
+        fl = self.state.floors[floor]
+        if square not in fl.alarms:
+            raise IllegalActionError(f"there is no alarm token in {square} on floor {floor}")
+        fl.alarms.remove(square)
+        self.log("alarm_off", f"The alarm token in {square} is picked up.", "1.21", floor, square)
+        if fl.guard is not None:
+            self.draw_destination(floor)
+
     def remove_all_alarms(self, floor: int) -> int:
         fl = self.state.floors[floor]
         n = len(fl.alarms)
@@ -387,15 +408,17 @@ class Bb1(Ruleset):
         fl = self.state.floors[floor]
         for _ in range(MAX_DRAWS):
             card = self.draw_card(floor)
-            if card == LOST_VISUAL or card in self.state.void:
-                self.log("redraw", f"{card} cannot place the guard: another card is drawn.", "1.13", floor,
-                         ruling=True)
+            # Only a card naming a room can place him: Lost Visual, the empty square, and bb2's Distracted
+            # or bb3's worker cards drawn at setup are set aside for the next card (our ruling).
+            if card not in self.plan(floor).index or card in self.state.void:
+                self.log("redraw", f"{card} cannot place the {self.figure}: another card is drawn.", "1.13", floor,
+                         ruling=True, card=card, reason="place")
                 continue
             break
         else:
             raise IllegalActionError(f"floor {floor}: no patrol card can place the guard")
         fl.guard, fl.destination, fl.appeared, fl.lost = card, None, True, False
-        self.log("appear", f"The floor-{floor} guard appears in {card}.", "1.13", floor, card)
+        self.log("appear", f"The floor-{floor} {self.figure} appears in {card}.", "1.13", floor, card)
         if card in fl.alarms:
             # No alarm can stand where a guard stands (1.9): one placed on it switches it off.
             fl.alarms = [a for a in fl.alarms if a != card]
@@ -404,6 +427,17 @@ class Bb1(Ruleset):
         self.draw_destination(floor)
         if fl.alarms and fl.guard is not None:
             self.to_nearest_alarm(floor)
+
+    def start(self) -> None:
+        """Break in (1.13): floor 1's guard is placed by one card and his destination set by the next;
+        the other floors' guards appear when someone first arrives there."""
+        self.enter_floor(1)
+
+    def place_every_guard(self) -> None:
+        """Setup in bb2 (Heist Setup 6-8) and bb3 (Standard Setup 8-13): every floor's guard is placed by
+        a card of his own deck and his destination set by the next, before anyone enters."""
+        for floor in sorted(self.state.floors):
+            self.enter_floor(floor)
 
     def enter_floor(self, floor: int) -> None:
         fl = self.state.floors[floor]
@@ -439,24 +473,33 @@ class Bb1(Ruleset):
             self.walks_into_guard(name, square)
         elif fl.guard is not None:
             if fl.tiles.get(square) == "foyer" and plan.open_between(square, fl.guard):
-                self.lose(name, f"the guard in {fl.guard} sees into the Foyer", "1.15")
+                self.lose(name, f"the guard in {fl.guard} sees into the Foyer", "1.15", guard=fl.guard,
+                          guard_floor=floor)
             if "tiara" in b.loot and plan.open_between(square, fl.guard):
-                self.lose(name, "the Tiara glitters next to the guard (walls block the view: our ruling)", "1.17")
+                self.lose(name, "the Tiara glitters next to the guard (walls block the view: our ruling)", "1.17",
+                          guard=fl.guard, guard_floor=floor)
         if fl.tiles.get(square) == "atrium":
             for other in (floor - 1, floor + 1):
                 of = self.state.floors.get(other)
                 if of is not None and of.guard == square:
-                    self.lose(name, f"the floor-{other} guard is right above or below the Atrium", "1.16")
+                    self.lose(name, f"the floor-{other} guard is right above or below the Atrium", "1.16",
+                              guard=square, guard_floor=other)
         if self.camera_on(floor, square):
             for f, watched in self.state.floors.items():
                 if watched.guard and (f, watched.guard) != (floor, square) and self.camera_on(f, watched.guard):
                     self.log("camera", f"{name} steps onto a camera while the floor-{f} guard stands on the "
-                             f"camera in {watched.guard}.", "1.14", floor, square, who=name)
+                             f"camera in {watched.guard}.", "1.14", floor, square, who=name, camera=watched.guard,
+                             camera_floor=f, mover="burglar")
                     self.trigger_alarm(floor, square, cause="camera")
                     break
 
+    def corrected(self, name: str) -> None:
+        """After the table set a burglar's Stealth or heat by hand. Nothing follows in bb1: a burglar with
+        no Stealth is caught only when they must discard one (1.8)."""
+
     def walks_into_guard(self, name: str, square: str) -> None:
-        self.lose(name, f"walked into the guard in {square}", "1.7")
+        b = self.state.crew[name]
+        self.lose(name, f"walked into the guard in {square}", "1.7", guard=square, guard_floor=b.floor)
 
     def player_exits(self, name: str) -> None:
         """A burglar left the building; in bb1 that only means their turns move no guard (1.1)."""
@@ -590,7 +633,8 @@ class Bb1(Ruleset):
         step = self.tie_free_step(floor, r, here)
         fork = r.fork_at(here)
         self.log("event", f"Squeak!: the guard takes one step toward {target}.", "1.21", floor, target)
-        self.enter(floor, step, step_no=1, left=0, toward=target, fork=fork.as_dict() if fork else None)
+        self.enter(floor, step, step_no=1, left=0, toward=target, to_die=target == fl.destination,
+                   fork=fork.as_dict() if fork else None)
         if fl.guard == fl.destination:
             self.arrive(floor)
 

@@ -8,6 +8,8 @@ commotions pull him at once. Pathing, clockwise rule, questions and the log are 
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import IllegalActionError
 from .rules_bb1 import Bb1
 from .ruleset import GameOver
@@ -17,6 +19,8 @@ BOUNCER_MOVES = 3
 HEAT_PER_ENTRY = 2
 HEAT_LIMIT = 6
 SURVEILLANCE_LIMIT = 4
+BUFFET_LIMIT = 3
+BUFFET_STEPS = 3
 
 
 class Bb2(Bb1):
@@ -25,6 +29,12 @@ class Bb2(Bb1):
     figure = "bouncer"
     patrol_rule = "bb2 Bouncer's Turn"
     redraw_rule = "§6"
+
+    def start(self) -> None:
+        """bb2 Heist Setup 6-8: each floor's first card places its bouncer, the next his destination marker.
+        A Distracted card cannot place him (no room named) and, with no revealed even room yet, cannot set
+        the marker either: the next card is drawn (our ruling, as bb2 Distracted says for no even room)."""
+        self.place_every_guard()
 
     # -- speed and hunting ------------------------------------------------------------------------
     def speed(self, floor: int, bonus: int) -> int:
@@ -117,22 +127,43 @@ class Bb2(Bb1):
         for name in names:
             self.heat(name, HEAT_PER_ENTRY, f"the bouncer is in {square}", "bb2 Bouncer's Turn")
 
-    def heat(self, name: str, amount: int, why: str, rule: str) -> None:
+    def heat(self, name: str, amount: int, why: str, rule: str, **seen: Any) -> None:
         b = self.state.crew[name]
         b.heat = min(HEAT_LIMIT, b.heat + amount)
         self.log("heat", f"{name} gains {amount} heat ({why}): {b.heat} of {HEAT_LIMIT}.", rule, b.floor, b.at,
-                 who=name, heat=b.heat)
+                 who=name, heat=b.heat, why=why, **seen)
         if b.heat >= HEAT_LIMIT:
             self.log("caught", f"{name} reached {HEAT_LIMIT} heat: the team loses.", "bb2 Losing", b.floor, b.at,
                      who=name)
             self.state.outcome = "caught"
             raise GameOver(name)
 
-    def lose(self, name: str, why: str, rule: str) -> None:
-        self.heat(name, HEAT_PER_ENTRY, why, rule)
+    def lose(self, name: str, why: str, rule: str, **seen: Any) -> None:
+        self.heat(name, HEAT_PER_ENTRY, why, rule, **seen)
 
     def walked_into(self, name: str, floor: int, square: str) -> None:
-        """A player's own move costs nothing in bb2: only the bouncer's entries give heat."""
+        """A player's own move gives no heat in bb2 (only the bouncer's entries do), but the Buffet counts
+        it: every third player entering makes a commotion there that pulls the bouncer 3 steps (bb2 Buffet)."""
+        fl = self.state.floors[floor]
+        if fl.tiles.get(square) != "buffet":
+            return
+        fl.cubes[square] = fl.cubes.get(square, 0) + 1
+        self.log("cube", f"{name} enters the Buffet in {square}: counting cube {fl.cubes[square]} of {BUFFET_LIMIT}.",
+                 "bb2 Buffet", floor, square, who=name)
+        if fl.cubes[square] >= BUFFET_LIMIT:
+            del fl.cubes[square]
+            self.log("buffet", f"The Buffet is full: its cubes go back and it makes a commotion in {square}.",
+                     "bb2 Buffet", floor, square)
+            self.commotion(floor, square, BUFFET_STEPS)
+
+    def corrected(self, name: str) -> None:
+        """bb2 Losing: a burglar the table sets to 6 heat (a room or a card gave it) loses the game too."""
+        b = self.state.crew[name]
+        if b.heat >= HEAT_LIMIT:
+            self.log("caught", f"{name} reached {HEAT_LIMIT} heat: the team loses.", "bb2 Losing", b.floor, b.at,
+                     who=name)
+            self.state.outcome = "caught"
+            raise GameOver(name)
 
     # -- destinations -----------------------------------------------------------------------------
     def arrive(self, floor: int) -> None:
@@ -156,13 +187,19 @@ class Bb2(Bb1):
         if card != DISTRACTED:
             return card
         fl = self.state.floors[floor]
-        options = [s for s in sorted(fl.even, key=self.plan(floor).index.__getitem__) if s != fl.guard]
+        options = [s for s in sorted(self.even_rooms(floor), key=self.plan(floor).index.__getitem__) if s != fl.guard]
         if not options:
             self.log("redraw", "Distracted, but no revealed room shows an even number: draw again.",
                      "bb2 Distracted", floor)
             return None
         return self.ask("distracted", "Distracted! Choose a room with an even number for the bouncer.",
                         options, floor, "bb2 Distracted")
+
+    def even_rooms(self, floor: int) -> set[str]:
+        """Revealed rooms whose tile shows an even number (bottom-left corner): those a case lists, and
+        those the table turned face up with an even number."""
+        fl = self.state.floors[floor]
+        return set(fl.even) | {square for square, number in fl.numbers.items() if number % 2 == 0}
 
     def card_options(self, floor: int) -> list[str]:
         return list(self.plan(floor).names) + [DISTRACTED]

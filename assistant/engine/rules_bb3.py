@@ -10,8 +10,9 @@ a jump triggers no entering effect.
 
 from __future__ import annotations
 
+from .errors import IllegalActionError
 from .rules_bb1 import Bb1
-from .state import WORKER
+from .state import WORKER, WORKERS_MOVE
 
 SUSPICION_LIMIT = 3
 
@@ -22,13 +23,18 @@ class Bb3(Bb1):
     patrol_rule = "bb3 Guard Turns"
     redraw_rule = "§7"
 
+    def start(self) -> None:
+        """bb3 Standard Setup 8-13: each floor's first card places its guard, the next one his destination
+        die (set to 3 by the setup). A worker card cannot place him (our ruling): the next card is drawn."""
+        self.place_every_guard()
+
     def entered_effects(self, floor: int, square: str) -> None:
         fl = self.state.floors[floor]
         cubes = fl.alarms.count(square)
         if cubes:
             self.cubes_found(floor, square, cubes)
         for name in self.state.burglars_at(floor, square):
-            self.lose(name, f"the guard entered {square}", "bb3 Guard Turns")
+            self.lose(name, f"the guard entered {square}", "bb3 Guard Turns", guard=square, guard_floor=floor)
 
     def cubes_found(self, floor: int, square: str, cubes: int) -> None:
         """Cubes where the guard walks in: suspicion, unless a worker covers for them (bb3 Workers)."""
@@ -49,9 +55,32 @@ class Bb3(Bb1):
         if not jump:
             super().enter(floor, square, **data)
             return
-        self.state.floors[floor].guard = square
+        fl = self.state.floors[floor]
+        came_from, fl.guard = fl.guard, square
         self.log("enter", f"The floor-{floor} guard jumps to {square} (no entering effect).", "bb3 Jumping", floor,
-                 square, jump=True, **data)
+                 square, jump=True, came_from=came_from, **data)
+
+    def calm(self, floor: int) -> None:
+        """bb3 Suspicion: an effect removes one suspicion cube; with none there it does nothing (the die
+        never goes down)."""
+        fl = self.state.floors[floor]
+        if not fl.suspicion:
+            self.log("no_effect", f"Floor {floor} has no suspicion cube to remove.", "bb3 Suspicion", floor)
+            return
+        fl.suspicion -= 1
+        self.log("suspicion", f"A suspicion cube leaves floor {floor}: {fl.suspicion} of {SUSPICION_LIMIT}.",
+                 "bb3 Suspicion", floor, suspicion=fl.suspicion)
+
+    def pick_up_alarm(self, floor: int, square: str) -> None:
+        """An effect takes one alarm cube back to the supply. The die stays where it is: the guard still
+        walks there, and on arrival looks for the nearest alarm left (bb3 Guard Turns; our ruling)."""
+        fl = self.state.floors[floor]
+        if square not in fl.alarms:
+            raise IllegalActionError(f"there is no alarm cube in {square} on floor {floor}")
+        fl.alarms.remove(square)
+        left = fl.alarms.count(square)
+        self.log("alarm_off", f"An alarm cube in {square} goes back to the supply ({left} left there).",
+                 "bb3 Alarms", floor, square, ruling=True)
 
     def suspect(self, floor: int, cubes: int) -> None:
         fl = self.state.floors[floor]
@@ -86,7 +115,8 @@ class Bb3(Bb1):
 
     def walks_into_guard(self, name: str, square: str) -> None:
         if self.state.crew[name].geared:
-            self.lose(name, f"walked into the guard in {square} while geared", "bb3 Guard Turns")
+            self.lose(name, f"walked into the guard in {square} while geared", "bb3 Guard Turns", guard=square,
+                      guard_floor=self.state.crew[name].floor)
         else:
             self.log("no_effect", f"{name} is disguised: walking into the guard costs nothing.", "bb3 Guard Turns",
                      self.state.crew[name].floor, square, who=name)
@@ -96,7 +126,11 @@ class Bb3(Bb1):
             self.walks_into_guard(name, square)
 
     def special_card(self, floor: int, card: str) -> str | None:
-        """bb3 Workers: a worker card is resolved (a worker joins the guard), then the next card is drawn."""
+        """bb3 Workers: a worker card is resolved (a worker joins the guard, or the table moves workers as the
+        card shows), then the next card is drawn."""
+        if card == WORKERS_MOVE:
+            self.log("worker", "Worker card: the workers move as it shows; draw again.", "bb3 Workers", floor)
+            return None
         if card != WORKER:
             return card
         fl = self.state.floors[floor]
@@ -107,7 +141,7 @@ class Bb3(Bb1):
         return None
 
     def card_options(self, floor: int) -> list[str]:
-        return list(self.plan(floor).names) + [WORKER]
+        return list(self.plan(floor).names) + [WORKER, WORKERS_MOVE]
 
     def unseen_count(self) -> int:
         return 0

@@ -1,8 +1,10 @@
-"""The three Burgle Bros (1) jobs, their default walls, new games, and random legal wall layouts.
+"""The three Burgle Bros (1) jobs, their default walls, new games (Burgle Bros 1, 2 and 3), and
+random legal wall layouts.
 
 Sources: guard-rules.md §3 (floors, grids, dice, decks) and §4 (default layouts); bb1 rulebook
 "Advanced Wall Layouts" (8 walls on 16 rooms, 12 on 24, every room reachable, choke points and dead
-ends for a harder game).
+ends for a harder game); bb2 rulebook "Components", "Heist Setup", "Entering the Casino"; bb3 rulebook
+"Standard Setup", "Player Setup", "Disguises".
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import dataclass
 from .board import floorplan, square_name
 from .errors import BoardError
 from .rulesets import ruleset_for
-from .state import Burglar, FloorState, GameState
+from .state import HIDDEN, Burglar, FloorState, GameState
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,19 @@ SCENARIOS: dict[str, Scenario] = {
 }
 
 DIFFICULTY_STEALTH = {"easy": 6, "normal": 3, "hard": 1}
+
+# Burgle Bros 2 and 3: two 4x4 floors, 8 walls each placed by the players (bb2 Heist Setup 3; bb3 Standard
+# Setup 12-13), every room reachable.
+BB23_FLOORS = 2
+BB23_WALLS = 8
+BB2_TITLE = "The Casino Capers"
+BB2_CORNERS = ("A1", "D1", "A4", "D4")  # bb2 Entering the Casino: 2 corner rooms of floor 1 are the entrances
+BB2_PATROL_CARDS = 16  # bb2 Components: 32 patrol cards, one deck per floor
+BB2_DISTRACTED = 6  # bb2 Components: Distracted cards the Suspicion Meter may shuffle in (Heist Setup 5)
+BB3_TITLE = "Future Flip"
+BB3_PATROL_CARDS = 21  # bb3 Standard Setup 6-7: 21 patrol cards marked for each floor
+BB3_START_DIE = 3  # bb3 Standard Setup 11: the destination die starts on 3
+BB3_STEALTH = 3  # bb3 Player Setup 3
 
 
 def inner_walls(size: int, void: Sequence[str] | frozenset[str] = ()) -> list[str]:
@@ -115,6 +130,93 @@ def _one_layout(size: int, count: int, void: list[str], rng: random.Random) -> l
     raise BoardError(f"cannot place {count} walls on a {size}x{size} floor without shutting a room off")
 
 
+def _crew_names(crew: list[dict]) -> list[str]:
+    """The burglars' names, checked: 1 to 4, each with a name of their own."""
+    if not 1 <= len(crew) <= 4:
+        raise BoardError("a crew has 1 to 4 burglars")
+    names = [c["name"].strip() for c in crew]
+    if any(not n for n in names) or len(set(names)) != len(names):
+        raise BoardError("every burglar needs a name of their own")
+    return names
+
+
+def _checked_walls(walls: list[list[str]] | None, seed: int, title: str) -> list[list[str]]:
+    """The two floors' walls of a bb2/bb3 game, each floor connected; none given deals a random legal layout."""
+    if walls is None:
+        walls = [random_walls(4, BB23_WALLS, seed=seed * 10 + n) for n in range(BB23_FLOORS)]
+    if len(walls) != BB23_FLOORS:
+        raise BoardError(f"{title} has {BB23_FLOORS} floors, the walls given cover {len(walls)}")
+    out = []
+    for n, floor_walls in enumerate(walls, start=1):
+        try:
+            out.append(sorted(floorplan(4, [], floor_walls).walls))
+        except BoardError as err:
+            raise BoardError(f"floor {n}: {err}") from None
+    return out
+
+
+def new_bb2_game(crew: list[dict], *, entrances: Sequence[str], walls: list[list[str]] | None = None,
+                 cards: Sequence[int] = (BB2_PATROL_CARDS, BB2_PATROL_CARDS), tiebreak: str = "rulebook",
+                 seed: int = 0) -> GameState:
+    """A fresh Burgle Bros 2 heist (bb2 Heist Setup, Entering the Casino): two floors, the two entrance
+    corners of floor 1, no heat yet, and each floor's patrol deck as ``cards`` face-down cards.
+
+    The decks are always the table's own: besides a square, a bb2 patrol card shows where the chips go
+    at setup (step 6), the Suspicion Meter adds Distracted cards or takes cards out (step 5), and some
+    finales draw from the discard piles; so the app asks what each card shows instead of shuffling.
+    Apply ``{"do": "start"}`` next: it places both bouncers and their destination markers (steps 6-8).
+
+    >>> g = new_bb2_game([{"name": "Ann"}], entrances=["A1", "D4"])
+    >>> g.rules, g.entrances, len(g.floors[1].deck), g.crew["Ann"].heat
+    ('bb2', ['A1', 'D4'], 16, 0)
+    """
+    names = _crew_names(crew)
+    picked = {str(e).upper() for e in entrances}
+    if len(picked) != 2 or len(entrances) != 2 or not picked <= set(BB2_CORNERS):
+        raise BoardError(f"choose two of floor 1's corner rooms ({', '.join(BB2_CORNERS)}) as the entrances")
+    most = BB2_PATROL_CARDS + BB2_DISTRACTED
+    if len(cards) != BB23_FLOORS or any(not isinstance(c, int) or not 2 <= c <= most for c in cards):
+        raise BoardError(f"each patrol deck holds 2 to {most} cards (16 printed, with the Distracted cards "
+                         "shuffled in or the cards taken out)")
+    floors = _checked_walls(walls, seed, BB2_TITLE)
+    state = GameState(rules="bb2", scenario="casino", size=4, players=len(crew), tiebreak=tiebreak,
+                      deck_mode="table", seed=seed,
+                      entrances=sorted(picked, key=BB2_CORNERS.index))
+    for n, (floor_walls, count) in enumerate(zip(floors, cards), start=1):
+        state.floors[n] = FloorState(walls=floor_walls, deck=[HIDDEN] * count)
+    for c, name in zip(crew, names):
+        state.crew[name] = Burglar(floor=1, at=None, heat=0, colour=c.get("colour", ""),
+                                   character=c.get("character", ""))
+    state.order = names
+    return state
+
+
+def new_bb3_game(crew: list[dict], *, walls: list[list[str]] | None = None, tiebreak: str = "rulebook",
+                 seed: int = 0) -> GameState:
+    """A fresh Burgle Bros 3 heist (bb3 Standard Setup, Player Setup): two floors, 21 face-down patrol
+    cards per floor, both destination dice on 3, every burglar disguised with 3 Stealth.
+
+    The decks are always the table's own: the setup cards also show where the ICE and Mod tokens go,
+    and worker cards act on the board before the next card is drawn; so the app asks what each card
+    shows. Apply ``{"do": "start"}`` next: it places both guards and their dice (steps 8-13).
+
+    >>> g = new_bb3_game([{"name": "Ann"}])
+    >>> g.floors[2].die, len(g.floors[2].deck), g.crew["Ann"].geared
+    (3, 21, False)
+    """
+    names = _crew_names(crew)
+    floors = _checked_walls(walls, seed, BB3_TITLE)
+    state = GameState(rules="bb3", scenario="future", size=4, players=len(crew), tiebreak=tiebreak,
+                      deck_mode="table", seed=seed)
+    for n, floor_walls in enumerate(floors, start=1):
+        state.floors[n] = FloorState(walls=floor_walls, die=BB3_START_DIE, deck=[HIDDEN] * BB3_PATROL_CARDS)
+    for c, name in zip(crew, names):
+        state.crew[name] = Burglar(floor=1, at=None, stealth=BB3_STEALTH, geared=False,
+                                   colour=c.get("colour", ""), character=c.get("character", ""))
+    state.order = names
+    return state
+
+
 def new_game(scenario: str, crew: list[dict], *, difficulty: str = "normal", walls: list[list[str]] | None = None,
              void: Sequence[str] = (), deck_mode: str = "app", lost_visual: bool = False, tiebreak: str = "rulebook",
              seed: int = 0) -> GameState:
@@ -125,11 +227,7 @@ def new_game(scenario: str, crew: list[dict], *, difficulty: str = "normal", wal
     job = SCENARIOS.get(scenario)
     if job is None:
         raise BoardError(f"unknown job {scenario!r}: choose {', '.join(SCENARIOS)}")
-    if not 1 <= len(crew) <= 4:
-        raise BoardError("a crew has 1 to 4 burglars")
-    names = [c["name"].strip() for c in crew]
-    if any(not n for n in names) or len(set(names)) != len(names):
-        raise BoardError("every burglar needs a name of their own")
+    names = _crew_names(crew)
     if difficulty not in DIFFICULTY_STEALTH:
         raise BoardError(f"difficulty is one of {', '.join(DIFFICULTY_STEALTH)}")
     void_list = [v.upper() for v in void]

@@ -15,6 +15,7 @@ from .board import Floorplan, floorplan
 LOST_VISUAL = "lost-visual"  # bb1 mini expansion card
 DISTRACTED = "distracted"  # bb2 card: the players choose an even-numbered room
 WORKER = "worker"  # bb3 card: a worker joins the guard, draw again
+WORKERS_MOVE = "workers-move"  # bb3 card: workers move as it shows (the table moves them), draw again
 HIDDEN = "?"  # a card of the table's physical deck, not seen yet
 
 
@@ -76,6 +77,7 @@ class GameState:
     floors: dict[int, FloorState] = field(default_factory=dict)
     crew: dict[str, Burglar] = field(default_factory=dict)
     order: list[str] = field(default_factory=list)  # turn order (crew names)
+    entrances: list[str] = field(default_factory=list)  # bb2: the two floor-1 corners the crew enters by
     turn: int = 0  # index into order: whose turn it is
     bonus: int = 0  # Espresso / Daydreaming for this turn's guard move
     no_move: bool = False  # Shift Change: this turn's own guard stays put

@@ -10,7 +10,9 @@ from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
+from ..broker import Broker
 from ..store import Store
+from . import redact
 
 ROOT = Path(__file__).resolve().parents[2]
 csrf = CSRFProtect()
@@ -30,20 +32,33 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
                 instance_path=str(ROOT / "instance"))
     app.config.update(DATABASE=str(Path(app.instance_path) / "heists.sqlite3"), WTF_CSRF_TIME_LIMIT=None,
                       SESSION_COOKIE_SAMESITE="Lax", PUBLIC_URL=None, SEND_FILE_MAX_AGE_DEFAULT=3600)
+    # live streams (web/live.py): each holds a server thread, so at most 24 of waitress's 32 (__main__)
+    app.config.update(LIVE_HEARTBEAT=5.0, LIVE_MAX_STREAMS=24, LIVE_BUSY_RETRY_MS=15000)
     if config:
         app.config.update(config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
     from .access import MissLimiter, host_key
     app.config.setdefault("HOST_KEY", host_key(Path(app.instance_path)))
-    app.extensions["store"] = Store(app.config["DATABASE"])
+    app.extensions["store"] = Store(app.config["DATABASE"], Broker())
     app.extensions["misses"] = MissLimiter()
     csrf.init_app(app)
+    redact.install()
 
     from . import game, home, setup
     app.register_blueprint(home.bp)
     app.register_blueprint(setup.bp)
     app.register_blueprint(game.bp)
+    from . import live, settings, share
+    app.register_blueprint(live.bp)
+    app.register_blueprint(share.bp)
+    app.register_blueprint(settings.bp)
+    from . import sandbox
+    app.register_blueprint(sandbox.bp)
+    from . import reference
+    app.register_blueprint(reference.bp)
+    from . import why
+    app.register_blueprint(why.bp)
 
     @app.errorhandler(404)
     def not_found(err: Exception) -> tuple[str, int]:

@@ -8,6 +8,7 @@ from typing import Any
 from ..engine.board import square_name
 from ..engine.state import GameState
 from ..tiles import TILES
+from .pieces import Badge, Stat, dress_floors
 
 COLOURS = ("#e4572e", "#29a3e6", "#f3c614", "#7bc950", "#c86fd6", "#f08a24")
 
@@ -31,6 +32,12 @@ class Room:
     last_step: int = 0
     option: bool = False
     selected: bool = False
+    # each game's words and pieces (pieces.dress_floors): bb2 has a bouncer and a destination marker
+    figure: str = "guard"
+    figure_mark: str = "G"
+    die_text: str = ""
+    die_title: str = ""
+    badges: list[Badge] = field(default_factory=list)
 
 
 @dataclass
@@ -47,6 +54,8 @@ class FloorView:
     lost: bool
     donuts: bool
     appeared: bool
+    figure: str = "guard"
+    stats: list[Stat] = field(default_factory=list)  # bb2 moves, hunting, counters; bb3 suspicion
 
 
 def colour_of(state: GameState, name: str) -> str:
@@ -108,20 +117,26 @@ def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tup
                 rooms.append(room)
         floors.append(FloorView(n, state.size, rooms, fl.guard, fl.destination, fl.die, list(fl.alarms),
                                 len(fl.deck), list(fl.discard), fl.lost, fl.donuts, fl.appeared))
-    return floors
+    return dress_floors(state, floors)
 
 
 def phase(state: GameState) -> str:
     """Where the heist is: "break_in", "entrance", "question", "over", "play", or "guards_only" for an
-    imported position with no burglar (the guards can still be moved, to settle a dispute)."""
+    imported position with no burglar (the guards can still be moved, to settle a dispute); in Burgle
+    Bros 2, "enter" while the burglar whose turn it is has still to come in by an entrance."""
     if state.outcome:
         return "over"
     if state.pending:
         return "question"
-    if 1 in state.floors and not state.floors[1].appeared and state.rules == "bb1":
+    # bb1 heists and new bb2/bb3 heists start with the guards off the board; imported bb2/bb3 positions
+    # ("custom") never place them from a deck
+    if 1 in state.floors and not state.floors[1].appeared and (state.rules == "bb1" or state.scenario != "custom"):
         return "break_in"
     if not state.order:
         return "guards_only"
+    me = state.crew[state.order[state.turn % len(state.order)]]  # state.current(), never None here
+    if state.entrances and me.at is None and not me.escaped:
+        return "enter"  # bb2 Entering the Casino: each burglar's first move is into an entrance
     if all(b.at is None for b in state.crew.values()):
         return "entrance"
     return "play"

@@ -8,11 +8,23 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from ..engine.actions import GAME_TITLES
 from ..engine.errors import BoardError, RulesError
-from ..engine.scenarios import SCENARIOS, new_game, random_walls
+from ..engine.scenarios import (
+    BB2_PATROL_CARDS,
+    BB2_TITLE,
+    BB3_TITLE,
+    BB23_FLOORS,
+    BB23_WALLS,
+    SCENARIOS,
+    new_bb2_game,
+    new_bb3_game,
+    new_game,
+    random_walls,
+)
 from ..engine.state import GameState
 
-INT_FIELDS = ("floor", "bonus", "steps", "number", "value", "count")
+INT_FIELDS = ("floor", "bonus", "steps", "number", "value", "count", "seed")
 BOOL_FIELDS = ("on", "off", "advanced")
 TEXT_FIELDS = ("do", "at", "to", "who", "type", "name", "choice", "wall", "keep", "kind", "field", "hack", "cause")
 
@@ -36,7 +48,20 @@ def action_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
             action[key] = form.get(key) in ("1", "true", "on", "yes")
     if "do" not in action:
         raise RulesError("nothing to do: the button sent no action")
+    targets = form.getlist("target")
+    if targets:  # Shoplifting: the rooms ticked, each "floor-square"
+        action["targets"] = [_target(t) for t in targets]
+    if action["do"] == "layout" and "seed" not in action:
+        # a re-roll is random here, at the edge; the stored action keeps its seed so a replay is exact
+        action["seed"] = secrets.randbelow(10**9)
     return action
+
+
+def _target(value: str) -> list[int | str]:
+    floor, _, square = value.partition("-")
+    if not floor.isdigit() or not square:
+        raise RulesError(f"{value!r} is not a room: write its floor and square, like 1-B2")
+    return [int(floor), square.strip().upper()]
 
 
 def version_from_form(form: MultiDict[str, str]) -> int | None:
@@ -49,12 +74,21 @@ def version_from_form(form: MultiDict[str, str]) -> int | None:
     return int(value)
 
 
+def chosen_game(form: MultiDict[str, str]) -> str:
+    """The game the new-heist form is for: Burgle Bros 1 until another one is chosen."""
+    game = form.get("game") or "bb1"
+    return game if game in GAME_TITLES else "bb1"
+
+
 def new_heist_from_form(form: MultiDict[str, str]) -> tuple[str, GameState]:
     """(title, initial state) from the new-heist form, or a RulesError saying what to fix."""
-    scenario = form.get("scenario", "bank")
-    job = SCENARIOS.get(scenario)
-    if job is None:
-        raise BoardError("choose one of the three jobs")
+    game = form.get("game") or "bb1"
+    if game not in GAME_TITLES:
+        raise BoardError("choose Burgle Bros 1, 2 or 3")
+    return {"bb1": _bb1_heist, "bb2": _bb2_heist, "bb3": _bb3_heist}[game](form)
+
+
+def _crew(form: MultiDict[str, str]) -> list[dict[str, str]]:
     crew = []
     for i in range(1, 5):
         name = (form.get(f"name{i}") or "").strip()
@@ -66,9 +100,61 @@ def new_heist_from_form(form: MultiDict[str, str]) -> tuple[str, GameState]:
         raise BoardError("give at least one burglar a name")
     if any((form.get(f"name{i}") or "").strip() for i in range(5, 10)):
         raise BoardError("a crew has at most 4 burglars")
-    void = [form["void"].upper()] if job.size == 5 and form.get("void") else []
+    return crew
+
+
+def _seed(form: MultiDict[str, str]) -> int:
     seed_text = form.get("seed") or ""
-    seed = int(seed_text) if seed_text.isdigit() else secrets.randbelow(10**9)
+    return int(seed_text) if seed_text.isdigit() else secrets.randbelow(10**9)
+
+
+def _title(game: str, crew: list[dict[str, str]]) -> str:
+    return f"{game} — {' & '.join(c['name'] for c in crew)}"
+
+
+def _bb23_walls(form: MultiDict[str, str], seed: int) -> list[list[str]]:
+    """Burgle Bros 2 and 3 have no printed layout: a random legal one, or empty floors to tap walls into."""
+    layout = form.get("walls") or "random"
+    if layout == "random":
+        return [random_walls(4, BB23_WALLS, seed=seed * 10 + n, prefer_chokepoints=form.get("hard") == "on")
+                for n in range(BB23_FLOORS)]
+    if layout == "draw":
+        return [[] for _ in range(BB23_FLOORS)]
+    raise BoardError("walls: choose a random layout or place them yourselves")
+
+
+def _cards(form: MultiDict[str, str], floor: int) -> int:
+    value = (form.get(f"cards{floor}") or "").strip()
+    if not value:
+        return BB2_PATROL_CARDS
+    if not value.isdigit():
+        raise BoardError(f"the floor-{floor} patrol deck: write how many cards it holds, not {value!r}")
+    return int(value)
+
+
+def _bb2_heist(form: MultiDict[str, str]) -> tuple[str, GameState]:
+    crew, seed = _crew(form), _seed(form)
+    state = new_bb2_game(crew, entrances=form.getlist("entrance"), walls=_bb23_walls(form, seed),
+                         cards=[_cards(form, n) for n in range(1, BB23_FLOORS + 1)],
+                         tiebreak="bga" if form.get("tiebreak") == "bga" else "rulebook", seed=seed)
+    return _title(BB2_TITLE, crew), state
+
+
+def _bb3_heist(form: MultiDict[str, str]) -> tuple[str, GameState]:
+    crew, seed = _crew(form), _seed(form)
+    state = new_bb3_game(crew, walls=_bb23_walls(form, seed),
+                         tiebreak="bga" if form.get("tiebreak") == "bga" else "rulebook", seed=seed)
+    return _title(BB3_TITLE, crew), state
+
+
+def _bb1_heist(form: MultiDict[str, str]) -> tuple[str, GameState]:
+    scenario = form.get("scenario", "bank")
+    job = SCENARIOS.get(scenario)
+    if job is None:
+        raise BoardError("choose one of the three jobs")
+    crew = _crew(form)
+    void = [form["void"].upper()] if job.size == 5 and form.get("void") else []
+    seed = _seed(form)
     layout = form.get("walls", "default" if job.walls else "random")
     if layout == "default" and job.walls is None:
         layout = "random"
@@ -76,12 +162,13 @@ def new_heist_from_form(form: MultiDict[str, str]) -> tuple[str, GameState]:
     if layout == "random":
         walls = [random_walls(job.size, void=void, seed=seed * 10 + n, prefer_chokepoints=form.get("hard") == "on")
                  for n in range(job.floors)]
+    elif layout == "draw":  # an empty floor: the setup guide lets the table tap each wall in
+        walls = [[] for _ in range(job.floors)]
     elif layout != "default":
-        raise BoardError("walls: choose the printed layout or a random one (you can tap walls to change them next)")
+        raise BoardError("walls: choose the printed layout, a random one, or draw them yourselves")
     state = new_game(scenario, crew, difficulty=form.get("difficulty", "normal"), walls=walls, void=void,
                      deck_mode="table" if form.get("deck") == "table" else "app",
                      lost_visual=form.get("lost_visual") == "on",
                      tiebreak="bga" if form.get("tiebreak") == "bga" else "rulebook", seed=seed)
-    names = " & ".join(c["name"] for c in crew)
-    return f"{job.title} — {names}", state
+    return _title(job.title, crew), state
 

@@ -18,6 +18,9 @@ from .access import Access, host_only, open_game
 from .board_view import build_floors, phase, room_menu
 from .export import game_as_case
 from .forms import action_from_form, version_from_form
+from .pieces import pieces_view
+from .share import invite_for
+from .table_view import table_view
 
 bp = Blueprint("game", __name__, url_prefix="/games")
 
@@ -43,7 +46,8 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
     return {"game": game, "key": access.key, "role": access.role, "can_act": access.can_act,
             "state": game.state, "floors": build_floors(game.state, last, selected), "last_log": last, "phase": phase(game.state), "current": game.state.current(),
             "selected": selected, "menu": room_menu(game.state, selected) if selected else None,
-            "error": error, "tiles": TILE_TYPES, "animate": animate}
+            "error": error, "tiles": TILE_TYPES, "animate": animate,
+            **table_view(game.state, last, phase(game.state), selected, lambda: store().history(game.id)), **pieces_view(game.state, selected)}
 
 
 def _game_partial(access: Access, **extra: Any) -> str:
@@ -53,13 +57,14 @@ def _game_partial(access: Access, **extra: Any) -> str:
 @bp.get("/<key>")
 def board(key: str) -> str:
     access = open_game(key)
-    return render_template("game.html", **_context(access, selected=_selected(access.game)))
+    return render_template("game.html", **_context(access, selected=_selected(access.game)), share=invite_for(access))
 
 
 @bp.get("/<key>/panel")
 def panel(key: str) -> str:
     access = open_game(key)
-    return _game_partial(access, selected=_selected(access.game))
+    # animate=1: a device fetching the board because another one changed it plays the guard's walk too
+    return _game_partial(access, selected=_selected(access.game), animate=request.args.get("animate") == "1")
 
 
 @bp.post("/<key>/act")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+from urllib.parse import urlsplit
 
 import ifaddr
 
@@ -25,10 +26,55 @@ def lan_addresses() -> list[str]:
     return sorted(set(found), key=lambda a: (not a.startswith("192.168."), a))
 
 
+def lan_url(port: int) -> str | None:
+    """http://<LAN address>:<port>/, or None when this machine is on no network."""
+    addrs = lan_addresses()
+    return f"http://{addrs[0]}:{port}/" if addrs else None
+
+
 def public_url(port: int, override: str | None = None) -> str:
     """http://<LAN address>:<port>/ (or the override from the settings)."""
     if override:
         return override if override.endswith("/") else override + "/"
-    addrs = lan_addresses()
-    host = addrs[0] if addrs else "127.0.0.1"
-    return f"http://{host}:{port}/"
+    return lan_url(port) or f"http://127.0.0.1:{port}/"
+
+
+def check_address(text: str) -> str | None:
+    """The address phones should use, as typed in the settings, checked and ending in "/"; None for
+    an empty field (find it automatically). A ValueError says what is wrong, in words for the page.
+
+    >>> check_address("http://192.168.1.20:8000")
+    'http://192.168.1.20:8000/'
+    >>> check_address("burgle.lan:8000")
+    Traceback (most recent call last):
+    ...
+    ValueError: Start the address with http:// or https:// (for example http://192.168.1.20:8000/).
+    """
+    text = text.strip()
+    if not text:
+        return None
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError("Start the address with http:// or https:// (for example http://192.168.1.20:8000/).")
+    try:
+        port = parts.port
+    except ValueError:
+        port = 0
+    if port == 0:
+        raise ValueError("The port after the colon must be a number from 1 to 65535.")
+    host = (parts.hostname or "").lower()
+    if not host or any(c.isspace() for c in text):
+        raise ValueError("That is not an address: it needs a machine name or number and no spaces.")
+    if host == "localhost" or _is_loopback(host):
+        raise ValueError(f"{host} is this machine's own name for itself: phones cannot reach it. Use the "
+                         "tablet's address on the table's network (for example http://192.168.1.20:8000/).")
+    if parts.query or parts.fragment or "@" in parts.netloc:
+        raise ValueError("Give only the address and port, with nothing after ? or # and no name@.")
+    return text if text.endswith("/") else text + "/"
+
+
+def _is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False

@@ -3,21 +3,35 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from ..engine.errors import RulesError
-from ..engine.scenarios import SCENARIOS
+from ..engine.scenarios import BB2_CORNERS, BB2_DISTRACTED, BB2_PATROL_CARDS, SCENARIOS
 from . import store
 from .access import host_only
-from .forms import new_heist_from_form
+from .forms import chosen_game, new_heist_from_form
 
 bp = Blueprint("setup", __name__)
+
+# the game comes first on the form: three big choices, each saying in a line what makes it different
+GAMES = (
+    ("bb1", "Burgle Bros", "The Office Job, the Bank Job or Fort Knox: guards with a die, Stealth, alarms."),
+    ("bb2", "Burgle Bros 2 · The Casino Capers", "Two floors; bouncers that always move 3, heat, commotions."),
+    ("bb3", "Burgle Bros 3 · Future Flip", "Two floors; a destination die, alarm cubes, suspicion, workers."),
+)
+
+
+def _form_page(form: MultiDict[str, str], error: str | None) -> str:
+    return render_template("new.html", scenarios=SCENARIOS, form=form, error=error, games=GAMES,
+                           rules=chosen_game(form), corners=BB2_CORNERS, default_cards=BB2_PATROL_CARDS,
+                           most_cards=BB2_PATROL_CARDS + BB2_DISTRACTED)
 
 
 @bp.get("/new")
 @host_only
 def new() -> str:
-    return render_template("new.html", scenarios=SCENARIOS, form=request.args, error=None)
+    return _form_page(request.args, None)
 
 
 @bp.post("/new")
@@ -26,7 +40,7 @@ def create() -> Response | tuple[str, int]:
     try:
         title, state = new_heist_from_form(request.form)
     except RulesError as err:
-        return render_template("new.html", scenarios=SCENARIOS, form=request.form, error=str(err)), 422
+        return _form_page(request.form, str(err)), 422
     game_id = store().create(title, state)
     return redirect(url_for("game.board", key=game_id))
 

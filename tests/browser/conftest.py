@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,8 +19,11 @@ from waitress.server import create_server
 from assistant.web import create_app
 
 CHROMIUM = "/usr/bin/chromium"
+# burgle.lan is the app too, reached by name from loopback: a phone on the table's network (not the host,
+# an insecure context) while the traffic stays on this machine
+PHONE_HOST = "burgle.lan"
 CHROMIUM_ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
+                 "--disable-sync", "--no-first-run", f"--host-resolver-rules=MAP {PHONE_HOST} 127.0.0.1"]
 
 
 class LiveServer:
@@ -38,10 +42,15 @@ class LiveServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @property
+    def phone_url(self) -> str:
+        return f"http://{PHONE_HOST}:{self.port}"
+
     def start(self) -> None:
         # CSRF stays on, as in production; a fixed key plays the instance folder's key file, so a
         # page drawn before a restart still sends a valid token after it
-        self.app = create_app({"DATABASE": str(self.database), "SECRET_KEY": "browser-tests"})
+        # a short heartbeat: a closed page's live stream gives its server thread back within a second
+        self.app = create_app({"DATABASE": str(self.database), "SECRET_KEY": "browser-tests", "LIVE_HEARTBEAT": 0.5})
         got_request_exception.connect(self._record, self.app)
         self.server = create_server(self.app, host="127.0.0.1", port=self.port, threads=8)
         self.port = self.server.effective_port
@@ -54,9 +63,15 @@ class LiveServer:
     def stop(self) -> None:
         server, thread = self.server, self.thread
         assert server is not None and thread is not None
-        server.close()  # the listening socket and the trigger
-        for channel in list(server._map.values()):  # open keep-alive connections from the browser
-            channel.handle_close()
+        # sockets are closed from the loop's own thread (through its trigger): closed under its select
+        # from here, it fails with EBADF. First the browser's connections (keep-alive, live streams)...
+        server.trigger.pull_trigger(lambda: [c.handle_close() for c in list(server._map.values())
+                                             if c not in (server, server.trigger)])
+        # ...then, once the live streams have noticed at their heartbeat, the listening socket and trigger
+        deadline = time.monotonic() + 5
+        while server.task_dispatcher.active_count and time.monotonic() < deadline:
+            time.sleep(0.02)
+        server.trigger.pull_trigger(server.close)
         thread.join(timeout=10)
         server.task_dispatcher.shutdown(timeout=5)
         assert not thread.is_alive(), "the waitress loop did not stop"

@@ -15,15 +15,16 @@ import itertools
 import re
 from collections import Counter, deque
 
-from hypothesis import HealthCheck, Phase, event, example, given, settings, target
+from hypothesis import HealthCheck, Phase, example, given, settings, target
 from hypothesis import strategies as st
 
 from assistant.engine.actions import EVENTS_ON_FLOOR, apply
 from assistant.engine.board import floorplan
-from assistant.engine.errors import AmbiguousTieError, RulesError
+from assistant.engine.errors import AmbiguousTieError
 from assistant.engine.pathing import explain, route
 from assistant.engine.scenarios import new_game, random_walls
 from assistant.engine.state import LOST_VISUAL, GameState
+from tests.engine.random_play import play_randomly
 
 # ---------------------------------------------------------------------------------------------
 # Independent geometry: nothing below uses board.py or pathing.py.
@@ -392,74 +393,21 @@ def check_invariants(state: GameState, card_counts: dict[int, int], where: str) 
         assert b.stealth >= 0, f"{where}: {who} has Stealth {b.stealth}"
 
 
-def replay(params: dict, actions: list[dict]) -> GameState:
-    state = new_game(**params)
-    for action in actions:
-        state = apply(state, action).state
-    return state
-
-
 @settings(max_examples=250, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
           phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink])  # no slow "explain"
 @given(params=game_params(), data=st.data())
 def test_random_games_keep_invariants_and_replay(params, data):
-    state = new_game(**params)
-    initial = state.to_json()
-    counts = {n: len(fl.deck) + len(fl.discard) + len(fl.unseen) for n, fl in state.floors.items()}
-    check_invariants(state, counts, "new game")
-    history: list[dict] = []
-    snapshots: list[dict] = [initial]  # snapshots[i] = state after history[:i]
-    steps = data.draw(st.integers(1, 60), label="steps")
-    seen: set[str] = set()
-    # usually break in first (guard placed, crew on the board); sometimes not, so that alarms, moves and
-    # events before the guard appears get exercised too
-    setup = [{"do": "start"}, {"do": "entrance", "at": data.draw(st.sampled_from(Geo(
-        state.size, tuple(state.void), ()).rooms), label="entrance")}] if data.draw(
-        st.integers(0, 3), label="break in first? (0: no)") else []
-    for step in range(steps):
-        if state.pending:
-            options = state.pending["question"]["options"]
-            if data.draw(st.integers(0, 9), label="bad answer?") == 0:
-                bogus = {"do": "answer", "choice": "not-an-option"}
-                try:
-                    apply(state, bogus)
-                except RulesError:
-                    pass
-                else:
-                    raise AssertionError(f"an answer outside {options} was accepted")
-            action = {"do": "answer", "choice": data.draw(st.sampled_from(options), label="answer")}
-        elif setup:
-            action = setup.pop(0)
-        else:
-            action = draw_action(data, state)
-        before = snapshots[-1]  # == state.to_json(): state is unchanged since it was taken
-        try:
-            result = apply(state, action)
-        except RulesError:
-            assert state.to_json() == before, f"refused {action} changed the state"
-            continue
-        assert state.to_json() == before, f"apply({action}) changed its input state"
-        state = result.state
-        history.append(action)
-        seen.update(e.kind for e in result.log if e.kind in NOTABLE)
-        if result.question:
-            seen.add("question: " + result.question["kind"])
-        snap = state.to_json()
-        snapshots.append(snap)
-        assert GameState.from_json(snap) == state, "to_json/from_json does not round-trip"
-        check_invariants(state, counts, f"after {history}")
+    play_randomly(data, new_game, params, draw_action, check_invariants, notable=NOTABLE, setup=break_in_first)
 
-    for kind in sorted(seen):  # what the run exercised (see --hypothesis-show-statistics)
-        event(kind)
-    if history:
-        # undo: replaying all but the last accepted action gives exactly the state before it
-        assert replay(params, history[:-1]).to_json() == snapshots[-2], "undo of the last action differs"
-        # same seed, same actions, same game
-        assert replay(params, history).to_json() == snapshots[-1], "replaying the same actions gave another game"
-        # and any earlier point can be reached again the same way
-        cut = data.draw(st.integers(0, len(history) - 1), label="replay up to")
-        assert replay(params, history[:cut]).to_json() == snapshots[cut], f"replay of the first {cut} actions differs"
+
+def break_in_first(data, state: GameState) -> list[dict]:
+    """Usually break in first (guard placed, crew on the board); sometimes not, so that alarms, moves
+    and events before the guard appears get exercised too."""
+    if not data.draw(st.integers(0, 3), label="break in first? (0: no)"):
+        return []
+    rooms = Geo(state.size, tuple(state.void), ()).rooms
+    return [{"do": "start"}, {"do": "entrance", "at": data.draw(st.sampled_from(rooms), label="entrance")}]
 
 
 def test_regression_guard_who_catches_the_crew_still_switches_off_the_alarm():

@@ -83,11 +83,12 @@ def errors(page: str) -> list[str]:
 
 
 def log_lines(page: str) -> list[str]:
-    """The lines of "What just happened", without their rule badges."""
+    """The lines of "What just happened", without their rule badges and Why? links."""
     section = re.search(r'<section class="log".*?</section>', page, re.DOTALL)
     assert section, "no log section on the page"
     items = re.findall(r'<li class="log-[\w-]+">(.*?)</li>', section.group(0), re.DOTALL)
-    return [html.unescape(re.sub(r"<span class=\"rule\".*?</span>", "", i)).strip() for i in items]
+    return [html.unescape(re.sub(r"<span class=\"rule\".*?</span>|<a class=\"why-link\".*?</a>", "", i)).strip()
+            for i in items]
 
 
 def version(page: str) -> int:
@@ -111,7 +112,7 @@ def room_classes(page: str, floor: int, square: str) -> set[str]:
 
 def guard_square(page: str, floor: int) -> str | None:
     """Where the board draws the floor's guard (the room holding the G)."""
-    section = re.search(rf'<section class="floor" id="floor-{floor}".*?</section>', page, re.DOTALL)
+    section = re.search(rf'<section class="floor[^"]*" id="floor-{floor}".*?</section>', page, re.DOTALL)
     assert section, f"no floor {floor} on the page"
     found = re.findall(r'id="room-\d-([A-E]\d)"[^>]*>(?:(?!</button>).)*<span class="guard"', section.group(0), re.DOTALL)
     assert len(found) <= 1, found

@@ -1,0 +1,105 @@
+"""The doorbell between the store and the open devices: "heist X changed" fanned out to everyone
+following X. Nothing here knows about HTTP or SQLite.
+
+Each subscriber has a small bounded queue. A device that stops reading (a phone in a pocket whose
+socket is not yet known to be gone) can never make the server hold more than ``maxsize`` events
+for it: when its queue is full the oldest event is dropped, which loses nothing, because a
+"changed" event only says "fetch the board again" and the newest one carries the newest version.
+
+>>> broker = Broker()
+>>> tablet, phone = broker.subscribe("g1"), broker.subscribe("g1")
+>>> broker.publish("g1", Event("changed", "7"))
+>>> phone.get(timeout=0)
+Event(kind='changed', data='7')
+>>> tablet.close(); phone.close(); broker.count()
+0
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Event:
+    """``changed`` (data: the new version) or ``revoked`` (data: "play", "watch" or "all")."""
+
+    kind: str
+    data: str
+
+
+class StreamLimitError(Exception):
+    """Too many devices are following live already: each one holds a server thread."""
+
+
+class Subscription:
+    """One device's place in the broker; ``close`` is idempotent and safe from any thread."""
+
+    def __init__(self, broker: Broker, game_id: str, maxsize: int):
+        self.broker, self.game_id = broker, game_id
+        self._queue: queue.Queue[Event] = queue.Queue(maxsize)
+
+    def get(self, timeout: float) -> Event | None:
+        """The next event, or None when ``timeout`` seconds pass without one (time for a heartbeat)."""
+        try:
+            return self._queue.get(timeout=timeout) if timeout > 0 else self._queue.get_nowait()
+        except queue.Empty:
+            return None
+
+    def offer(self, event: Event) -> None:
+        while True:
+            try:
+                self._queue.put_nowait(event)
+                return
+            except queue.Full:
+                try:
+                    self._queue.get_nowait()  # the oldest doorbell is superseded by this one
+                except queue.Empty:
+                    pass
+
+    def pending(self) -> int:
+        return self._queue.qsize()
+
+    def close(self) -> None:
+        self.broker.unsubscribe(self)
+
+
+class Broker:
+    """Subscribers per heist, guarded by one lock; publishing never blocks on a subscriber."""
+
+    def __init__(self, maxsize: int = 8):
+        self.maxsize = maxsize
+        self._subs: dict[str, set[Subscription]] = {}
+        self._lock = threading.Lock()
+
+    def subscribe(self, game_id: str, limit: int | None = None) -> Subscription:
+        """A new subscription; raises StreamLimitError when ``limit`` subscriptions are open already."""
+        sub = Subscription(self, game_id, self.maxsize)
+        with self._lock:
+            if limit is not None and sum(map(len, self._subs.values())) >= limit:
+                raise StreamLimitError(game_id)
+            self._subs.setdefault(game_id, set()).add(sub)
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        with self._lock:
+            subs = self._subs.get(sub.game_id)
+            if subs is not None:
+                subs.discard(sub)
+                if not subs:
+                    del self._subs[sub.game_id]  # a heist nobody follows costs nothing
+
+    def publish(self, game_id: str, event: Event) -> None:
+        with self._lock:
+            subs = list(self._subs.get(game_id, ()))
+        for sub in subs:
+            sub.offer(event)
+
+    def count(self, game_id: str | None = None) -> int:
+        """How many devices follow ``game_id`` (or any heist)."""
+        with self._lock:
+            if game_id is not None:
+                return len(self._subs.get(game_id, ()))
+            return sum(map(len, self._subs.values()))

@@ -1,0 +1,45 @@
+"""The in-app rules reference: one page per guard rule, event, tool, character, room and ruling, written
+in our own words, kept as data in content/*.toml (see entries.py for the fields).
+
+>>> reference_slug_for_rule("§2")
+'clockwise'
+>>> reference_slug_for_rule("1.21", "Squeak!: the guard takes one step toward B2.")
+'squeak'
+"""
+
+from __future__ import annotations
+
+from .entries import KINDS, ContentError, Entry, Example
+from .library import Library, library
+from .search import Hit
+
+__all__ = ["KINDS", "ContentError", "Entry", "Example", "Hit", "Library", "by_kind", "entries", "get", "library",
+           "reference_slug_for_rule", "search"]
+
+
+def entries() -> tuple[Entry, ...]:
+    return library().entries
+
+
+def get(slug: str) -> Entry | None:
+    return library().by_slug.get(slug)
+
+
+def search(query: str) -> list[Hit]:
+    """Pages mentioning every word of the query (any case), the best first."""
+    return library().search(query)
+
+
+def by_kind() -> list[tuple[str, str, list[Entry]]]:
+    """(kind, its heading, its pages) in the order of KINDS, for the index page."""
+    groups = [(kind, label, [e for e in entries() if e.kind == kind]) for kind, label in KINDS.items()]
+    return [g for g in groups if g[2]]
+
+
+def reference_slug_for_rule(rule: str, text: str = "") -> str | None:
+    """The page explaining a log entry's rule number ("1.6b", "§2", "bb2 Hunting"), or None.
+
+    Pass the log line's text too when you have it: rule 1.21 covers every event, and the text says
+    which one ("Shift Change: …" → "shift-change").
+    """
+    return library().rule_index.slug_for(rule, text)

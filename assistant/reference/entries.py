@@ -1,0 +1,143 @@
+"""One reference page as data, and reading the pages from the TOML files in content/.
+
+Each file holds ``[[entry]]`` tables (see content/rules.toml for the fields). Mistakes in a file (a
+missing field, an unknown kind, a misspelt key) raise ContentError when the app starts, naming the
+file and the page, rather than showing a broken page to the players later.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .rulings_table import RulingSection
+
+KINDS: dict[str, str] = {
+    "rule": "How the guard works",
+    "event": "Events",
+    "tool": "Tools",
+    "loot": "Loot",
+    "ability": "Characters",
+    "room": "Rooms",
+    "ruling": "Our rulings",
+    "bb2": "Burgle Bros 2: bouncers",
+    "bb3": "Burgle Bros 3: guards",
+}
+# The order files are read in is also the order a rule number looks for its page (lookup.py).
+FILES = ("rules", "rooms", "events", "tools", "loot", "abilities", "rulings", "bb2", "bb3")
+# A sandbox position, in the order its query string is written.
+EXAMPLE_KEYS = ("size", "walls", "void", "guard", "target", "die", "alarms", "reading")
+ENTRY_KEYS = {"slug", "title", "kind", "text", "sources", "rules", "aliases", "log_words", "see", "example",
+              "table"}
+
+
+class ContentError(ValueError):
+    """A reference file is not as the loader expects."""
+
+
+@dataclass(frozen=True)
+class Example:
+    """A position for the sandbox that shows the rule, and what the guard does there.
+
+    ``route`` lists the rooms the guard enters on his way from ``guard`` to ``target``; the tests check
+    it against the engine, so a note can never describe a walk the app would not take.
+    """
+
+    params: tuple[tuple[str, str], ...]
+    note: str
+    route: tuple[str, ...] = ()
+
+    def get(self, key: str, default: str = "") -> str:
+        return dict(self.params).get(key, default)
+
+    def summary(self) -> str:
+        """The position in a few words, for people."""
+        p = dict(self.params)
+        parts = [f"guard {p['guard']}", f"die in {p['target']}" + (f" showing {p['die']}" if "die" in p else "")]
+        if "alarms" in p:
+            parts.append("alarms " + p["alarms"].replace(",", ", "))
+        walls = len(p["walls"].split(",")) if p.get("walls") else 0
+        parts.append(f"{walls} wall{'' if walls == 1 else 's'}" if walls else "no walls")
+        if p.get("void"):
+            parts.append(f"empty square {p['void']}")
+        if p.get("reading") == "bga":
+            parts.append("BGA-compatible reading")
+        return f"{p.get('size', '4')}×{p.get('size', '4')} floor: " + ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One page of the reference.
+
+    ``rules`` are the rule numbers of the game log this page explains ("1.7", "§2", "bb2 Hunting");
+    ``log_words`` are words of a log line that single this page out among several sharing a number.
+    """
+
+    slug: str
+    title: str
+    kind: str
+    text: str
+    sources: tuple[str, ...]
+    rules: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    log_words: tuple[str, ...] = ()
+    see: tuple[str, ...] = ()
+    examples: tuple[Example, ...] = ()
+    table_file: str = ""
+    table: tuple[RulingSection, ...] = ()
+
+
+def _strings(raw: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
+    value = raw.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise ContentError(f"{where}: '{key}' must be a list of words")
+    return tuple(value)
+
+
+def _example(raw: dict[str, Any], where: str) -> Example:
+    unknown = set(raw) - set(EXAMPLE_KEYS) - {"note", "route"}
+    if unknown:
+        raise ContentError(f"{where}: unknown example field(s) {sorted(unknown)}")
+    for key in ("guard", "target", "note"):
+        if not raw.get(key):
+            raise ContentError(f"{where}: an example needs '{key}'")
+
+    def text(value: Any) -> str:
+        return ",".join(value) if isinstance(value, list) else str(value)
+
+    params = tuple((k, text(raw[k])) for k in EXAMPLE_KEYS if k in raw and raw[k] != [])
+    return Example(params, str(raw["note"]).strip(), _strings(raw, "route", where))
+
+
+def _entry(raw: dict[str, Any], where: str) -> Entry:
+    unknown = set(raw) - ENTRY_KEYS
+    if unknown:
+        raise ContentError(f"{where}: unknown field(s) {sorted(unknown)}")
+    for key in ("slug", "title", "kind", "text"):
+        if not isinstance(raw.get(key), str) or not raw[key].strip():
+            raise ContentError(f"{where}: '{key}' is missing")
+    where = f"{where} ({raw['slug']})"
+    if raw["kind"] not in KINDS:
+        raise ContentError(f"{where}: kind {raw['kind']!r} is not one of {', '.join(KINDS)}")
+    sources = _strings(raw, "sources", where)
+    if not sources:
+        raise ContentError(f"{where}: say where the rule comes from in 'sources'")
+    examples = raw.get("example", [])
+    return Entry(slug=raw["slug"], title=raw["title"], kind=raw["kind"], text=raw["text"].strip(),
+                 sources=sources, rules=_strings(raw, "rules", where), aliases=_strings(raw, "aliases", where),
+                 log_words=_strings(raw, "log_words", where), see=_strings(raw, "see", where),
+                 examples=tuple(_example(e, where) for e in examples), table_file=str(raw.get("table", "")))
+
+
+def read_entries(folder: Path) -> list[Entry]:
+    """Every page of every file, in file order."""
+    out: list[Entry] = []
+    for name in FILES:
+        path = folder / f"{name}.toml"
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+        for i, raw in enumerate(data.get("entry", [])):
+            out.append(_entry(raw, f"{path.name}, entry {i + 1}"))
+    return out

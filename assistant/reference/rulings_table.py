@@ -1,0 +1,75 @@
+"""The rulings page reads docs/rulings.md itself, so the table the players see in the app and the one in
+the docs can never disagree."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+MD_LINK = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
+PARENS = re.compile(r"\(([^()]*)\)")
+RULE_NUMBER = re.compile(r"(?<![\w.§])(1\.\d{1,2}b?|§\d)(?![\w.])")
+DOC_PAGES = {"guard-movement.md": "clockwise", "rulings.md": "rulings"}  # docs that have a page here
+
+
+@dataclass(frozen=True)
+class RulingSection:
+    """One part of the rulings document: a heading, its prose (in the reference markup) and its table."""
+
+    title: str
+    text: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+def to_markup(md: str, slug_for_rule: Callable[[str], str | None]) -> str:
+    """A line of the document's Markdown in the reference markup, its rule numbers linked to their pages."""
+
+    def doc_link(m: re.Match[str]) -> str:
+        slug = DOC_PAGES.get(Path(m.group(2)).name)
+        return f"[[{slug}]]" if slug else m.group(1)
+
+    def numbers(m: re.Match[str]) -> str:
+        def one(n: re.Match[str]) -> str:
+            slug = slug_for_rule(n.group(1))
+            return f"[[{slug}|{n.group(1)}]]" if slug else n.group(1)
+        return "(" + RULE_NUMBER.sub(one, m.group(1)) + ")"
+
+    return PARENS.sub(numbers, MD_LINK.sub(doc_link, md.replace("`", "")))
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in line.strip().strip("|").split("|")]
+
+
+def read(path: Path, slug_for_rule: Callable[[str], str | None]) -> tuple[RulingSection, ...]:
+    """Every titled section of the document, in order. The introduction before the first heading is left
+    out: the page has its own."""
+    sections: list[RulingSection] = []
+    title = ""
+    prose: list[str] = []
+    table: list[list[str]] = []
+
+    def close() -> None:
+        if title and (prose or table):
+            header = tuple(table[0]) if table else ()
+            rows = tuple(tuple(r) for r in table[1:])
+            sections.append(RulingSection(title, "\n".join(prose).strip(), header, rows))
+
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            continue
+        if line.startswith("## "):
+            close()
+            title, prose, table = line[3:].strip(), [], []
+        elif line.startswith("|"):
+            if not set(line) <= set("|-: "):  # the row under the header is only dashes
+                table.append([to_markup(c, slug_for_rule) for c in _cells(line)])
+        elif line.lstrip().startswith("* "):
+            prose.append("- " + to_markup(line.lstrip()[2:], slug_for_rule))
+        else:
+            prose.append(to_markup(line.rstrip(), slug_for_rule))  # indentation continues a list item
+    close()
+    return tuple(sections)

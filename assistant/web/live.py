@@ -1,0 +1,98 @@
+"""Live updates: every open board follows its heist over Server-Sent Events.
+
+The server only rings a doorbell, ``event: changed`` with the new version; each device then fetches
+its own board (in its own role, with the room menu it has open), so nothing role-specific is ever
+pushed. A stream holds one waitress thread for its whole life, which is why there is a cap: past
+``LIVE_MAX_STREAMS`` a device gets the current version and ``retry:`` (it checks back later) instead
+of a thread. See docs/architecture.md, "Live updates".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+
+from flask import Blueprint, Response, abort, current_app
+
+from ..broker import StreamLimitError, Subscription
+from ..store import NotFoundError
+from . import store
+from .access import Role, open_game
+
+bp = Blueprint("live", __name__, url_prefix="/games")
+
+RETRY_MS = 2000  # how soon a browser reconnects after a restart of the app or a network blip
+
+
+def _frame(event: str, data: str) -> str:
+    return f"event: {event}\ndata: {data}\n\n"
+
+
+class EventStream:
+    """The body of one device's stream. A WSGI iterable rather than a bare generator because waitress
+    may close a response before its first chunk, and a generator that never started would skip its
+    ``finally``: ``close`` here always gives the subscription back.
+
+    It touches neither the request nor the database (both are gone by the time it runs): everything
+    it needs is passed in."""
+
+    def __init__(self, sub: Subscription, version: int, role: Role, heartbeat: float):
+        self._sub = sub
+        self._chunks = self._generate(version, role, heartbeat)
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def __next__(self) -> str:
+        return next(self._chunks)
+
+    def close(self) -> None:
+        self._chunks.close()
+        self._sub.close()
+
+    def _generate(self, version: int, role: Role, heartbeat: float) -> Generator[str, None, None]:
+        try:
+            # the version now: a change between the page load and this stream is not missed
+            yield f"retry: {RETRY_MS}\n" + _frame("changed", str(version))
+            while True:
+                event = self._sub.get(timeout=heartbeat)
+                if event is None:
+                    # the only way to learn a phone is gone: this write fails and waitress closes us
+                    yield ": heartbeat\n\n"
+                elif event.kind == "changed":
+                    yield _frame("changed", event.data)
+                elif event.data in (role, "all"):
+                    yield _frame("revoked", event.data)
+                    return
+        finally:
+            self._sub.close()
+
+
+def _busy(version: int, retry_ms: int) -> Iterator[str]:
+    """No thread to spare: say the version (so the board catches up) and when to ask again."""
+    yield f"retry: {retry_ms}\n" + _frame("changed", str(version))
+
+
+def _subscribe(game_id: str) -> Subscription | None:
+    """A place in the broker, or None when every thread that may hold a stream is taken."""
+    try:
+        return store().broker.subscribe(game_id, limit=current_app.config["LIVE_MAX_STREAMS"])
+    except StreamLimitError:
+        return None
+
+
+@bp.get("/<key>/events")
+def events(key: str) -> Response:
+    access = open_game(key)
+    sub = _subscribe(access.game.id)
+    try:
+        version = store().version(access.game.id)  # read after subscribing: no change falls in between
+    except BaseException as err:
+        if sub:
+            sub.close()
+        if isinstance(err, NotFoundError):
+            abort(404)  # deleted a moment ago
+        raise
+    config = current_app.config
+    body = (EventStream(sub, version, access.role, config["LIVE_HEARTBEAT"]) if sub
+            else _busy(version, config["LIVE_BUSY_RETRY_MS"]))
+    return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-cache"})

@@ -1,0 +1,159 @@
+"""The pieces each game adds to the board, as the templates draw them: Burgle Bros 2's bouncer and his
+destination marker, heat, counting cubes and Crowd chips; Burgle Bros 3's alarm cubes, suspicion,
+workers and disguises; and the words for the guard of each game. Presentation only: every button
+these feed sends an action the engine checks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..engine.rules_bb2 import BUFFET_LIMIT, HEAT_LIMIT, SURVEILLANCE_LIMIT
+from ..engine.rules_bb3 import SUSPICION_LIMIT
+from ..engine.state import DISTRACTED, LOST_VISUAL, WORKER, WORKERS_MOVE, GameState
+from ..tiles import BB2_TILE_TYPES, TileType
+
+if TYPE_CHECKING:  # board_view imports this module
+    from .board_view import FloorView
+
+FIGURES = {"bb2": ("bouncer", "B")}  # bb1 and bb3 have guards
+GUARD = ("guard", "G")
+# bb2 rooms that hold counting cubes: how many make something happen, and how many can lie there between
+# two events (Surveillance heats the floor at 4, the Buffet makes a commotion at 3, Cashier Cages stop at 5)
+COUNTED = {"surveillance": SURVEILLANCE_LIMIT, "buffet": BUFFET_LIMIT}
+MOST_CUBES = 5
+# patrol cards that name no square, as the card question's buttons call them
+CARD_NAMES = {
+    LOST_VISUAL: ("Lost Visual", "The guard leaves the board until he next moves."),
+    DISTRACTED: ("Distracted", "You choose a revealed room with an even number for the bouncer."),
+    WORKER: ("Worker card: a worker joins the guard", "The app puts a worker in his room and asks for the next card."),
+    WORKERS_MOVE: ("Worker card: workers move", "Move them on the board as it shows; the app asks for the next card."),
+}
+MOST_WORKERS = 9
+
+
+@dataclass(frozen=True)
+class Badge:
+    """A small piece drawn on a room: counting cubes, a Crowd chip, workers."""
+
+    kind: str  # css class
+    text: str  # what the room shows
+    label: str  # what a screen reader says and a long press shows
+
+
+@dataclass(frozen=True)
+class Stat:
+    """A number in a floor's header, beside its deck."""
+
+    label: str
+    value: str
+    title: str
+    kind: str = ""
+
+
+@dataclass(frozen=True)
+class RoomPieces:
+    """What the selected room's menu offers in Burgle Bros 2 and 3."""
+
+    floor: int
+    square: str
+    figure_here: bool  # the floor's bouncer or guard stands here
+    entrance: bool  # bb2: one of the two floor-1 entrance corners
+    entrances: list[str]
+    cubes: int | None  # bb2 counting cubes here, None when this room holds none and counts none
+    cube_limit: int | None  # how many set the room off (Surveillance 4, Buffet 3)
+    cube_max: int  # the most the table can put there by hand
+    crowd: bool
+    alarms: int  # bb3 alarm cubes here
+    workers: int
+    tiles: tuple[TileType, ...]  # what a bb2 room can be turned up as
+    kind: str  # the room's type once face up
+
+
+def figure(state: GameState) -> tuple[str, str]:
+    """The word and the letter for the figure that patrols a floor."""
+    return FIGURES.get(state.rules, GUARD)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def room_badges(state: GameState, floor: int, square: str) -> list[Badge]:
+    fl = state.floors[floor]
+    badges = []
+    if fl.cubes.get(square):
+        badges.append(Badge("cubes", f"▣{fl.cubes[square]}", plural(fl.cubes[square], "counting cube")))
+    if square in fl.crowd:
+        badges.append(Badge("crowd", "⁂", "Crowd chip"))
+    if fl.workers.get(square):
+        badges.append(Badge("workers", f"♟{fl.workers[square]}", plural(fl.workers[square], "worker")))
+    return badges
+
+
+def floor_stats(state: GameState, floor: int) -> list[Stat]:
+    fl = state.floors[floor]
+    if state.rules == "bb2":
+        stats = [Stat("moves", "3", "the bouncer always moves 3 spaces")]
+        if fl.guard is not None and fl.destination is None:
+            stats.append(Stat("hunting", "!", "the deck ran out: he walks toward the nearest player", "hunting"))
+        for square, kind in sorted(fl.tiles.items()):
+            if kind in ("surveillance", "buffet"):
+                stats.append(Stat(f"{kind.title()} {square}", f"{fl.cubes.get(square, 0)}/{COUNTED[kind]}",
+                                  "counting cubes on it", "counter"))
+        return stats
+    if state.rules == "bb3":
+        return [Stat("suspicion", f"{fl.suspicion}/{SUSPICION_LIMIT}",
+                     "suspicion cubes beside the patrol deck: the third turns the die up", "suspicion")]
+    return []
+
+
+def burglar_tag(state: GameState, name: str) -> dict[str, str]:
+    """A burglar's token: what it shows beside the initial, and its tooltip."""
+    b = state.crew[name]
+    if state.rules == "bb2":
+        return {"title": f"{name}: {b.heat} heat", "tag": f"♨{b.heat}", "cls": ""}
+    if state.rules == "bb3":
+        side = "geared" if b.geared else "disguised"
+        return {"title": f"{name}: {b.stealth} Stealth, {side}", "tag": f"♥{b.stealth}", "cls": side}
+    return {"title": f"{name}: {b.stealth} Stealth", "tag": f"♥{b.stealth}", "cls": ""}
+
+
+def dress_floors(state: GameState, floors: list[FloorView]) -> list[FloorView]:
+    """Give every floor and room its game's pieces and words (the same fields for all three games)."""
+    word, mark = figure(state)
+    for f in floors:
+        f.figure, f.stats = word, floor_stats(state, f.number)
+        for room in f.rooms:
+            if room.void:
+                continue
+            room.figure, room.figure_mark = word, mark
+            if state.rules == "bb2":
+                room.die_text, room.die_title = "◎", "destination marker"
+            else:
+                room.die_text, room.die_title = str(room.die or ""), f"{word} die: destination"
+            room.badges = room_badges(state, f.number, room.square)
+            for b in room.burglars:
+                b.update(burglar_tag(state, b["name"]))
+    return floors
+
+
+def room_pieces(state: GameState, selected: tuple[int, str] | None) -> RoomPieces | None:
+    if state.rules == "bb1" or selected is None or selected[1] in state.void:
+        return None
+    floor, square = selected
+    fl = state.floors[floor]
+    kind = fl.tiles.get(square, "")
+    counted = kind in COUNTED or kind == "cashier-cages" or square in fl.cubes
+    limit = COUNTED.get(kind)
+    return RoomPieces(floor, square, fl.guard == square, floor == 1 and square in state.entrances,
+                      list(state.entrances), fl.cubes.get(square, 0) if counted else None, limit,
+                      limit - 1 if limit else MOST_CUBES, square in fl.crowd, fl.alarms.count(square),
+                      fl.workers.get(square, 0), BB2_TILE_TYPES, kind)
+
+
+def pieces_view(state: GameState, selected: tuple[int, str] | None) -> dict[str, Any]:
+    """The template variables of the table page that come from this module."""
+    return {"pieces": room_pieces(state, selected), "figure": figure(state)[0], "card_names": CARD_NAMES,
+            "limits": {"heat": HEAT_LIMIT, "suspicion": SUSPICION_LIMIT, "cubes": MOST_CUBES,
+                       "workers": MOST_WORKERS}}

@@ -1,0 +1,82 @@
+"""The rules reference at /rules: an index grouped by kind with a search box, and one page per rule.
+
+The pages are data (assistant/reference); this module only serves them. Search works as a plain GET
+form; with htmx the results list swaps itself as the player types (the same partial the page includes).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, Response, abort, current_app, make_response, render_template, request, url_for
+from markupsafe import Markup
+
+from .. import reference
+from ..reference import markup
+
+bp = Blueprint("reference", __name__)
+RESULTS_ID = "reference-results"
+
+
+@bp.get("/rules")
+def index() -> Response:
+    query = request.args.get("q", "").strip()[:100]
+    # Only the results list is swapped by htmx; any other request (a reload, history) gets the page.
+    template = "partials/_reference_results.html" if request.headers.get("HX-Target") == RESULTS_ID \
+        else "reference.html"
+    response = make_response(render_template(template, q=query, hits=reference.search(query) if query else [],
+                                             groups=reference.by_kind(), kinds=reference.KINDS,
+                                             results_id=RESULTS_ID))
+    response.vary.add("HX-Target")  # the same address answers a page or a partial: caches must tell them apart
+    return response
+
+
+@bp.get("/rules/<slug>")
+def page(slug: str) -> str:
+    entry = reference.get(slug)
+    if entry is None:
+        abort(404)
+    return render_template("reference_page.html", entry=entry, kinds=reference.KINDS)
+
+
+def _href(slug: str) -> str:
+    return url_for("reference.page", slug=slug)
+
+
+@bp.app_template_global()
+def reference_text(text: str) -> Markup:
+    """A reference text (paragraphs, lists, links to other pages) as HTML."""
+    return markup.blocks(text, _href, reference.library().titles)
+
+
+@bp.app_template_global()
+def reference_inline(text: str) -> Markup:
+    return markup.inline(text, _href, reference.library().titles)
+
+
+@bp.app_template_global()
+def sandbox_url(example: reference.Example) -> str:
+    """The sandbox opened on an example's position; a plain address while no sandbox is registered, so
+    the reference never breaks for want of it."""
+    params: dict[str, Any] = dict(example.params)
+    if "sandbox.index" in current_app.view_functions:
+        return url_for("sandbox.index", **params)
+    return "/sandbox?" + urlencode(params, safe=",")
+
+
+@bp.app_template_global()
+def rule_page_url(rule: str, text: str = "") -> str | None:
+    """The reference page of a log entry's rule (pass its text too: it narrows rule 1.21 to the event)."""
+    slug = reference.reference_slug_for_rule(rule, text)
+    return _href(slug) if slug else None
+
+
+@bp.app_template_global()
+def reference_highlight(text: str, query: str) -> Markup:
+    return markup.highlight(text, query.split())
+
+
+@bp.app_template_global()
+def reference_title(slug: str) -> str:
+    return reference.library().titles[slug]

@@ -1,0 +1,61 @@
+"""The "What would the guard do?" sandbox: a floor built by tapping, the guard's turn on it, and the
+position shared as a link or exported as a conformance case. The position is the query string
+(sandbox_link), so every tap is a plain link and the address bar is always the share link."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import urljoin
+
+from flask import Blueprint, Response, current_app, make_response, render_template, request, url_for
+
+from .sandbox_link import Position, parse
+from .sandbox_turn import ExportRefused, export_case
+from .sandbox_view import build_page
+
+bp = Blueprint("sandbox", __name__)
+
+
+def link(position: Position, endpoint: str = "sandbox.index") -> str:
+    params: dict[str, Any] = dict(position.query())
+    return url_for(endpoint, **params)
+
+
+def absolute(path: str) -> str:
+    """The address phones can open: the table's LAN address when the app knows it (the tablet itself
+    may be browsing localhost)."""
+    return urljoin(current_app.config.get("PUBLIC_URL") or request.host_url, path)
+
+
+@bp.get("/sandbox")
+def index() -> Response:
+    position, problems = parse(request.args.to_dict())
+    page = build_page(position, problems, link, absolute(link(position)), link(position, "sandbox.case"))
+    return _respond(page.position, problems, page=page)
+
+
+@bp.get("/sandbox/case.json")
+def case() -> Response:
+    position, problems = parse(request.args.to_dict())
+    try:
+        if problems:
+            raise ExportRefused(" ".join(problems))
+        body = export_case(position)
+    except ExportRefused as err:
+        return Response(json.dumps({"error": str(err)[:1].upper() + str(err)[1:]}), 422, mimetype="application/json")
+    return Response(json.dumps(body, indent=2), mimetype="application/json",
+                    headers={"Content-Disposition": f"attachment; filename={body['id']}.json"})
+
+
+def _respond(position: Position, problems: list[str], **context: object) -> Response:
+    """htmx gets the component alone (and the tidied address, so a refused part leaves the address bar
+    too); a page load, a link opened without JavaScript or htmx restoring history gets the whole page.
+    htmx swaps only 2xx answers, so only whole pages say 422 for a position that needed repairs."""
+    partial = bool(request.headers.get("HX-Request")) and not request.headers.get("HX-History-Restore-Request")
+    body = render_template("partials/_sandbox.html" if partial else "sandbox.html", **context)
+    response = make_response(body, 422 if problems and not partial else 200)
+    response.headers["Vary"] = "HX-Request"
+    if partial:
+        response.headers["HX-Push-Url"] = link(position)
+    return response

@@ -1,0 +1,159 @@
+"""One line per guard move, for the top of the log: the whole walk at a glance.
+
+    Floor 1 guard, 2 moves: reaches B1 · draws patrol D1 · 6 cards left · 1 move left → C1 · Ana loses 1 Stealth
+
+Built only from the log entries the engine wrote (their ``kind`` and ``data``), so it can never
+disagree with the full log beneath it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Entry = Mapping[str, Any]
+
+# entries after which the guard heads somewhere new: the next step says how many moves he has left
+RETARGET = frozenset({"arrive", "draw", "destination", "redraw", "reshuffle", "answer", "appear"})
+# entries that belong to whichever guard is walking, whatever floor they name (a burglar upstairs
+# seen through an Atrium, a camera alarm on another floor)
+FOLLOWERS = frozenset({"stealth", "caught", "alarm", "heat"})
+
+
+@dataclass
+class _Line:
+    floor: int
+    moves: int | None = None
+    tokens: list[str] = field(default_factory=list)
+    steps: list[str] = field(default_factory=list)  # the squares of the walk in progress
+    left: int | None = None  # moves left before the next step
+    after: str = ""  # kind of the last entry that was not a step
+    walked: int | None = None  # index in tokens of the last walk, to mark the arrival on it
+
+    def flush(self) -> None:
+        if self.steps:
+            self.walked = len(self.tokens)
+            self.tokens.append(" ".join(self.steps))
+            self.steps = []
+
+    def arrive(self, square: str) -> None:
+        """Arriving where the walk just went: its last step becomes "reaches X", placed before what
+        happened in that room (Stealth lost there), so the line reads in the order of the board."""
+        self.flush()
+        end = f"→ {square}"
+        if self.walked is not None and self.tokens[self.walked].endswith(end):
+            rest = self.tokens[self.walked][: -len(end)].strip()
+            at = self.walked + 1 if rest else self.walked
+            if rest:
+                self.tokens[self.walked] = rest
+            else:
+                del self.tokens[self.walked]
+            self.tokens.insert(at, f"reaches {square}")
+            self.walked = None
+        else:
+            self.tokens.append(f"reaches {square}")
+        self.after = "arrive"
+
+    def add(self, token: str, kind: str) -> None:
+        self.flush()
+        self.tokens.append(token)
+        self.after = kind
+
+    def text(self) -> str:
+        self.flush()
+        head = f"Floor {self.floor} guard" + (f", {_count(self.moves, 'move')}" if self.moves is not None else "")
+        return f"{head}: {' · '.join(self.tokens)}" if self.tokens else f"{head}: no move"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def guard_summaries(entries: Iterable[Entry]) -> list[str]:
+    """One line per guard that moved in these log entries (several after a Shift Change), in order.
+
+    >>> guard_summaries([
+    ...     {"kind": "speed", "floor": 1, "data": {"moves": 2}},
+    ...     {"kind": "enter", "floor": 1, "square": "B1", "data": {"left": 1}},
+    ...     {"kind": "arrive", "floor": 1, "square": "B1", "data": {}},
+    ...     {"kind": "draw", "floor": 1, "square": "D1", "data": {"card": "D1", "left": 6}},
+    ...     {"kind": "destination", "floor": 1, "square": "D1", "data": {}},
+    ...     {"kind": "enter", "floor": 1, "square": "C1", "data": {"left": 0}},
+    ...     {"kind": "stealth", "floor": 1, "square": "C1", "data": {"who": "Ana", "left": 2}},
+    ...     {"kind": "stop", "floor": 1, "square": "C1", "data": {}}])
+    ['Floor 1 guard, 2 moves: reaches B1 · draws patrol D1 · 6 cards left · 1 move left → C1 · Ana loses 1 Stealth']
+    """
+    lines: dict[int, _Line] = {}
+    walking: _Line | None = None
+    previous = ""
+    for entry in entries:
+        kind, floor, data = entry.get("kind", ""), entry.get("floor"), entry.get("data") or {}
+        # a guard's turn starts with its speed, or with why he does not walk (Donuts eaten: that entry
+        # names his square, unlike the one logged when the Donuts are played)
+        if isinstance(floor, int) and (kind in ("speed", "return") or kind == "donuts" and entry.get("square")):
+            walking = lines.setdefault(floor, _Line(floor))
+            if kind == "speed":
+                walking.moves = walking.left = int(data.get("moves", 0))
+        elif kind == "enter" and isinstance(floor, int) and floor not in lines:
+            walking = lines.setdefault(floor, _Line(floor))  # moved by a card (Squeak!, Where Is He?)
+        line = walking if kind in FOLLOWERS else lines.get(floor) if isinstance(floor, int) else None
+        if line is None:
+            previous = kind
+            continue
+        _read(line, kind, entry, data, previous)
+        previous = kind
+        if kind == "stop":
+            walking = None
+    return [line.text() for line in lines.values()]
+
+
+def _read(line: _Line, kind: str, entry: Entry, data: Mapping[str, Any], previous: str) -> None:
+    """Add one log entry to its guard's line."""
+    square = entry.get("square") or ""
+    if kind == "enter":
+        if data.get("jump"):
+            line.add(f"is moved to {square}", kind)
+        elif line.steps:
+            line.steps.append(f"→ {square}")
+        elif line.after in RETARGET and line.left is not None:
+            line.flush()
+            line.steps = [f"{_count(line.left, 'move')} left → {square}"]
+        else:
+            line.steps = [f"→ {square}"]
+        if isinstance(data.get("left"), int):
+            line.left = data["left"]
+        line.after = kind
+    elif kind == "arrive":
+        line.arrive(square)
+    elif kind == "draw":
+        left = data.get("left")
+        card = data.get("card") or square
+        line.add(f"draws patrol {card}" + (f" · {_count(left, 'card')} left" if isinstance(left, int) else ""), kind)
+    elif kind == "destination" and previous != "draw":  # a patrol card's destination is told by the draw
+        line.add(f"die to {square}" + (" (nearest alarm)" if "distances" in data else ""), kind)
+    elif kind == "redraw":
+        line.add(f"{data.get('card') or square} again: draws another", kind)
+    elif kind == "reshuffle":
+        line.add(f"deck reshuffled, die {data.get('die')}" if "die" in data else "deck reshuffled", kind)
+    elif kind == "stealth":
+        who = data.get("who", "")
+        line.add(f"{who} loses 1 Stealth" if "left" in data else f"{who} uses a Lavatory token", kind)
+    elif kind == "caught":
+        line.add(f"{data.get('who', '')} is caught", kind)
+    elif kind == "heat":
+        line.add(entry.get("text", "heat").rstrip("."), kind)
+    elif kind == "alarm_off":
+        line.add(f"switches off the alarm in {square}", kind)
+    elif kind == "alarm":
+        line.add(f"alarm in {square}", kind)
+    elif kind == "appear":
+        line.add(f"appears in {square}", kind)
+    elif kind == "lost":
+        line.add("Lost Visual: off the board", kind)
+    elif kind == "crow":
+        line.add("held by the crow", kind)
+    elif kind == "donuts":
+        line.add("eats the Donuts: no move", kind)
+    elif kind == "answer" and data.get("question") != "card":  # a card answer is told by its draw
+        line.add(f"the table chose {square or data.get('choice', '')}".rstrip(), kind)

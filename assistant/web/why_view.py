@@ -1,0 +1,77 @@
+"""A why for the page: the engine-level explanation (assistant.why) with its floors drawn as SVG and
+links to the rules reference and the sandbox, when those parts of the app are there."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import abort, current_app, url_for
+from markupsafe import Markup
+
+from ..engine.state import GameState
+from ..render import floor_svg
+from ..store import NotFoundError
+from ..why import Picture, Why, explain_entry
+from . import store
+
+try:  # the rules reference and the sandbox are built alongside; without them the why-view only loses a link
+    from ..reference import reference_slug_for_rule
+except ImportError:  # pragma: no cover
+    reference_slug_for_rule = None  # type: ignore[assignment]
+try:
+    from .sandbox_link import sandbox_query
+except ImportError:  # pragma: no cover
+    sandbox_query = None  # type: ignore[assignment]
+
+
+@dataclass(frozen=True)
+class WhyView:
+    why: Why
+    seq: int
+    index: int
+    pictures: tuple[tuple[Markup, str], ...]
+    rule_url: str | None
+    sandbox_url: str | None
+
+
+def why_view(game_id: str, seq: int, index: int) -> WhyView:
+    """The why of line ``index`` of action ``seq``; 404 for an action or line that is not there or
+    has nothing to explain (a hand-edited address)."""
+    try:
+        before, action, log = store().action_at(game_id, seq)
+    except NotFoundError:
+        abort(404)
+    why = explain_entry(log, index, before, action)
+    if why is None:
+        abort(404)
+    return WhyView(why, seq, index, tuple(_draw(p, before) for p in why.pictures), _rule_url(why, log[index]),
+                   _sandbox_url(why, before))
+
+
+def _draw(picture: Picture, state: GameState) -> tuple[Markup, str]:
+    fl = state.floors[picture.floor]
+    caption = picture.caption or f"Floor {picture.floor}"
+    svg = floor_svg(state.size, state.void, fl.walls, guard=picture.guard, destination=picture.destination,
+                    die=fl.die if state.rules != "bb2" else None, alarms=picture.alarms, routes=picture.routes,
+                    marks=picture.marks, cell=80, title=caption)
+    return Markup(svg), caption  # floor_svg escapes every text it writes
+
+
+def _rule_url(why: Why, entry: dict[str, Any]) -> str | None:
+    if reference_slug_for_rule is None or "reference.page" not in current_app.view_functions:
+        return None
+    slug = reference_slug_for_rule(why.rule.id, str(entry.get("text", "")))
+    return url_for("reference.page", slug=slug) if slug else None
+
+
+def _sandbox_url(why: Why, before: GameState) -> str | None:
+    """The floor as it was at that step, guard and destination placed, to replay in the sandbox."""
+    spot = why.sandbox
+    if spot is None or sandbox_query is None or "sandbox.index" not in current_app.view_functions:
+        return None
+    moment = before.copy()
+    fl = moment.floors[spot.floor]
+    fl.guard, fl.destination = spot.guard, spot.target
+    params: dict[str, Any] = sandbox_query(moment, spot.floor)
+    return url_for("sandbox.index", **params)

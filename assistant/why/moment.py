@@ -1,0 +1,88 @@
+"""One log entry in its place: the entries around it and the position the action started from."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.board import Floorplan
+from ..engine.state import GameState
+from ..render import Mark
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The entry ``log[index]`` of one action, with the state that action was applied to (and the
+    action itself, which names the card behind a jump)."""
+
+    log: Sequence[dict[str, Any]]
+    index: int
+    before: GameState
+    action: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def entry(self) -> dict[str, Any]:
+        return self.log[self.index]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        return self.entry.get("data") or {}
+
+    @property
+    def floor(self) -> int | None:
+        return self.entry.get("floor")
+
+    @property
+    def square(self) -> str | None:
+        return self.entry.get("square")
+
+    def plan(self, floor: int) -> Floorplan:
+        return self.before.plan(floor)
+
+    def earlier(self, *kinds: str, floor: int | None = None) -> dict[str, Any] | None:
+        """The nearest entry before this one of one of these kinds (on that floor, if given)."""
+        for e in reversed(self.log[:self.index]):
+            if e.get("kind") in kinds and (floor is None or e.get("floor") == floor):
+                return e
+        return None
+
+    def later(self) -> dict[str, Any] | None:
+        return self.log[self.index + 1] if self.index + 1 < len(self.log) else None
+
+    def guard_at(self, floor: int) -> str | None:
+        """Where that floor's guard stood when this entry was written: his last step or placing in this
+        action, else where he stood before it."""
+        for e in reversed(self.log[:self.index + 1]):
+            if e.get("floor") == floor and e.get("kind") in ("enter", "appear"):
+                return e.get("square")
+        fl = self.before.floors.get(floor)
+        return fl.guard if fl else None
+
+    def die_at(self, floor: int) -> str | None:
+        """Where that floor's die stood when this entry was written."""
+        for e in reversed(self.log[:self.index + 1]):
+            if e.get("floor") == floor and e.get("kind") == "destination":
+                return e.get("square")
+        fl = self.before.floors.get(floor)
+        return fl.destination if fl else None
+
+    def label(self, floor: int, square: str, text: str, low: bool = True) -> Mark:
+        """A short note in a room, low in it so the guard's G in the middle stays readable."""
+        col, row = self.plan(floor).coords[self.plan(floor).index[square]]
+        return Mark("text", (col + 0.5, row + (0.8 if low else 0.5)), text)
+
+
+def steps(n: int) -> str:
+    return f"{n} step" if n == 1 else f"{n} steps"
+
+
+def count_word(n: int) -> str:
+    """A small count as a word, to start a sentence with."""
+    words = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
+    return words[n] if 0 <= n < len(words) else str(n)
+
+
+def and_list(items: Sequence[str]) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

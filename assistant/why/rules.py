@@ -1,0 +1,232 @@
+"""Each rule the log names, in our own words, with where it comes from.
+
+Rule ids are those the engine writes in its log entries: the numbers of guard-rules.md (in shared/),
+"§2" for the clockwise rule, and "bb2 ..."/"bb3 ..." for the sections of the later rulebooks. The
+words are ours (the rulebooks are sources of facts, never of sentences); the reference says where a
+player can check them.
+"""
+
+from __future__ import annotations
+
+from .model import RuleText
+
+_RULES: dict[str, tuple[str, str, str]] = {
+    "1.1": (
+        "Which guard moves",
+        ("After a turn only the guard of the floor where that burglar ended moves. A burglar who got out "
+         "moves no guard."),
+        "BB1 rulebook, Move the Guard · guard-rules 1.1"),
+    "1.2": (
+        "How far he walks",
+        ("The guard takes as many steps as his die shows, plus one for each alarm token on his floor. The "
+         "count is made once, as he sets off."),
+        "BB1 rulebook, Move the Guard (movement speed) · guard-rules 1.2"),
+    "1.3": (
+        "The shortest way",
+        ("He walks one room at a time by the shortest way to his die: never diagonally, never through a "
+         "wall, never by stairs or secret passages, and no room's own text holds him up."),
+        "BB1 rulebook, Move the Guard (example p.5) · guard-rules 1.3"),
+    "1.5": (
+        "Arriving with steps to spare",
+        ("When he reaches his die with steps left, the die moves on at once and he spends the rest "
+         "walking toward it."),
+        "BB1 rulebook, Move the Guard (changing destination) · guard-rules 1.5"),
+    "1.6": (
+        "The next destination",
+        ("On arrival the die goes to the nearest alarm on his floor, by walking distance; with no alarm, "
+         "the next patrol card decides. A card naming his own room is put aside and the next one drawn "
+         "(our ruling)."),
+        "BB1 rulebook, Alarms · guard-rules 1.6"),
+    "1.6b": (
+        "Die on his own room",
+        ("If the die ends up where he already stands, he has arrived, and the next destination is set "
+         "straight away."),
+        "Our ruling · guard-rules 1.6b"),
+    "1.7": (
+        "Rooms he walks into",
+        ("In every room he enters, not only the last one, each burglar there loses a Stealth token and "
+         "any alarm there is switched off."),
+        "BB1 rulebook, Move the Guard · guard-rules 1.7"),
+    "1.8": (
+        "Out of Stealth",
+        ("A burglar who has to give up a Stealth token and has none left is caught, and the whole crew "
+         "loses. In a Lavatory the room's own tokens go first (our ruling)."),
+        "BB1 rulebook, Stealth; Lavatory · guard-rules 1.8"),
+    "1.9": (
+        "Alarms",
+        ("An alarm puts a token in its room and the die goes to whichever alarm is nearest the guard, at "
+         "once, even halfway through his walk. Players settle a tie. No alarm can go off in the room he "
+         "stands in."),
+        "BB1 rulebook, Alarms · guard-rules 1.9"),
+    "1.10": (
+        "After the last alarm",
+        ("Once the last alarm on a floor is gone, a fresh patrol card gives the destination: the old "
+         "patrol destination is forgotten."),
+        "BB1 rulebook, Alarms · guard-rules 1.10"),
+    "1.11": (
+        "The patrol deck",
+        ("Each floor has its own deck, one card per room; with fewer than four burglars some cards are "
+         "set aside unseen. An empty deck is reshuffled, cards are set aside again and the die goes up by "
+         "one, to 6 at most."),
+        "BB1 rulebook, Setup; Speeding up · guard-rules 1.11"),
+    "1.12": (
+        "A safe cracked",
+        "Opening a safe raises the die on that floor and on every floor below it by one (6 at most).",
+        "BB1 rulebook, Safes · guard-rules 1.12"),
+    "1.13": (
+        "A guard appears",
+        ("A floor's guard is put on the board when a burglar first gets to that floor: one patrol card "
+         "says where he stands, the next where his die goes."),
+        "BB1 rulebook, Setup · guard-rules 1.13"),
+    "1.14": (
+        "Cameras",
+        ("A guard on a camera room, even just passing through, sees every burglar standing on another "
+         "camera room, on any floor; each one seen sets off an alarm where they stand. Nobody loses "
+         "Stealth for it."),
+        "BB1 rulebook, Camera · guard-rules 1.14"),
+    "1.15": (
+        "Foyer",
+        ("A burglar in a Foyer loses a Stealth token whenever a guard stands in a room next to it with no "
+         "wall between, and one more if he walks in."),
+        "BB1 rulebook, Foyer · guard-rules 1.15"),
+    "1.16": (
+        "Atrium",
+        ("A burglar in an Atrium loses a Stealth token when a guard stands in the same spot on the floor "
+         "just above or below."),
+        "BB1 rulebook, Atrium · guard-rules 1.16"),
+    "1.17": (
+        "Tiara",
+        ("Whoever carries the Tiara loses a Stealth token on moving next to a guard; a wall between "
+         "blocks the view (our ruling)."),
+        "BB1 rulebook, Loot (Tiara) · guard-rules 1.17"),
+    "1.18": (
+        "Donuts",
+        "The guard who was given the Donuts skips his next move.",
+        "BB1 rulebook, Tools (Donuts) · guard-rules 1.18"),
+    "1.19": (
+        "The Raven's crow",
+        ("Walking into the crow's room costs the guard two steps; the advanced crow keeps him where he is "
+         "if he starts on it with no alarm on the floor."),
+        "BGA character help (Raven) · guard-rules 1.19"),
+    "1.20": (
+        "Lost Visual",
+        ("This card takes the guard off the board; the next time he would move, one card puts him back "
+         "and another sets his die."),
+        "BB1 mini expansion · guard-rules 1.20"),
+    "1.21": (
+        "Events and tools",
+        ("Cards that move the guard or his die do what the card says; where a card leaves a gap, the "
+         "app's ruling is marked."),
+        "BB1 rulebook, Events and Tools · guard-rules 1.21"),
+    "§2": (
+        "Equally short routes: the clockwise rule",
+        ("When several shortest routes tie, draw two of them: together they close a loop, and the guard "
+         "goes round that loop clockwise, as the board is seen. Facing where the routes meet again, that "
+         "is the route on his left. Where routes split more than once, each split is settled this way."),
+        "BB1 rulebook p.6, Move the Guard (two figures) · guard-rules §2"),
+    "§2.2": (
+        "Equally short routes: the BGA-compatible reading",
+        ("Each split is settled by a fixed table, as on Board Game Arena: it looks at the directions in "
+         "which the two branches leave and at the compass bearing to where they meet again, not at the "
+         "shape of the loop."),
+        "Board Game Arena adaptation · guard-rules §2.2"),
+    "§3": (
+        "Fort Knox decks",
+        ("The app's Fort Knox deck has one card per room and none for the empty square; a card naming the "
+         "empty square is put aside and another drawn."),
+        "Our ruling · guard-rules §3"),
+    "§4": (
+        "Wall layouts",
+        "Each job has a printed wall layout; other layouts keep every room reachable.",
+        "BB1 rulebook, Setup; Advanced wall layouts · guard-rules §4"),
+    "§6": (
+        "The bouncer's own room",
+        ("A patrol card (or a Distracted choice) naming the room the bouncer stands in is put aside and "
+         "the next one drawn."),
+        "Our ruling · guard-rules §6"),
+    "§7": (
+        "The guard's own room",
+        "A patrol card naming the room the guard stands in is put aside and the next one drawn.",
+        "Our ruling · guard-rules §7"),
+    "bb2 Bouncer's Turn": (
+        "The bouncer's turn",
+        ("After each turn the bouncer on that floor takes exactly three steps toward his marker; every "
+         "player in a room he enters gains 2 heat. On reaching the marker a new card is drawn and he "
+         "walks on."),
+        "BB2 rulebook, Bouncer's Turn · guard-rules §6"),
+    "bb2 Hunting": (
+        "Hunting",
+        ("Once his deck is empty the bouncer hunts: he heads for the nearest player on his floor and "
+         "stops in the first room with players."),
+        "BB2 rulebook, Hunting · guard-rules §6"),
+    "bb2 Commotions": (
+        "Commotions",
+        ("A commotion pulls the marker to its room and the bouncer steps toward it at once, outside his "
+         "usual three."),
+        "BB2 rulebook, Commotions · guard-rules §6"),
+    "bb2 Distracted": (
+        "Distracted",
+        "The players pick an even-numbered room for the bouncer's marker; with none, draw again.",
+        "BB2 rulebook, Distracted · guard-rules §6"),
+    "bb2 Surveillance": (
+        "Surveillance",
+        "Each bouncer visit adds a cube; the fourth gives everyone on that floor heat.",
+        "BB2 rulebook, Surveillance · guard-rules §6"),
+    "bb2 Crow's Nest": (
+        "Crow's Nest",
+        "When he climbs it, players in the rooms around gain 1 heat, walls or not.",
+        "BB2 rulebook, Crow's Nest · guard-rules §6"),
+    "bb2 Crowd": (
+        "Crowd",
+        "A crowd chip hides the players in its room once, then it is discarded.",
+        "BB2 rulebook, Crowd · guard-rules §6"),
+    "bb2 Losing": (
+        "Too much heat",
+        "A player who reaches 6 heat is caught and the crew loses.",
+        "BB2 rulebook, Losing · guard-rules §6"),
+    "bb2 Exit": (
+        "Leaving",
+        "After a player leaves, the bouncer of their floor skips his next turn.",
+        "BB2 rulebook, Exit · guard-rules §6"),
+    "bb2 Undercover": (
+        "Undercover",
+        "The chip puts the bouncer straight into its room.",
+        "BB2 rulebook, Undercover · guard-rules §6"),
+    "bb2 setup": (
+        "Setup",
+        "Each floor's bouncer is placed by a patrol card at setup.",
+        "BB2 rulebook, Setup · guard-rules §6"),
+    "bb3 Guard Turns": (
+        "The guard's turn",
+        ("The guard walks as many steps as his destination die shows, plus one per alarm cube on his "
+         "floor, by the shortest way; characters in a room he enters lose Stealth."),
+        "BB3 rulebook, Turn Order and Guard Turns · guard-rules §7"),
+    "bb3 Alarms": (
+        "Alarm cubes",
+        ("A new alarm only takes the die when it is strictly nearer than the alarm he is heading for; "
+         "cubes he walks onto, or an alarm under him, become suspicion."),
+        "BB3 rulebook, Alarms and Suspicion · guard-rules §7"),
+    "bb3 Suspicion": (
+        "Suspicion",
+        "Every third suspicion cube raises the floor's die by one.",
+        "BB3 rulebook, Alarms and Suspicion · guard-rules §7"),
+    "bb3 Workers": (
+        "Workers",
+        ("A worker card adds a worker where the guard stands and the next card is drawn; a worker covers "
+         "for alarm cubes in its room."),
+        "BB3 rulebook, Workers · guard-rules §7"),
+    "bb3 Jumping": (
+        "Jumps",
+        "A guard who jumps to a room does not trigger anything there.",
+        "BB3 rulebook, Guard Turns · guard-rules §7"),
+}
+
+
+def rule_text(rule: str) -> RuleText:
+    """Our words for a rule id; an id we have no words for is still named, so nothing is hidden."""
+    title, words, reference = _RULES.get(rule, (f"Rule {rule}", "", rule))
+    return RuleText(rule, title, words, reference)
+
+
+def known_rules() -> list[str]:
+    return list(_RULES)

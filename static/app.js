@@ -1,0 +1,61 @@
+/* The table app's own script: follow the heist live, and keep the tablet's screen on.
+   No game logic here: the server says "changed" and the new version, and this page fetches its own
+   board again (its role, its open room menu) from the URL the board carries in data-refresh. */
+(() => {
+  "use strict";
+  const live = document.getElementById("live");
+  if (!live) return;
+
+  // -- live updates --------------------------------------------------------------------------
+  let announced = 0;  // the newest version the server rang about
+
+  function catchUp() {
+    const game = document.getElementById("game");
+    // the device that acted already shows the new version: nothing to fetch
+    if (!game || Number(game.dataset.version) >= announced) return;
+    // source: #game, so its hx-sync drops this while one of its own requests is in flight; the
+    // afterSettle below then checks again against the newest version
+    htmx.ajax("GET", game.dataset.refresh, { source: game, target: game, swap: "outerHTML" });
+  }
+
+  if ("EventSource" in window) {
+    const source = new EventSource(live.dataset.events);
+    source.addEventListener("changed", (event) => {
+      announced = Math.max(announced, Number(event.data));
+      catchUp();
+    });
+    // the link this page came by was revoked (or the heist deleted): the reload says so
+    source.addEventListener("revoked", () => { source.close(); location.reload(); });
+    document.body.addEventListener("htmx:afterSettle", catchUp);
+  }
+
+  // -- wake lock: only the tablet asks; where the browser says no, the hint shows ------------------
+  if (live.dataset.role !== "host") return;
+  const hint = document.getElementById("wake-hint");
+  let lock = null;
+
+  function refused(why) {
+    live.dataset.wake = why;
+    hint.hidden = false;
+  }
+
+  async function keepAwake() {
+    if (lock || document.visibilityState !== "visible") return;
+    try {
+      lock = await navigator.wakeLock.request("screen");
+      live.dataset.wake = "on";
+      hint.hidden = true;
+      // the browser drops the lock whenever the page is hidden; visibilitychange asks again
+      lock.addEventListener("release", () => { lock = null; });
+    } catch (err) {
+      refused("refused");
+    }
+  }
+
+  if ("wakeLock" in navigator) {
+    keepAwake();
+    document.addEventListener("visibilitychange", keepAwake);
+  } else {
+    refused("unsupported");  // e.g. plain http on a LAN address: wake lock needs a secure context
+  }
+})();

@@ -1,0 +1,21 @@
+// The sandbox's "Copy link" button. Without JavaScript the button stays hidden and the link field can
+// still be selected by hand; the clipboard API exists only in secure contexts (not on a LAN address),
+// so older copying is the fallback there.
+document.documentElement.classList.add("js");
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-copy]");
+  if (!button) return;
+  const field = document.getElementById(button.dataset.copy);
+  if (!field) return;
+  const done = () => { button.textContent = "Copied"; };
+  const fallback = () => {
+    field.focus();
+    field.select();
+    if (document.execCommand("copy")) done();
+  };
+  if (navigator.clipboard && window.isSecureContext) {
+    navigator.clipboard.writeText(field.value).then(done, fallback);
+  } else {
+    fallback();
+  }
+});

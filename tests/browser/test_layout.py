@@ -1,0 +1,188 @@
+"""The board at the three sizes the table uses: a 10" tablet in landscape (1280x800) and in portrait
+(800x1280), and a phone (390x844). Nothing scrolls sideways, every tappable thing is at least 44 px
+square, a landscape tablet shows every floor at once without scrolling, and a phone shows one floor
+at a time behind tabs, starting with the floor that matters to it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from assistant.engine.scenarios import new_game, random_walls
+from tests.browser.test_heist import CREW, heist_in_play, room, state_of, version_is
+
+LANDSCAPE = {"width": 1280, "height": 800}
+PORTRAIT = {"width": 800, "height": 1280}
+PHONE = {"width": 390, "height": 844}
+VIEWPORTS = [pytest.param(LANDSCAPE, id="tablet-landscape"), pytest.param(PORTRAIT, id="tablet-portrait"),
+             pytest.param(PHONE, id="phone")]
+
+# everything a finger can tap on the board page; an input inside a label is tapped through its label
+TAPPABLE = "header a, #game button, #game a, #game summary, #game select, #game label, #game input:not(label input)"
+SMALL_TARGETS = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
+  .map((el) => ({el, box: el.getBoundingClientRect()}))
+  .filter(({box}) => box.width < 44 || box.height < 44)
+  .map(({el, box}) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}" ${Math.round(box.width)}x${Math.round(box.height)}`)"""
+
+
+@pytest.fixture
+def device(browser: Browser, live_server, request) -> Iterator[Page]:
+    viewport: dict[str, int] = request.param
+    phone = viewport["width"] < 600
+    context = browser.new_context(viewport=viewport, base_url=live_server.url, has_touch=phone, is_mobile=phone)
+    yield context.new_page()
+    context.close()
+
+
+def page_width(page: Page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth")
+
+
+def small_targets(page: Page) -> list[str]:
+    page.evaluate("document.querySelectorAll('#game details').forEach((d) => { d.open = true })")
+    return page.evaluate(SMALL_TARGETS, TAPPABLE)
+
+
+def fort_knox_in_play(live_server) -> str:
+    walls = [random_walls(5, void=["C3"], seed=n) for n in range(2)]
+    store = live_server.store()
+    game_id = store.create("Fort Knox — Ann & Bob", new_game("fort_knox", CREW, void=["C3"], walls=walls, seed=3))
+    store.act(game_id, {"do": "start"})
+    s = state_of(live_server, game_id)
+    entrance = next(r for r in s.plan(1).rooms if r not in (s.floors[1].guard, s.floors[1].destination))
+    store.act(game_id, {"do": "entrance", "at": entrance})
+    return game_id
+
+
+def open_in_play(page: Page, game_id: str) -> None:
+    page.goto(f"/games/{game_id}")
+    expect(page.get_by_role("button", name=re.compile("^End turn"))).to_be_visible()
+
+
+def after_a_turn(page: Page) -> None:
+    version = int(page.locator("#game").get_attribute("data-version") or 0)
+    page.get_by_role("button", name=re.compile("^End turn")).click()
+    version_is(page, version + 1)
+
+
+@pytest.mark.parametrize("device", VIEWPORTS, indirect=True)
+def test_nothing_scrolls_sideways_and_every_target_is_44px(device: Page, live_server):
+    page = device
+    width = page.viewport_size["width"]  # type: ignore[index]
+    game_id = heist_in_play(live_server)
+    open_in_play(page, game_id)
+    after_a_turn(page)
+    assert page_width(page) <= width
+    assert small_targets(page) == []
+    room(page, 1, "C3").click()  # the room menu, with its tile picker
+    expect(page.get_by_text("Turn this room face up as…")).to_be_visible()
+    assert page_width(page) <= width
+    assert small_targets(page) == []
+
+
+@pytest.mark.parametrize("device", VIEWPORTS, indirect=True)
+def test_the_setup_guide_fits_and_its_wall_targets_are_44px(device: Page, live_server):
+    page = device
+    store = live_server.store()
+    game_id = store.create("The Bank Job — Ann & Bob", new_game("bank", CREW, seed=9))
+    page.goto(f"/games/{game_id}")
+    expect(page.get_by_role("heading", name="Setting up the board")).to_be_visible()
+    assert page_width(page) <= page.viewport_size["width"]  # type: ignore[index]
+    assert small_targets(page) == []
+    assert page.locator("#floor-1 .slot").count() == 24
+
+
+@pytest.mark.parametrize("device", [pytest.param(LANDSCAPE, id="tablet-landscape")], indirect=True)
+@pytest.mark.parametrize("job", ["bank", "fort_knox"])
+def test_a_landscape_tablet_shows_every_floor_whole_without_scrolling(device: Page, live_server, job: str):
+    page = device
+    game_id = heist_in_play(live_server) if job == "bank" else fort_knox_in_play(live_server)
+    open_in_play(page, game_id)
+    floors = page.locator("#game .floor")
+    expect(floors).to_have_count(3 if job == "bank" else 2)
+    boxes: list[dict[str, Any]] = [floors.nth(i).bounding_box() for i in range(floors.count())]  # type: ignore[misc]
+    for box in boxes:
+        assert box["x"] >= 0 and box["y"] >= 0
+        assert box["x"] + box["width"] <= 1280 and box["y"] + box["height"] <= 800, box
+    assert len({round(b["y"]) for b in boxes}) == 1  # side by side
+    # rooms as large as the screen allows: at least 70 px on the Bank Job, 85 px on Fort Knox
+    side = page.locator("#room-1-A1").bounding_box()
+    assert side and side["width"] >= (70 if job == "bank" else 85), side
+    expect(page.locator(".floor-tabs")).to_be_hidden()
+    # the menus and the log sit beside the floors, the log's summary in view
+    assert page.locator(".log").bounding_box()["x"] >= boxes[-1]["x"] + boxes[-1]["width"]  # type: ignore[index]
+
+
+@pytest.mark.parametrize("device", [pytest.param(PORTRAIT, id="tablet-portrait")], indirect=True)
+def test_a_portrait_tablet_puts_two_floors_a_row_and_the_third_beside_the_menus(device: Page, live_server):
+    page = device
+    open_in_play(page, heist_in_play(live_server))
+    one, two, three = (page.locator(f"#floor-{n}").bounding_box() for n in (1, 2, 3))
+    panel = page.locator(".panel").bounding_box()
+    assert one and two and three and panel
+    assert round(one["y"]) == round(two["y"]) and two["x"] > one["x"]
+    assert round(three["y"]) == round(panel["y"]) and panel["x"] > three["x"]
+    assert page.locator("#room-1-A1").bounding_box()["width"] >= 80  # type: ignore[index]
+    expect(page.locator(".floor-tabs")).to_be_hidden()
+
+
+@pytest.mark.parametrize("device", [pytest.param(PHONE, id="phone")], indirect=True)
+def test_a_phone_shows_one_floor_behind_tabs_and_the_log_in_the_first_screen(device: Page, live_server):
+    page = device
+    game_id = heist_in_play(live_server)
+    live_server.store().act(game_id, {"do": "move", "who": "Bob", "floor": 2, "to": "B2"})
+    open_in_play(page, game_id)
+    tabs = page.get_by_role("tab")
+    expect(tabs).to_have_count(3)
+    expect(page.get_by_role("tab", name=re.compile("^Floor 1"))).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#floor-1")).to_be_visible()
+    expect(page.locator("#floor-2")).to_be_hidden()
+    after_a_turn(page)
+    summary = page.locator(".log .summary")
+    expect(summary).to_contain_text("Floor 1 guard")
+    assert summary.bounding_box()["y"] < 844  # type: ignore[index]
+    # it is Bob's turn now: his floor comes first
+    expect(page.locator("#floor-2")).to_be_visible()
+    expect(page.locator("#floor-1")).to_be_hidden()
+
+    page.get_by_role("tab", name=re.compile("^Floor 3")).tap()
+    expect(page.locator("#floor-3")).to_be_visible()
+    expect(page.locator("#floor-2")).to_be_hidden()
+
+
+@pytest.mark.parametrize("device", [pytest.param(PHONE, id="phone")], indirect=True)
+def test_a_phone_follows_the_burglar_picked_on_it_even_after_a_reload(device: Page, live_server):
+    page = device
+    game_id = heist_in_play(live_server)
+    live_server.store().act(game_id, {"do": "move", "who": "Bob", "floor": 2, "to": "B2"})
+    open_in_play(page, game_id)
+    expect(page.locator("#floor-1")).to_be_visible()  # Ann's turn, on floor 1
+    page.get_by_label("Which burglar's floor this device shows first").select_option("Bob")
+    expect(page.locator("#floor-2")).to_be_visible()
+    page.reload()
+    expect(page.locator("#floor-2")).to_be_visible()
+    expect(page.locator("#floor-1")).to_be_hidden()
+    after_a_turn(page)  # Ann's guard moves on floor 1: this phone still shows Bob's floor
+    expect(page.locator("#floor-2")).to_be_visible()
+
+
+@pytest.mark.parametrize("device", [pytest.param(PHONE, id="phone")], indirect=True)
+def test_a_swipe_across_the_floor_goes_to_the_next_one(device: Page, live_server):
+    page = device
+    open_in_play(page, heist_in_play(live_server))
+    grid = page.locator("#floor-1 .grid").bounding_box()
+    assert grid
+    y = grid["y"] + grid["height"] / 2
+    page.evaluate("""([x0, x1, y]) => {
+        const target = document.querySelector('#floor-1 .grid');
+        const touch = (x) => new Touch({identifier: 1, target, clientX: x, clientY: y});
+        target.dispatchEvent(new TouchEvent('touchstart', {bubbles: true, changedTouches: [touch(x0)], touches: [touch(x0)]}));
+        target.dispatchEvent(new TouchEvent('touchend', {bubbles: true, changedTouches: [touch(x1)], touches: []}));
+    }""", [grid["x"] + grid["width"] - 20, grid["x"] + 20, y])
+    expect(page.locator("#floor-2")).to_be_visible()
+    expect(page.locator("#floor-1")).to_be_hidden()

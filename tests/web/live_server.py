@@ -1,0 +1,115 @@
+"""A real waitress server for the tests that need one (threads, sockets, logs), and a raw
+Server-Sent Events client that behaves like a phone: it connects, reads events, and either leaves
+politely or vanishes (a reset, as when a phone drops off the Wi-Fi)."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import socket
+import struct
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from flask import Flask
+from waitress.server import create_server
+
+
+@contextmanager
+def serving(app: Flask, threads: int = 8) -> Iterator[Any]:
+    """``app`` on 127.0.0.1 (a free port) in waitress, as in production; stopped on exit."""
+    server = create_server(app, host="127.0.0.1", port=0, threads=threads)
+    loop = threading.Thread(target=server.run, name="waitress-test", daemon=True)
+    loop.start()
+    try:
+        yield server
+    finally:
+        # closed from inside the loop's own thread (through its trigger): closing sockets under a
+        # running select from another thread makes it fail with EBADF
+        def hang_up() -> None:
+            for channel in list(server._map.values()):
+                if channel not in (server, server.trigger):
+                    channel.handle_close()
+        server.trigger.pull_trigger(hang_up)
+        # streams end at their next heartbeat; a task that ends after the close would write to a dead trigger
+        wait_until(lambda: server.task_dispatcher.active_count == 0)
+        server.trigger.pull_trigger(server.close)
+        loop.join(timeout=10)
+        assert not loop.is_alive(), "the waitress loop did not stop"
+        server.task_dispatcher.shutdown(timeout=5)
+
+
+class Stream:
+    """One device following a heist: GET …/events, read ``(event, data)`` pairs."""
+
+    def __init__(self, port: int, path: str, host: str = "127.0.0.1"):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        self.conn.request("GET", path, headers={"Host": f"{host}:{port}", "Accept": "text/event-stream"})
+        self.sock = self.conn.sock  # http.client lets go of it once a response reads to the end of the connection
+        self.response = self.conn.getresponse()
+        self.retry: int | None = None
+
+    def event(self) -> tuple[str, str] | None:
+        """The next event (heartbeat comments skipped), or None when the server ended the stream."""
+        name, data = "message", ""
+        while True:
+            line = self.response.readline().decode()
+            if not line:
+                return None
+            line = line.rstrip("\n")
+            if line == "" and data:
+                return name, data
+            if line.startswith("event: "):
+                name = line[7:]
+            elif line.startswith("data: "):
+                data = line[6:]
+            elif line.startswith("retry: "):
+                self.retry = int(line[7:])
+
+    def close(self) -> None:
+        self.response.close()
+        self.conn.close()
+
+    def vanish(self) -> None:
+        """Gone without a goodbye: the socket is reset, no FIN (SO_LINGER 0)."""
+        sock = self.sock
+        assert sock is not None
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.close()
+
+
+def request(port: int, method: str, path: str, body: str = "", host: str = "127.0.0.1",
+            headers: dict[str, str] | None = None) -> tuple[int, str]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request(method, path, body=body or None,
+                     headers={"Host": f"{host}:{port}", "HX-Request": "true",
+                              "Content-Type": "application/x-www-form-urlencoded", **(headers or {})})
+        response = conn.getresponse()
+        return response.status, response.read().decode()
+    finally:
+        conn.close()
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 5.0) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return condition()
+
+
+def open_files(path: str) -> int:
+    """How many file descriptors of this process are open on ``path`` (one per sqlite connection)."""
+    target = os.path.realpath(path)
+    count = 0
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            count += os.readlink(f"/proc/self/fd/{fd}") == target
+        except OSError:
+            pass
+    return count

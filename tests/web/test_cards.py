@@ -1,0 +1,123 @@
+"""Cards and abilities that act on guards, from the menus (guard-rules §1.17, §1.19, §1.21): the
+Raven's crow, Dynamite and a camera switched off from a room's menu; Shoplifting and the Tiara from
+the actions menu. Each button says what the card does, and the engine decides what happens."""
+
+from __future__ import annotations
+
+import re
+
+from werkzeug.datastructures import MultiDict
+
+from assistant.engine.cases import state_from_case
+from tests.engine.helpers import burglar, case, floor_case
+from tests.web.helpers import HTMX, act, act_ok, errors, log_lines, new_heist, room_button, state, store
+
+
+def heist(app, client, *, characters: dict[str, str] | None = None, **positions: str) -> str:
+    """A Bank Job in play with the crew where the test wants them (floor 1, guard in A1 heading D1)."""
+    characters = characters or {}
+    game_id = new_heist(client, **{f"character{i}": characters.get(n, "") for i, n in enumerate(("Ann", "Bob"), 1)})
+    crew = {name: burglar(at) for name, at in positions.items()}
+    position = state_from_case(case(floor_case("A1", "D1", 2, patrol=["D4", "C3", "B2"],
+                                               walls=["A1-B1", "C1-C2", "C2-D2", "A2-A3", "B2-B3", "D3-D4"]),
+                                    floor_case(), floor_case(), crew=crew))
+    s = state(app, game_id)
+    s.floors, s.order = position.floors, list(crew)
+    for name, b in position.crew.items():
+        s.crew[name].floor, s.crew[name].at = b.floor, b.at
+    return store(app).create("cards", s)
+
+
+def menu(client, game_id: str, room: str) -> str:
+    return client.get(f"/games/{game_id}/panel?room={room}", headers=HTMX).get_data(as_text=True)
+
+
+def test_the_crow_is_offered_within_two_rooms_and_costs_the_guard_two_moves(app, client):
+    game_id = heist(app, client, Ann="B2", Bob="D4")
+    page = menu(client, game_id, "1-C2")
+    assert "Ann's crow lands here" in page and "costs the guard 2 moves" in page
+    assert "Bob's crow" not in page  # D4 is too far from C2 for Bob
+    assert "Ann's crow" not in menu(client, game_id, "1-D4")
+    page = act_ok(client, game_id, do="crow", who="Ann", at="C2")
+    assert state(app, game_id).floors[1].crow == "C2"
+    assert 'title="crow"' in room_button(page, 1, "C2")
+
+
+def test_the_advanced_crow_goes_on_the_ravens_own_room(app, client):
+    game_id = heist(app, client, Ann="B2", Bob="D4")
+    assert "Ann's crow on Ann's own room (advanced Raven)" in menu(client, game_id, "1-B2")
+    act_ok(client, game_id, do="crow", who="Ann", at="B2", advanced="1")
+    fl = state(app, game_id).floors[1]
+    assert (fl.crow, fl.crow_advanced) == ("B2", True)
+
+
+def test_when_someone_plays_the_raven_only_her_crow_is_offered(app, client):
+    game_id = heist(app, client, characters={"Bob": "Raven"}, Ann="C2", Bob="B2")
+    page = menu(client, game_id, "1-C3")
+    assert "Bob's crow lands here" in page and "Ann's crow" not in page
+
+
+def test_a_crow_sent_too_far_is_refused_with_the_reason(app, client):
+    game_id = heist(app, client, Ann="B2", Bob="D4")
+    page = act(client, game_id, do="crow", who="Ann", at="D4").get_data(as_text=True)
+    assert errors(page) == ["The crow flies at most 2 rooms from B2, walls respected; D4 is farther"]
+
+
+def test_dynamite_is_offered_for_each_wall_of_a_room_with_a_burglar(app, client):
+    game_id = heist(app, client, Ann="C2", Bob="D4")
+    page = menu(client, game_id, "1-C2")
+    assert "Dynamite: blow up the north wall (C1-C2)" in page
+    assert "Dynamite: blow up the east wall (C2-D2)" in page
+    assert "Dynamite: blow up" not in menu(client, game_id, "1-C3")  # nobody there to light it
+    page = act_ok(client, game_id, do="event", name="dynamite", floor=1, at="C2", wall="C2-D2")
+    s = state(app, game_id)
+    assert "C2-D2" not in s.floors[1].walls and "C2" in s.floors[1].alarms
+    assert "wall-e" not in room_button(page, 1, "C2").split('"')[1]
+
+
+def test_a_camera_can_be_switched_off_and_on_again(app, client):
+    game_id = heist(app, client, Ann="B2", Bob="D4")
+    act_ok(client, game_id, do="reveal", floor=1, at="C3", type="camera", number=2)
+    assert "Switch this camera off" in menu(client, game_id, "1-C3")
+    act_ok(client, game_id, do="camera", floor=1, at="C3", off="1")
+    assert state(app, game_id).floors[1].cameras_off == ["C3"]
+    assert "Switch this camera back on" in menu(client, game_id, "1-C3")
+    act_ok(client, game_id, do="camera", floor=1, at="C3", off="0")
+    assert state(app, game_id).floors[1].cameras_off == []
+    assert "Switch this camera" not in menu(client, game_id, "1-C4")
+
+
+def test_shoplifting_lists_the_laboratories_and_sets_off_the_ones_ticked(app, client):
+    game_id = heist(app, client, Ann="B2", Bob="D4")
+    act_ok(client, game_id, do="reveal", floor=1, at="C3", type="laboratory", number=3)
+    page = act_ok(client, game_id, do="reveal", floor=1, at="B4", type="laboratory", number=4)
+    assert re.search(r'name="target" value="1-B4" checked> Laboratory B4, floor 1', page)
+    assert re.search(r'name="target" value="1-C3" checked> Laboratory C3, floor 1', page)
+    response = client.post(f"/games/{game_id}/act", headers=HTMX,
+                           data=MultiDict([("do", "event"), ("name", "shoplifting"), ("floor", "1"), ("target", "1-C3")]))
+    assert errors(response.get_data(as_text=True)) == []
+    assert state(app, game_id).floors[1].alarms == ["C3"]
+
+
+def test_shoplifting_with_no_laboratory_says_it_does_nothing(app, client):
+    game_id = heist(app, client, Ann="B2", Bob="D4")
+    assert "No Laboratory is face up yet, so the card does nothing." in menu(client, game_id, "")
+    page = act_ok(client, game_id, do="event", name="shoplifting", floor=1)
+    assert log_lines(page) == ["Shoplifting: no tool was taken from a Laboratory, so no alarm goes off."]
+
+
+def test_a_hand_edited_shoplifting_room_gets_a_message(app, client):
+    game_id = heist(app, client, Ann="B2", Bob="D4")
+    for target, words in (("C3", "is not a room"), ("1-Z9", "not a square name"), ("7-A1", "does not exist")):
+        page = act(client, game_id, do="event", name="shoplifting", floor=1, target=target).get_data(as_text=True)
+        assert len(errors(page)) == 1 and words in errors(page)[0], (target, errors(page))
+
+
+def test_the_tiara_is_taken_from_the_menu_and_costs_stealth_next_to_the_guard(app, client):
+    game_id = heist(app, client, Ann="C3", Bob="D4")
+    page = menu(client, game_id, "")
+    assert "Ann takes the Tiara" in page and "loses 1 Stealth on stepping into a room next to a guard" in page
+    page = act_ok(client, game_id, do="loot", who="Ann", kind="tiara", on="1")
+    assert "Ann puts down the Tiara" in page and "3 Stealth · Tiara" in page
+    act_ok(client, game_id, do="move", who="Ann", floor=1, to="A2")  # next to the guard in A1, no wall
+    assert state(app, game_id).crew["Ann"].stealth == 2

@@ -1,0 +1,311 @@
+"""The rules reference at /rules: every page renders, search finds what players type, examples are legal
+floors that do what their notes say, every rule the engine logs has a page, and no page copies the books."""
+
+from __future__ import annotations
+
+import ast
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from assistant import reference
+from assistant.engine.board import floorplan
+from assistant.engine.pathing import route
+from assistant.reference.entries import ContentError
+from assistant.reference.library import CONTENT, build
+from tests.engine.helpers import alarm, burglar, event, floor_case, play, position
+
+ROOT = Path(__file__).resolve().parents[2]
+SEEDS = ROOT.parent / "shared" / "seeds"
+ENTRIES = reference.entries()
+EXAMPLES = [(e.slug, n, ex) for e in ENTRIES for n, ex in enumerate(e.examples)]
+
+
+def text_of(response) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)))
+
+
+def result_slugs(page: str) -> list[str]:
+    return re.findall(r'<a href="/rules/([a-z0-9-]+)"><strong>', page)
+
+
+# -- pages ----------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e.slug for e in ENTRIES])
+def test_every_page_renders_with_its_title_and_rulebook_reference(client, entry):
+    response = client.get(f"/rules/{entry.slug}")
+    assert response.status_code == 200
+    page = text_of(response)
+    assert entry.title in page
+    assert entry.sources and all(" ".join(source.split()) in " ".join(page.split()) for source in entry.sources)
+
+
+def test_the_index_lists_every_page_under_its_kind(client):
+    response = client.get("/rules")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    for entry in ENTRIES:
+        assert f'href="/rules/{entry.slug}"' in page
+    for label in {reference.KINDS[e.kind] for e in ENTRIES}:
+        assert f"<h2>{html.escape(label)}</h2>" in page
+    assert 'name="q"' in page and 'action="/rules"' in page  # the search works without JavaScript
+
+
+def test_the_reference_covers_every_guard_topic_of_the_rules_spec():
+    slugs = {e.slug for e in ENTRIES}
+    wanted = {"who-moves", "speed", "shortest-path", "clockwise", "bga-reading", "arrival", "next-destination",
+              "die-on-guard-square", "entering-rooms", "stealth", "alarms", "nearest-alarm", "last-alarm",
+              "patrol-deck", "reshuffle", "starting-dice", "new-floor", "lost-visual", "camera", "foyer", "atrium",
+              "lavatory", "tiara", "donuts", "raven", "shift-change", "switch-signs", "where-is-he", "throw-voice",
+              "crash", "change-of-plans", "squeak", "espresso", "daydreaming", "jump-the-gun", "brown-out",
+              "shoplifting", "emp", "dynamite", "thermal-bomb", "chihuahua", "isotope", "juicer", "spotter",
+              "computer", "stairs", "rulings"}
+    assert wanted <= slugs
+
+
+def test_an_unknown_page_gets_the_apps_not_found_page(client):
+    response = client.get("/rules/no-such-rule")
+    assert response.status_code == 404
+    assert "There is no such page" in response.get_data(as_text=True)
+
+
+def test_pages_link_to_each_other_and_to_related_pages(client):
+    page = client.get("/rules/clockwise").get_data(as_text=True)
+    assert 'href="/rules/bga-reading"' in page
+    assert "See also" in page
+
+
+def test_the_header_of_every_page_links_to_the_rules(client):
+    assert 'href="/rules"' in client.get("/").get_data(as_text=True)
+
+
+# -- search ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("query", "first"), [("clockwise", "clockwise"), ("camera", "camera"),
+                                              ("Shift Change", "shift-change"), ("shift change", "shift-change"),
+                                              ("CAMERA", "camera"), ("emp", "emp"), ("Where's the guard", "where-is-he"),
+                                              ("squeak", "squeak"), ("lost visual", "lost-visual")])
+def test_search_puts_the_page_named_by_the_query_first(client, query, first):
+    response = client.get("/rules", query_string={"q": query})
+    assert response.status_code == 200
+    assert result_slugs(response.get_data(as_text=True))[0] == first
+
+
+def test_a_search_of_several_words_finds_pages_with_all_of_them():
+    slugs = [hit.entry.slug for hit in reference.search("alarm walking distance")]
+    assert "nearest-alarm" in slugs
+    for hit in reference.search("alarm walking distance"):
+        body = reference.library().texts[hit.entry.slug].lower() + hit.entry.title.lower()
+        assert all(word in body for word in ("alarm", "walking", "distance"))
+
+
+def test_search_results_mark_the_words_found(client):
+    page = client.get("/rules", query_string={"q": "walking distance"}).get_data(as_text=True)
+    assert "<mark>" in page
+
+
+def test_a_search_that_finds_nothing_says_so(client):
+    response = client.get("/rules", query_string={"q": "zebra trampoline"})
+    assert response.status_code == 200
+    page = text_of(response)
+    assert "Nothing found for “zebra trampoline”" in page
+    assert result_slugs(response.get_data(as_text=True)) == []
+
+
+def test_htmx_search_gets_only_the_results_list_it_swaps(client):
+    response = client.get("/rules", query_string={"q": "camera"},
+                          headers={"HX-Request": "true", "HX-Target": "reference-results"})
+    page = response.get_data(as_text=True)
+    assert page.lstrip().startswith('<div id="reference-results"')
+    assert "<html" not in page
+    assert result_slugs(page)[0] == "camera"
+
+
+def test_the_search_box_asks_htmx_for_results_as_the_player_types(client):
+    page = client.get("/rules").get_data(as_text=True)
+    assert 'hx-get="/rules"' in page and 'hx-target="#reference-results"' in page
+    assert 'hx-trigger="input changed delay:200ms, search"' in page
+
+
+def test_the_index_tells_caches_it_answers_htmx_differently(client):
+    assert "HX-Target" in client.get("/rules", query_string={"q": "camera"}).headers["Vary"]
+
+
+def test_an_htmx_history_reload_gets_the_whole_page(client):
+    response = client.get("/rules", query_string={"q": "camera"},
+                          headers={"HX-Request": "true", "HX-History-Restore-Request": "true"})
+    assert "<html" in response.get_data(as_text=True)
+
+
+# -- sandbox examples -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("slug", "n", "example"), EXAMPLES, ids=[f"{s}-{n}" for s, n, _ in EXAMPLES])
+def test_every_sandbox_example_is_a_legal_floor_where_the_guard_walks_as_its_note_says(slug, n, example):
+    params = dict(example.params)
+    size = int(params.get("size", "4"))
+    void = params["void"].split(",") if params.get("void") else []
+    walls = params["walls"].split(",") if params.get("walls") else []
+    plan = floorplan(size, void, walls)  # raises BoardError for a bad wall or a floor cut in two
+    for square in [params["guard"], params["target"], *params.get("alarms", "").split(",")]:
+        if square:
+            plan.check(square)
+    assert params["guard"] != params["target"]
+    assert params.get("guard") not in params.get("alarms", "").split(",")
+    assert 1 <= int(params.get("die", "2")) <= 6
+    assert params.get("reading", "rulebook") in ("rulebook", "bga")
+    assert example.route, "say which rooms he walks through, so the note is checked"
+    assert route(plan, params["guard"], params["target"], params.get("reading", "rulebook")) == list(example.route)
+
+
+def test_the_clockwise_page_offers_the_rulebook_figure_in_the_sandbox(client):
+    page = client.get("/rules/clockwise").get_data(as_text=True)
+    assert ('/sandbox?walls=B1-B2,D1-D2,A2-B2,B2-B3,C2-C3,C3-C4,A4-B4,C4-D4&amp;guard=D3&amp;target=A1&amp;die=5'
+            in page)
+
+
+def test_every_sandbox_link_opens_its_position_without_repairs(app, client):
+    if "sandbox.index" not in app.view_functions:
+        pytest.skip("the sandbox is not registered in this app")
+    for slug, _, _ in EXAMPLES:
+        page = client.get(f"/rules/{slug}").get_data(as_text=True)
+        for link in re.findall(r'href="(/sandbox\?[^"]+)"', page):
+            response = client.get(html.unescape(link))
+            assert response.status_code == 200, (slug, link)
+
+
+# -- rule numbers of the log ----------------------------------------------------------------------------
+
+def engine_rule_ids() -> set[str]:
+    """Every rule number written in the engine's source: the values its log entries and questions name."""
+    ids = set()
+    for path in (ROOT / "assistant" / "engine").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and re.fullmatch(r"1\.\d{1,2}b?|§\d|bb[23] [A-Za-z][A-Za-z' ]*", node.value):
+                ids.add(node.value)
+    return ids
+
+
+def test_every_rule_number_the_engine_logs_leads_to_a_page():
+    ids = engine_rule_ids()
+    assert {"1.2", "1.7", "1.21", "§2", "bb2 Hunting", "bb3 Alarms"} <= ids  # the scan still finds them
+    missing = sorted(i for i in ids if reference.reference_slug_for_rule(i) is None)
+    assert missing == []
+
+
+@pytest.mark.parametrize(("rule", "slug"), [("1.1", "who-moves"), ("1.2", "speed"), ("1.3", "shortest-path"),
+                                            ("§2", "clockwise"), ("1.6", "next-destination"),
+                                            ("1.6b", "die-on-guard-square"), ("1.7", "entering-rooms"),
+                                            ("1.8", "stealth"), ("1.9", "alarms"), ("1.11", "patrol-deck"),
+                                            ("1.13", "new-floor"), ("1.14", "camera"), ("1.21", "events-overview"),
+                                            (" 1.18 ", "donuts")])
+def test_a_rule_number_alone_leads_to_its_main_page(rule, slug):
+    assert reference.reference_slug_for_rule(rule) == slug
+
+
+@pytest.mark.parametrize(("rule", "text", "slug"), [
+    ("1.21", "Shift Change: the floor-1 guard stays; the guards of floor 2 move.", "shift-change"),
+    ("1.21", "Squeak!: the guard takes one step toward B2.", "squeak"),
+    ("1.21", "E.M.P.: no alarm can go off anywhere until its user's next turn.", "emp"),
+    ("1.10", "E.M.P.: every alarm on floor 1 is removed; a new patrol card sets the destination.", "emp"),
+    ("1.21", "The floor-1 die goes to C3 (Crash!).", "crash"),
+    ("1.21", "A laser hack token cancels the alarm in B2: 2 left.", "computer"),
+    ("1.21", "The alarm token in B2 is picked up.", "juicer"),
+    ("1.9", "The floor-1 die goes to D2 (nearest alarm, 2 steps away).", "nearest-alarm"),
+    ("1.11", "The floor-1 patrol deck is empty: it is reshuffled, 6 cards set aside unseen.", "reshuffle"),
+    ("1.8", "Ann hides in a Lavatory stall (the guard entered B2): the room gives up a Stealth token.", "lavatory"),
+    ("1.13", "lost-visual cannot place the guard: another card is drawn.", "lost-visual"),
+    ("1.9", "Alarm in B2 on floor 1.", "alarms"),
+])
+def test_the_words_of_a_log_line_pick_the_precise_page(rule, text, slug):
+    assert reference.reference_slug_for_rule(rule, text) == slug
+
+
+def test_unknown_or_empty_rule_numbers_have_no_page():
+    assert reference.reference_slug_for_rule("") is None
+    assert reference.reference_slug_for_rule("9.9") is None
+
+
+@pytest.mark.parametrize(("name", "extra", "slug"), [
+    ("shift_change", {}, "shift-change"), ("switch_signs", {}, "switch-signs"),
+    ("throw_voice", {"at": "D3"}, "throw-voice"), ("crash", {"at": "C3"}, "crash"), ("squeak", {}, "squeak"),
+    ("espresso", {}, "espresso"), ("daydreaming", {}, "daydreaming"), ("jump_the_gun", {}, "jump-the-gun"),
+    ("emp", {"who": "Ann"}, "emp"),
+])
+def test_each_events_own_log_lines_lead_to_its_page(name, extra, slug):
+    state = position(floor_case("A1", "D4", 2, patrol=["C1", "B4", "A4"]),
+                     floor_case("A2", "D2", 2, patrol=["A4", "B4"]), crew={"Ann": burglar("C3")})
+    lines = [e for e in play(state, event(name, **extra)).log if e.rule == "1.21"]
+    assert lines
+    assert {reference.reference_slug_for_rule(e.rule, e.text) for e in lines} == {slug}
+
+
+@pytest.mark.parametrize(("name", "extra", "slug"), [
+    ("brown_out", {}, "brown-out"), ("change_of_plans", {}, "change-of-plans"),
+    ("throw_voice", {"at": "D3"}, "throw-voice"), ("crash", {"at": "C3"}, "crash"),
+])
+def test_events_blocked_or_changed_by_an_alarm_lead_to_their_page(name, extra, slug):
+    state = position(floor_case("A1", "D4", 2, patrol=["C1", "B4", "A4"]), crew={"Ann": burglar("C3")})
+    lines = [e for e in play(state, alarm("B2"), event(name, **extra)).log if e.rule == "1.21"]
+    assert lines
+    assert {reference.reference_slug_for_rule(e.rule, e.text) for e in lines} == {slug}
+
+
+def test_the_rule_page_helper_is_available_to_templates(app):
+    with app.test_request_context():
+        url = app.jinja_env.globals["rule_page_url"]
+        assert url("1.21", "Squeak!: the guard takes one step toward B2.") == "/rules/squeak"
+        assert url("") is None
+
+
+# -- the rulings table ----------------------------------------------------------------------------------
+
+def test_the_rulings_page_shows_every_row_of_docs_rulings(client):
+    rows = [line for line in (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8").splitlines()
+            if line.startswith("| ") and not line.startswith("| Topic")]
+    page = client.get("/rules/rulings").get_data(as_text=True)
+    assert page.count("<tr>") == len(rows) + sum(1 for s in reference.get("rulings").table if s.rows)
+    assert "Lavatory" in page and "Raven" in page
+    assert 'href="/rules/next-destination">1.6</a>' in page  # rule numbers link to their pages
+
+
+# -- the content files ----------------------------------------------------------------------------------
+
+def test_a_link_to_a_missing_page_is_refused_when_the_content_is_read(tmp_path):
+    for file in CONTENT.glob("*.toml"):
+        (tmp_path / file.name).write_text(file.read_text(encoding="utf-8"), encoding="utf-8")
+    loot = tmp_path / "loot.toml"
+    loot.write_text(loot.read_text(encoding="utf-8").replace("[[foyer]]", "[[fojer]]"), encoding="utf-8")
+    with pytest.raises(ContentError, match="fojer"):
+        build(tmp_path, ROOT)
+
+
+def test_a_page_without_a_source_is_refused(tmp_path):
+    for file in CONTENT.glob("*.toml"):
+        (tmp_path / file.name).write_text(file.read_text(encoding="utf-8"), encoding="utf-8")
+    loot = tmp_path / "loot.toml"
+    text = loot.read_text(encoding="utf-8")
+    loot.write_text(re.sub(r'(?m)^sources = \[.*\]$', "sources = []", text, count=1), encoding="utf-8")
+    with pytest.raises(ContentError, match="tiara"):
+        build(tmp_path, ROOT)
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower().replace("’", "").replace("'", ""))
+
+
+@pytest.mark.parametrize("book", ["bb1-rules-en.md", "bb2-casino-capers-en.md", "bb3-future-flip-en.txt"])
+def test_no_page_copies_eight_words_in_a_row_from_a_rulebook(book):
+    path = SEEDS / book
+    if not path.exists():
+        pytest.skip(f"{book} is not beside the project")
+    source = words(path.read_text(encoding="utf-8"))
+    windows = {tuple(source[i:i + 8]) for i in range(len(source) - 7)}
+    copied = []
+    for entry in ENTRIES:
+        mine = words(" ".join([entry.title, reference.library().texts[entry.slug], *entry.aliases]))
+        copied += [(entry.slug, " ".join(mine[i:i + 8])) for i in range(len(mine) - 7)
+                   if tuple(mine[i:i + 8]) in windows]
+    assert copied == []
