@@ -8,11 +8,13 @@ import json
 from typing import Any
 from urllib.parse import urljoin
 
-from flask import Blueprint, Response, current_app, make_response, render_template, request, url_for
+from flask import Blueprint, Response, make_response, render_template, request, url_for
 
-from .sandbox_link import Position, parse
+from ..engine.state import GameState
+from .sandbox_link import Position, parse, sandbox_query
 from .sandbox_turn import ExportRefused, export_case
 from .sandbox_view import build_page
+from .share import phone_base
 
 bp = Blueprint("sandbox", __name__)
 
@@ -23,9 +25,15 @@ def link(position: Position, endpoint: str = "sandbox.index") -> str:
 
 
 def absolute(path: str) -> str:
-    """The address phones can open: the table's LAN address when the app knows it (the tablet itself
+    """The address phones can open: the table's address as the share panel gives it (the tablet itself
     may be browsing localhost)."""
-    return urljoin(current_app.config.get("PUBLIC_URL") or request.host_url, path)
+    return urljoin(phone_base() or request.host_url, path)
+
+
+@bp.app_template_global()
+def floor_in_sandbox(state: GameState, floor: int) -> str:
+    """The sandbox opened on one floor of a game as it stands (its deck left out)."""
+    return url_for("sandbox.index", **sandbox_query(state, floor))
 
 
 @bp.get("/sandbox")

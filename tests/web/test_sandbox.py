@@ -347,7 +347,16 @@ def test_a_blank_cell_of_the_bga_table_is_said_in_words_not_a_crash(client):
 
 # -- addresses: share link, partial for htmx, bad parts -----------------------------------------------------------
 
-def test_the_share_link_is_the_absolute_address_of_the_position(client):
+def test_the_share_link_is_the_absolute_address_phones_use(client, monkeypatch):
+    monkeypatch.setattr("assistant.web.share.lan_url", lambda port: f"http://192.168.7.7:{port}/")
+    page = ok(client, CARD_A1 + "&tool=guard")
+    share = html.unescape(re.search(r'id="sb-link"[^>]*value="([^"]*)"', page).group(1))
+    assert share.startswith("http://192.168.7.7:80/sandbox?")
+    assert parse(query_of(share)) == parse(dict(p.split("=") for p in (CARD_A1 + "&tool=guard").split("&")))
+
+
+def test_without_a_network_the_share_link_is_the_address_in_use(client, monkeypatch):
+    monkeypatch.setattr("assistant.web.share.lan_url", lambda port: None)
     page = ok(client, CARD_A1 + "&tool=guard")
     share = html.unescape(re.search(r'id="sb-link"[^>]*value="([^"]*)"', page).group(1))
     assert share.startswith("http://localhost/sandbox?")
@@ -521,3 +530,26 @@ def test_sandbox_query_leaves_out_defaults_and_reads_the_tie_break_setting():
     state = state_from_case({"tiebreak": "bga", "floors": {"1": {"walls": [], "die": 2}, "2": {"guard": "B2"}}})
     assert sandbox_query(state, 1) == {"reading": "bga"}
     assert sandbox_query(state, 2) == {"guard": "B2", "reading": "bga"}
+
+
+def test_every_floor_of_the_board_opens_the_sandbox_on_that_floor(client) -> None:
+    """Issue 5: the sandbox starts from the current floor; the link carries its walls and guard."""
+    from tests.web.helpers import game, new_heist
+    gid = new_heist(client)
+    client.post(f"/games/{gid}/act", data={"do": "start"})
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    state = game(client.application, gid).state
+    for n in state.floors:
+        link = sandbox_url_of(page, n)
+        assert link.startswith("/sandbox?")
+        opened = client.get(link)
+        assert opened.status_code == 200
+        assert "role=\"alert\"" not in opened.get_data(as_text=True)
+    assert f"guard={state.floors[1].guard}" in sandbox_url_of(page, 1)
+
+
+def sandbox_url_of(page: str, floor: int) -> str:
+    import html
+    import re
+    section = page[page.index(f'id="floor-{floor}"'):]
+    return html.unescape(re.search(r'class="whatif" href="([^"]+)"', section).group(1))
