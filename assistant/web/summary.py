@@ -24,6 +24,7 @@ FOLLOWERS = frozenset({"stealth", "caught", "alarm", "heat"})
 @dataclass
 class _Line:
     floor: int
+    figure: str = "guard"  # "bouncer" in Burgle Bros 2
     moves: int | None = None
     tokens: list[str] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)  # the squares of the walk in progress
@@ -62,7 +63,7 @@ class _Line:
 
     def text(self) -> str:
         self.flush()
-        head = f"Floor {self.floor} guard" + (f", {_count(self.moves, 'move')}" if self.moves is not None else "")
+        head = f"Floor {self.floor} {self.figure}" + (f", {_count(self.moves, 'move')}" if self.moves is not None else "")
         return f"{head}: {' · '.join(self.tokens)}" if self.tokens else f"{head}: no move"
 
 
@@ -70,7 +71,7 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def guard_summaries(entries: Iterable[Entry]) -> list[str]:
+def guard_summaries(entries: Iterable[Entry], figure: str = "guard") -> list[str]:
     """One line per guard that moved in these log entries (several after a Shift Change), in order.
 
     >>> guard_summaries([
@@ -92,11 +93,11 @@ def guard_summaries(entries: Iterable[Entry]) -> list[str]:
         # a guard's turn starts with its speed, or with why he does not walk (Donuts eaten: that entry
         # names his square, unlike the one logged when the Donuts are played)
         if isinstance(floor, int) and (kind in ("speed", "return") or kind == "donuts" and entry.get("square")):
-            walking = lines.setdefault(floor, _Line(floor))
+            walking = lines.setdefault(floor, _Line(floor, figure))
             if kind == "speed":
                 walking.moves = walking.left = int(data.get("moves", 0))
         elif kind == "enter" and isinstance(floor, int) and floor not in lines:
-            walking = lines.setdefault(floor, _Line(floor))  # moved by a card (Squeak!, Where Is He?)
+            walking = lines.setdefault(floor, _Line(floor, figure))  # moved by a card (Squeak!, Where Is He?)
         line = walking if kind in FOLLOWERS else lines.get(floor) if isinstance(floor, int) else None
         if line is None:
             previous = kind

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine.state import GameState
 from .guide import setup_guide, wall_slots
+from .pieces import figure
 from .summary import guard_summaries
 
 SIDE_OF = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
@@ -93,7 +94,7 @@ def table_view(state: GameState, last_log: list[dict[str, Any]], phase: str,
     """The template variables of the table page that come from this module."""
     setting_up = phase in ("break_in", "entrance")
     return {
-        "summary": guard_summaries(whole_move(last_log, history)),
+        "summary": guard_summaries(whole_move(last_log, history), figure(state)[0]),
         "guide": setup_guide(state) if setting_up else None,
         "slots": {n: wall_slots(state, n) for n in state.floors} if phase == "break_in" else {},
         "focus": focus_floor(state),

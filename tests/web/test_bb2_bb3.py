@@ -275,6 +275,7 @@ def test_end_turn_moves_the_bouncer_and_the_heat_shows_on_the_burglar(app, clien
     page = act_ok(client, game_id, do="end_turn")
     assert log_lines(page) == [e.text for e in reference.log]
     assert state(app, game_id).crew["Ann"].heat == reference.state.crew["Ann"].heat
+    assert re.search(r'<p class="summary">Floor 1 bouncer, 3 moves: ', page)  # bb2 calls him a bouncer
 
 
 def test_heat_can_be_adjusted_and_six_loses_the_heist(app, client):
