@@ -97,7 +97,7 @@ class Store:
                         secrets.token_urlsafe(16)))
         return game_id
 
-    def list(self) -> list[dict[str, Any]]:
+    def games(self) -> list[dict[str, Any]]:
         rows = self.db().execute("SELECT id, title, created, updated, head FROM games ORDER BY updated DESC")
         return [dict(r) for r in rows]
 

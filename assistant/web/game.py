@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..engine.board import square_coords
 from ..engine.cases import state_from_case
@@ -68,7 +69,7 @@ def panel(key: str) -> str:
 
 
 @bp.post("/<key>/act")
-def act(key: str) -> str | Response:
+def act(key: str) -> str | BaseResponse:
     access = open_game(key, act=True)
     try:
         game, _ = store().act(access.game.id, action_from_form(request.form), version_from_form(request.form))
@@ -80,16 +81,16 @@ def act(key: str) -> str | Response:
 
 
 @bp.post("/<key>/undo")
-def undo(key: str) -> str | Response:
+def undo(key: str) -> str | BaseResponse:
     return _move(key, store().undo)
 
 
 @bp.post("/<key>/redo")
-def redo(key: str) -> str | Response:
+def redo(key: str) -> str | BaseResponse:
     return _move(key, store().redo)
 
 
-def _move(key: str, step: Any) -> str | Response:
+def _move(key: str, step: Any) -> str | BaseResponse:
     access = open_game(key, act=True)
     try:
         return _respond(replace(access, game=step(access.game.id, version_from_form(request.form))))
@@ -99,7 +100,7 @@ def _move(key: str, step: Any) -> str | Response:
         return _respond(access, str(err))
 
 
-def _respond(access: Access, error: str | None = None, animate: bool = False) -> str | Response:
+def _respond(access: Access, error: str | None = None, animate: bool = False) -> str | BaseResponse:
     """htmx gets the game partial back; a plain form post goes back to the board."""
     if request.headers.get("HX-Request"):
         return _game_partial(access, error=error, animate=animate)
@@ -126,12 +127,12 @@ def export(key: str) -> Response:
 
 @bp.post("/import")
 @host_only
-def import_case() -> str | Response | tuple[str, int]:
+def import_case() -> str | BaseResponse | tuple[str, int]:
     upload = request.files.get("case")
     try:
         case = json.loads(upload.read().decode("utf-8")) if upload else {}
         state = state_from_case(case)
     except (ValueError, UnicodeDecodeError) as err:
-        return render_template("home.html", games=store().list(), import_error=f"That file is not a case: {err}"), 422
+        return render_template("home.html", games=store().games(), import_error=f"That file is not a case: {err}"), 422
     title = str(case.get("about") or case.get("id") or "Imported position")[:80]
     return redirect(url_for("game.board", key=store().create(title, state)))

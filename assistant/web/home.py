@@ -15,7 +15,7 @@ bp = Blueprint("home", __name__)
 @bp.get("/")
 @host_only
 def index() -> str:
-    return render_template("home.html", games=store().list())
+    return render_template("home.html", games=store().games())
 
 
 @bp.get("/host/<key>")

@@ -33,7 +33,8 @@ def absolute(path: str) -> str:
 @bp.app_template_global()
 def floor_in_sandbox(state: GameState, floor: int) -> str:
     """The sandbox opened on one floor of a game as it stands (its deck left out)."""
-    return url_for("sandbox.index", **sandbox_query(state, floor))
+    params: dict[str, Any] = dict(sandbox_query(state, floor))
+    return url_for("sandbox.index", **params)
 
 
 @bp.get("/sandbox")
