@@ -28,7 +28,7 @@ KINDS: dict[str, str] = {
 # The order files are read in is also the order a rule number looks for its page (lookup.py).
 FILES = ("rules", "rooms", "events", "tools", "loot", "abilities", "rulings", "bb2", "bb3")
 # A sandbox position, in the order its query string is written.
-EXAMPLE_KEYS = ("size", "walls", "void", "guard", "target", "die", "alarms", "reading")
+EXAMPLE_KEYS = ("size", "walls", "void", "guard", "target", "die", "alarms", "patrol", "reading")
 ENTRY_KEYS = {"slug", "title", "kind", "text", "sources", "rules", "aliases", "log_words", "see", "example",
               "table"}
 
@@ -41,13 +41,16 @@ class ContentError(ValueError):
 class Example:
     """A position for the sandbox that shows the rule, and what the guard does there.
 
-    ``route`` lists the rooms the guard enters on his way from ``guard`` to ``target``; the tests check
-    it against the engine, so a note can never describe a walk the app would not take.
+    ``route`` lists the rooms the guard enters on his way from ``guard`` to ``target``; ``walk``, when
+    given, every room he enters in the whole turn the sandbox plays (on past his die toward the next
+    alarm or the ``patrol`` cards). The tests check both against the engine, so a note can never
+    describe a walk the app would not take.
     """
 
     params: tuple[tuple[str, str], ...]
     note: str
     route: tuple[str, ...] = ()
+    walk: tuple[str, ...] = ()
 
     def get(self, key: str, default: str = "") -> str:
         return dict(self.params).get(key, default)
@@ -58,6 +61,8 @@ class Example:
         parts = [f"guard {p['guard']}", f"die in {p['target']}" + (f" showing {p['die']}" if "die" in p else "")]
         if "alarms" in p:
             parts.append("alarms " + p["alarms"].replace(",", ", "))
+        if "patrol" in p:
+            parts.append("next patrol cards " + p["patrol"].replace(",", ", "))
         walls = len(p["walls"].split(",")) if p.get("walls") else 0
         parts.append(f"{walls} wall{'' if walls == 1 else 's'}" if walls else "no walls")
         if p.get("void"):
@@ -97,7 +102,7 @@ def _strings(raw: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
 
 
 def _example(raw: dict[str, Any], where: str) -> Example:
-    unknown = set(raw) - set(EXAMPLE_KEYS) - {"note", "route"}
+    unknown = set(raw) - set(EXAMPLE_KEYS) - {"note", "route", "walk"}
     if unknown:
         raise ContentError(f"{where}: unknown example field(s) {sorted(unknown)}")
     for key in ("guard", "target", "note"):
@@ -108,7 +113,7 @@ def _example(raw: dict[str, Any], where: str) -> Example:
         return ",".join(value) if isinstance(value, list) else str(value)
 
     params = tuple((k, text(raw[k])) for k in EXAMPLE_KEYS if k in raw and raw[k] != [])
-    return Example(params, str(raw["note"]).strip(), _strings(raw, "route", where))
+    return Example(params, str(raw["note"]).strip(), _strings(raw, "route", where), _strings(raw, "walk", where))
 
 
 def _entry(raw: dict[str, Any], where: str) -> Entry:

@@ -15,6 +15,8 @@ from assistant.engine.board import floorplan
 from assistant.engine.pathing import route
 from assistant.reference.entries import ContentError
 from assistant.reference.library import CONTENT, build
+from assistant.web.sandbox_link import parse
+from assistant.web.sandbox_turn import play as sandbox_turn
 from tests.engine.helpers import alarm, burglar, event, floor_case, play, position
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -157,6 +159,28 @@ def test_every_sandbox_example_is_a_legal_floor_where_the_guard_walks_as_its_not
     assert params.get("reading", "rulebook") in ("rulebook", "bga")
     assert example.route, "say which rooms he walks through, so the note is checked"
     assert route(plan, params["guard"], params["target"], params.get("reading", "rulebook")) == list(example.route)
+    alarms = [a for a in params.get("alarms", "").split(",") if a]
+    if alarms:  # as in a real game, the die sits on the one alarm nearest him (no hint, no question)
+        dist = plan.distances(plan.index[params["guard"]])
+        nearest = min(dist[plan.index[a]] for a in alarms)
+        assert [a for a in alarms if dist[plan.index[a]] == nearest] == [params["target"]]
+
+
+@pytest.mark.parametrize(("slug", "n", "example"), EXAMPLES, ids=[f"{s}-{n}" for s, n, _ in EXAMPLES])
+def test_every_sandbox_example_plays_the_whole_turn_its_note_describes(slug, n, example):
+    position, problems = parse(dict(example.params))
+    assert problems == []
+    turn = sandbox_turn(position)
+    assert turn is not None and turn.error is None
+    if example.walk:
+        assert list(turn.steps) == list(example.walk)
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e.slug for e in ENTRIES])
+def test_every_page_has_a_sandbox_example_with_a_note(entry):
+    assert entry.examples, f"{entry.slug} has no [[entry.example]]"
+    for example in entry.examples:
+        assert len(example.note.split()) >= 12, "say in a sentence or two what to look at"
 
 
 def test_the_clockwise_page_offers_the_rulebook_figure_in_the_sandbox(client):
@@ -165,14 +189,19 @@ def test_the_clockwise_page_offers_the_rulebook_figure_in_the_sandbox(client):
             in page)
 
 
-def test_every_sandbox_link_opens_its_position_without_repairs(app, client):
+def test_every_page_links_to_the_sandbox_and_each_link_opens_without_an_error(app, client):
     if "sandbox.index" not in app.view_functions:
         pytest.skip("the sandbox is not registered in this app")
-    for slug, _, _ in EXAMPLES:
-        page = client.get(f"/rules/{slug}").get_data(as_text=True)
-        for link in re.findall(r'href="(/sandbox\?[^"]+)"', page):
+    for entry in ENTRIES:
+        page = client.get(f"/rules/{entry.slug}").get_data(as_text=True)
+        links = re.findall(r'href="(/sandbox\?[^"]+)"', page)
+        assert len(links) == len(entry.examples) >= 1, entry.slug
+        for link in links:
             response = client.get(html.unescape(link))
-            assert response.status_code == 200, (slug, link)
+            assert response.status_code == 200, (entry.slug, link)
+            body = response.get_data(as_text=True)
+            assert 'class="error"' not in body and 'class="sb-hint"' not in body, (entry.slug, link)
+            assert 'class="sb-path"' in body, (entry.slug, link)  # the guard's walk is shown
 
 
 # -- rule numbers of the log ----------------------------------------------------------------------------
