@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +19,13 @@ ROOT = Path(__file__).resolve().parents[2]
 csrf = CSRFProtect()
 
 
-def _secret_key(instance: Path) -> str:
-    """A key kept in the instance folder so sessions survive a restart, made on first run."""
-    path = instance / "secret_key"
+def instance_secret(instance: Path, name: str, make: Callable[[], str]) -> str:
+    """A secret kept in the instance folder, made on first run, so it survives a restart: the session
+    key (sessions stay valid) and the host link's key (the tablet's link keeps working)."""
+    path = instance / name
     if not path.exists():
         instance.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_hex(32))
+        path.write_text(make())
     return path.read_text().strip()
 
 
@@ -37,9 +39,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
-    from .access import MissLimiter, host_key
-    app.config.setdefault("HOST_KEY", host_key(Path(app.instance_path)))
+        app.config["SECRET_KEY"] = instance_secret(Path(app.instance_path), "secret_key", lambda: secrets.token_hex(32))
+    if not app.config.get("HOST_KEY"):
+        app.config["HOST_KEY"] = instance_secret(Path(app.instance_path), "host_key", lambda: secrets.token_urlsafe(16))
+    from .access import MissLimiter
     app.extensions["store"] = Store(app.config["DATABASE"], Broker())
     app.extensions["misses"] = MissLimiter()
     csrf.init_app(app)

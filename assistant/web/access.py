@@ -16,8 +16,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
-from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NoReturn
 
 from flask import abort, current_app, request, session
 
@@ -77,15 +76,6 @@ class MissLimiter:
             self._misses[who].append(self.clock())
 
 
-def host_key(instance: Path) -> str:
-    """The secret of the host link, made on first run and kept in the instance folder."""
-    path = instance / "host_key"
-    if not path.exists():
-        instance.mkdir(parents=True, exist_ok=True)
-        path.write_text(secrets.token_urlsafe(16))
-    return path.read_text().strip()
-
-
 def is_host() -> bool:
     if session.get("host"):
         return True
@@ -97,7 +87,7 @@ def _limiter() -> MissLimiter:
     return current_app.extensions["misses"]
 
 
-def refuse() -> None:
+def refuse() -> NoReturn:
     """A plain 404 for a wrong key, counted against the address that sent it."""
     _limiter().miss(request.remote_addr or "?")
     abort(404)
@@ -122,7 +112,6 @@ def open_game(key: str, *, act: bool = False) -> Access:
         access = Access(store().load(game_id), role, key)  # type: ignore[arg-type]
     except NotFoundError:
         refuse()
-        raise  # unreachable: refuse() aborts
     if act and not access.can_act:
         abort(403, "This is a watch-only link: it can follow the heist but not change it.")
     return access
@@ -138,11 +127,10 @@ def host_only(view: Callable[..., Any]) -> Callable[..., Any]:
     return wrapped
 
 
-def become_host(key: str) -> bool:
+def become_host(key: str) -> None:
     """Open the host link: remember this device as the table's tablet."""
     guard_misses()
     if not secrets.compare_digest(key, current_app.config["HOST_KEY"]):
         refuse()
     session["host"] = True
     session.permanent = True
-    return True

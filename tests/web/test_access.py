@@ -116,10 +116,11 @@ def test_the_host_link_makes_another_device_the_host(app: Flask, client: FlaskCl
 
 
 def test_the_host_key_is_kept_in_the_instance_folder_across_restarts(tmp_path: object) -> None:
+    import secrets
     from pathlib import Path
 
-    from assistant.web.access import host_key
+    from assistant.web import instance_secret
     folder = Path(str(tmp_path)) / "instance"
-    first = host_key(folder)
+    first = instance_secret(folder, "host_key", lambda: secrets.token_urlsafe(16))
     assert len(first) >= 20
-    assert host_key(folder) == first
+    assert instance_secret(folder, "host_key", lambda: secrets.token_urlsafe(16)) == first
