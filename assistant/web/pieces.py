@@ -10,14 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.rules_bb2 import BUFFET_LIMIT, HEAT_LIMIT, SURVEILLANCE_LIMIT
 from ..engine.rules_bb3 import SUSPICION_LIMIT
+from ..engine.rulesets import RULESETS
 from ..engine.state import DISTRACTED, LOST_VISUAL, WORKER, WORKERS_MOVE, GameState
 from ..tiles import BB2_TILE_TYPES, TileType
 
 if TYPE_CHECKING:  # board_view imports this module
     from .board_view import FloorView
 
-FIGURES = {"bb2": ("bouncer", "B")}  # bb1 and bb3 have guards
-GUARD = ("guard", "G")
 # bb2 rooms that hold counting cubes: how many make something happen, and how many can lie there between
 # two events (Surveillance heats the floor at 4, the Buffet makes a commotion at 3, Cashier Cages stop at 5)
 COUNTED = {"surveillance": SURVEILLANCE_LIMIT, "buffet": BUFFET_LIMIT}
@@ -71,8 +70,9 @@ class RoomPieces:
 
 
 def figure(state: GameState) -> tuple[str, str]:
-    """The word and the letter for the figure that patrols a floor."""
-    return FIGURES.get(state.rules, GUARD)
+    """The word the game's rules use for the figure that patrols a floor, and its letter on the board."""
+    word = RULESETS[state.rules].figure if state.rules in RULESETS else "guard"
+    return word, word[0].upper()
 
 
 def plural(n: int, word: str) -> str:

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .pieces import plural
+
 Entry = Mapping[str, Any]
 
 # entries after which the guard heads somewhere new: the next step says how many moves he has left
@@ -63,12 +65,8 @@ class _Line:
 
     def text(self) -> str:
         self.flush()
-        head = f"Floor {self.floor} {self.figure}" + (f", {_count(self.moves, 'move')}" if self.moves is not None else "")
+        head = f"Floor {self.floor} {self.figure}" + (f", {plural(self.moves, 'move')}" if self.moves is not None else "")
         return f"{head}: {' · '.join(self.tokens)}" if self.tokens else f"{head}: no move"
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def guard_summaries(entries: Iterable[Entry], figure: str = "guard") -> list[str]:
@@ -119,7 +117,7 @@ def _read(line: _Line, kind: str, entry: Entry, data: Mapping[str, Any], previou
             line.steps.append(f"→ {square}")
         elif line.after in RETARGET and line.left is not None:
             line.flush()
-            line.steps = [f"{_count(line.left, 'move')} left → {square}"]
+            line.steps = [f"{plural(line.left, 'move')} left → {square}"]
         else:
             line.steps = [f"→ {square}"]
         if isinstance(data.get("left"), int):
@@ -130,7 +128,7 @@ def _read(line: _Line, kind: str, entry: Entry, data: Mapping[str, Any], previou
     elif kind == "draw":
         left = data.get("left")
         card = data.get("card") or square
-        line.add(f"draws patrol {card}" + (f" · {_count(left, 'card')} left" if isinstance(left, int) else ""), kind)
+        line.add(f"draws patrol {card}" + (f" · {plural(left, 'card')} left" if isinstance(left, int) else ""), kind)
     elif kind == "destination" and previous != "draw":  # a patrol card's destination is told by the draw
         line.add(f"die to {square}" + (" (nearest alarm)" if "distances" in data else ""), kind)
     elif kind == "redraw":
