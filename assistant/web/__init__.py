@@ -13,7 +13,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..broker import Broker
 from ..store import Store
-from . import redact
+from . import hardening, redact
 
 ROOT = Path(__file__).resolve().parents[2]
 csrf = CSRFProtect()
@@ -30,8 +30,10 @@ def instance_secret(instance: Path, name: str, make: Callable[[], str]) -> str:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
+    # INSTANCE_PATH: the data folder (``python -m assistant --instance``); Flask fixes it at construction
+    instance = (config or {}).get("INSTANCE_PATH") or ROOT / "instance"
     app = Flask("assistant", template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
-                instance_path=str(ROOT / "instance"))
+                instance_path=str(Path(instance).resolve()))
     app.config.update(DATABASE=str(Path(app.instance_path) / "heists.sqlite3"), WTF_CSRF_TIME_LIMIT=None,
                       SESSION_COOKIE_SAMESITE="Lax", PUBLIC_URL=None, SEND_FILE_MAX_AGE_DEFAULT=3600)
     # live streams (web/live.py): each holds a server thread, so at most 24 of waitress's 32 (__main__)
@@ -47,6 +49,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["misses"] = MissLimiter()
     csrf.init_app(app)
     redact.install()
+    hardening.install(app)
 
     from . import game, home, setup
     app.register_blueprint(home.bp)

@@ -9,6 +9,8 @@ keeps trying wrong ids or tokens is turned away for a while.
 
 from __future__ import annotations
 
+import hashlib
+import os
 import secrets
 import threading
 import time
@@ -16,6 +18,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
+from pathlib import Path
 from typing import Any, Literal, NoReturn
 
 from flask import abort, current_app, request, session
@@ -76,8 +79,15 @@ class MissLimiter:
             self._misses[who].append(self.clock())
 
 
+def host_mark() -> str:
+    """What a host device's session remembers: a digest of the current host key, so making a new key
+    (Settings) ends the privilege of every device that came by the old link."""
+    return hashlib.sha256(current_app.config["HOST_KEY"].encode()).hexdigest()[:32]
+
+
 def is_host() -> bool:
-    if session.get("host"):
+    mark = session.get("host")
+    if isinstance(mark, str) and secrets.compare_digest(mark, host_mark()):
         return True
     hostname = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
     return request.remote_addr in LOOPBACK and hostname in LOCAL_HOSTS
@@ -88,14 +98,17 @@ def _limiter() -> MissLimiter:
 
 
 def refuse() -> NoReturn:
-    """A plain 404 for a wrong key, counted against the address that sent it."""
-    _limiter().miss(request.remote_addr or "?")
+    """A plain 404 for a wrong key, counted against the address that sent it (never the tablet's)."""
+    if not is_host():
+        _limiter().miss(request.remote_addr or "?")
     abort(404)
 
 
 def guard_misses() -> None:
-    """Before any request with a key: an address that guessed too often waits (429)."""
-    if _limiter().blocked(request.remote_addr or "?"):
+    """Before any request with a key: an address that guessed too often waits (429). The tablet never
+    does: it is the table's only way in, and a guesser sharing its address (loopback) is already on
+    the machine that holds the heists."""
+    if not is_host() and _limiter().blocked(request.remote_addr or "?"):
         abort(429)
 
 
@@ -132,5 +145,20 @@ def become_host(key: str) -> None:
     guard_misses()
     if not secrets.compare_digest(key, current_app.config["HOST_KEY"]):
         refuse()
-    session["host"] = True
+    session["host"] = host_mark()
     session.permanent = True
+
+
+def rotate_host_key() -> str:
+    """A new host key: the old link leads nowhere and only devices that open the new one (and this
+    one, which asked) are the tablet. Kept in the instance folder when the key came from there."""
+    old, new = current_app.config["HOST_KEY"], secrets.token_urlsafe(16)
+    path = Path(current_app.instance_path) / "host_key"
+    if path.exists() and path.read_text().strip() == old:
+        spare = path.with_name("host_key.new")
+        spare.write_text(new)
+        os.replace(spare, path)  # all at once: a crash leaves the old key or the new, never half
+    current_app.config["HOST_KEY"] = new
+    if session.get("host"):
+        session["host"] = host_mark()
+    return new

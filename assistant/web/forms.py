@@ -3,6 +3,7 @@ plain message for the page; nothing here raises anything else."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -23,8 +24,10 @@ from ..engine.scenarios import (
     random_walls,
 )
 from ..engine.state import GameState
+from .limits import MAX_LIST, MAX_NAME, MAX_TEXT, shorten, whole_number
 
 INT_FIELDS = ("floor", "bonus", "steps", "number", "value", "count", "seed")
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 BOOL_FIELDS = ("on", "off", "advanced")
 TEXT_FIELDS = ("do", "at", "to", "who", "type", "name", "choice", "wall", "keep", "kind", "field", "hack", "cause")
 
@@ -35,20 +38,19 @@ def action_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
     for key in TEXT_FIELDS:
         value = form.get(key)
         if value not in (None, ""):
-            action[key] = value.strip()
+            action[key] = _text(key, value)
     for key in INT_FIELDS:
         value = form.get(key)
         if value not in (None, ""):
-            try:
-                action[key] = int(value)
-            except ValueError:
-                raise RulesError(f"{key} must be a whole number, not {value!r}") from None
+            action[key] = _number(key, value)
     for key in BOOL_FIELDS:
         if key in form:
             action[key] = form.get(key) in ("1", "true", "on", "yes")
     if "do" not in action:
         raise RulesError("nothing to do: the button sent no action")
     targets = form.getlist("target")
+    if len(targets) > MAX_LIST:
+        raise RulesError(f"the button sent {len(targets)} rooms: no card takes more than {MAX_LIST}")
     if targets:  # Shoplifting: the rooms ticked, each "floor-square"
         action["targets"] = [_target(t) for t in targets]
     if action["do"] == "layout" and "seed" not in action:
@@ -57,11 +59,27 @@ def action_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
     return action
 
 
+def _text(key: str, value: str) -> str:
+    """A text field as sent; longer than any of ours is refused before anything stores it."""
+    if len(value) > MAX_TEXT:
+        raise RulesError(f"the button sent a {key} of {len(value)} characters ({shorten(value)!r}): "
+                         f"no {key} is longer than {MAX_TEXT}. Nothing was changed; reload the page")
+    return value.strip()
+
+
+def _number(key: str, value: str) -> int:
+    number = whole_number(value.strip(), signed=True)
+    if number is None:
+        raise RulesError(f"{key} must be a whole number, not {shorten(value)!r} (the digits 0 to 9 only)")
+    return number
+
+
 def _target(value: str) -> list[int | str]:
     floor, _, square = value.partition("-")
-    if not floor.isdigit() or not square:
-        raise RulesError(f"{value!r} is not a room: write its floor and square, like 1-B2")
-    return [int(floor), square.strip().upper()]
+    number = whole_number(floor)
+    if number is None or not square or len(square) > 3:
+        raise RulesError(f"{shorten(value)!r} is not a room: write its floor and square, like 1-B2")
+    return [number, square.strip().upper()]
 
 
 def version_from_form(form: MultiDict[str, str]) -> int | None:
@@ -69,9 +87,10 @@ def version_from_form(form: MultiDict[str, str]) -> int | None:
     value = form.get("version")
     if value in (None, ""):
         return None
-    if not value.isdigit():
+    version = whole_number(value)
+    if version is None:
         raise RulesError("this button carries a broken board version: reload the page")
-    return int(value)
+    return version
 
 
 def chosen_game(form: MultiDict[str, str]) -> str:
@@ -93,9 +112,8 @@ def _crew(form: MultiDict[str, str]) -> list[dict[str, str]]:
     for i in range(1, 5):
         name = (form.get(f"name{i}") or "").strip()
         if name:
-            if len(name) > 20:
-                raise BoardError(f"the name {name[:20]}… is too long (20 letters at most)")
-            crew.append({"name": name, "colour": form.get(f"colour{i}", ""), "character": form.get(f"character{i}", "")})
+            crew.append({"name": _short(name, "the name"), "colour": _colour(form.get(f"colour{i}", "")),
+                         "character": _short((form.get(f"character{i}") or "").strip(), "the character")})
     if not crew:
         raise BoardError("give at least one burglar a name")
     if any((form.get(f"name{i}") or "").strip() for i in range(5, 10)):
@@ -103,9 +121,20 @@ def _crew(form: MultiDict[str, str]) -> list[dict[str, str]]:
     return crew
 
 
+def _short(text: str, what: str) -> str:
+    if len(text) > MAX_NAME:
+        raise BoardError(f"{what} {text[:MAX_NAME]}… is too long ({MAX_NAME} letters at most)")
+    return text
+
+
+def _colour(text: str) -> str:
+    """A burglar's colour as the colour picker sends it (#rrggbb); anything else leaves the default."""
+    return text if _COLOUR.fullmatch(text) else ""
+
+
 def _seed(form: MultiDict[str, str]) -> int:
-    seed_text = form.get("seed") or ""
-    return int(seed_text) if seed_text.isdigit() else secrets.randbelow(10**9)
+    seed = whole_number((form.get("seed") or "").strip())
+    return seed if seed is not None else secrets.randbelow(10**9)
 
 
 def _title(game: str, crew: list[dict[str, str]]) -> str:
@@ -127,9 +156,10 @@ def _cards(form: MultiDict[str, str], floor: int) -> int:
     value = (form.get(f"cards{floor}") or "").strip()
     if not value:
         return BB2_PATROL_CARDS
-    if not value.isdigit():
-        raise BoardError(f"the floor-{floor} patrol deck: write how many cards it holds, not {value!r}")
-    return int(value)
+    cards = whole_number(value)
+    if cards is None:
+        raise BoardError(f"the floor-{floor} patrol deck: write how many cards it holds, not {shorten(value)!r}")
+    return cards
 
 
 def _bb2_heist(form: MultiDict[str, str]) -> tuple[str, GameState]:

@@ -17,8 +17,10 @@ from ..tiles import TILE_TYPES
 from . import store
 from .access import Access, host_only, open_game
 from .board_view import build_floors, phase, room_menu
+from .case_file import IMPORT_LIMIT, read_case
 from .export import game_as_case
 from .forms import action_from_form, version_from_form
+from .limits import whole_number
 from .pieces import pieces_view
 from .share import invite_for
 from .table_view import table_view
@@ -30,14 +32,15 @@ STALE = "The board changed on another device (or the button was tapped twice). T
 
 def _selected(game: Game) -> tuple[int, str] | None:
     """The room tapped (?room=2-B3), checked against the board; anything odd selects nothing."""
-    floor, _, square = request.args.get("room", "").partition("-")
-    if not floor.isdigit() or int(floor) not in game.state.floors:
+    text, _, square = request.args.get("room", "").partition("-")
+    floor = whole_number(text)
+    if floor not in game.state.floors or len(square) > 3:
         return None
     try:
         square_coords(square.upper(), game.state.size)
     except RulesError:
         return None
-    return int(floor), square.upper()
+    return floor, square.upper()
 
 
 def _context(access: Access, error: str | None = None, selected: tuple[int, str] | None = None,
@@ -100,6 +103,11 @@ def _move(key: str, step: Any) -> str | BaseResponse:
         return _respond(access, str(err))
 
 
+def board_with_error(key: str, message: str) -> str | BaseResponse:
+    """The board as it is now, saying ``message`` where the person tapped (nothing was applied)."""
+    return _respond(open_game(key), message)
+
+
 def _respond(access: Access, error: str | None = None, animate: bool = False) -> str | BaseResponse:
     """htmx gets the game partial back; a plain form post goes back to the board."""
     if request.headers.get("HX-Request"):
@@ -118,11 +126,16 @@ def log(key: str) -> str:
 @bp.get("/<key>/export.json")
 def export(key: str) -> Response:
     game = open_game(key).game
-    floor = request.args.get("floor", type=int)
+    floor = whole_number(request.args.get("floor"))
     case = game_as_case(game.state, game.title, floor, store().history(game.id))
     body = json.dumps(case, indent=2)
     name = f"heist-{game.id}" + (f"-floor{floor}" if floor else "") + ".json"
     return Response(body, mimetype="application/json", headers={"Content-Disposition": f"attachment; filename={name}"})
+
+
+def import_refused(message: str, status: int = 422) -> tuple[str, int]:
+    """The home page again with the message beside the import field (opened, so it is seen)."""
+    return render_template("home.html", games=store().games(), import_error=message), status
 
 
 @bp.post("/import")
@@ -130,9 +143,10 @@ def export(key: str) -> Response:
 def import_case() -> str | BaseResponse | tuple[str, int]:
     upload = request.files.get("case")
     try:
-        case = json.loads(upload.read().decode("utf-8")) if upload else {}
+        # one byte past the limit is enough to know the file is too big
+        case = read_case(upload.read(IMPORT_LIMIT + 1) if upload else b"{}")
         state = state_from_case(case)
-    except (ValueError, UnicodeDecodeError) as err:
-        return render_template("home.html", games=store().games(), import_error=f"That file is not a case: {err}"), 422
+    except ValueError as err:  # CaseFileError and the engine's BoardError both say what is wrong
+        return import_refused(f"That file is not a case: {err}")
     title = str(case.get("about") or case.get("id") or "Imported position")[:80]
     return redirect(url_for("game.board", key=store().create(title, state)))

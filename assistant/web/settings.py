@@ -1,25 +1,31 @@
-"""The tablet's settings: the address phones are shown (when it has several networks, or a name)."""
+"""The tablet's settings: the address phones are shown (when it has several networks, or a name), and
+a new host link (after the old one was seen by someone who should not be the table's tablet)."""
 
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
+from markupsafe import Markup
 
 from . import store
-from .access import host_only
+from .access import host_only, rotate_host_key
 from .lan import check_address
-from .share import ADDRESS_SETTING, phone_base
+from .share import ADDRESS_SETTING, phone_base, qr_svg
 
 bp = Blueprint("settings", __name__)
 
+MAX_ADDRESS = 200  # a LAN address with a port is about 30 characters; a name a little more
 
-def _page(typed: str, error: str | None = None, saved: bool = False) -> str:
-    return render_template("settings.html", typed=typed, error=error, saved=saved, address=phone_base())
+
+def page(typed: str, error: str | None = None, saved: bool = False, host_link: str | None = None) -> str:
+    qr: Markup | None = qr_svg(host_link) if host_link else None
+    return render_template("settings.html", typed=typed, error=error, saved=saved, address=phone_base(),
+                           host_link=host_link, host_qr=qr)
 
 
 @bp.get("/settings")
 @host_only
 def settings() -> str:
-    return _page(store().setting(ADDRESS_SETTING) or "")
+    return page(store().setting(ADDRESS_SETTING) or "")
 
 
 @bp.post("/settings")
@@ -27,8 +33,23 @@ def settings() -> str:
 def save() -> str | tuple[str, int]:
     typed = request.form.get("public_url", "")
     try:
-        address = check_address(typed)
+        address = _address(typed)
     except ValueError as err:
-        return _page(typed, error=str(err)), 422
+        return page(typed, error=str(err)), 422
     store().set_setting(ADDRESS_SETTING, address)
-    return _page(address or "", saved=True)
+    return page(address or "", saved=True)
+
+
+def _address(typed: str) -> str | None:
+    if len(typed) > MAX_ADDRESS:
+        raise ValueError(f"That is {len(typed)} characters long: an address is at most {MAX_ADDRESS}. Type only "
+                         "the address and port, for example http://192.168.1.20:8000/.")
+    return check_address(typed)
+
+
+@bp.post("/settings/host-link")
+@host_only
+def new_host_link() -> str:
+    key = rotate_host_key()
+    base = phone_base() or request.host_url
+    return page(store().setting(ADDRESS_SETTING) or "", host_link=f"{base}host/{key}")

@@ -22,7 +22,7 @@ GAMES = (
 )
 
 
-def _form_page(form: MultiDict[str, str], error: str | None) -> str:
+def form_page(form: MultiDict[str, str], error: str | None) -> str:
     return render_template("new.html", scenarios=SCENARIOS, form=form, error=error, games=GAMES,
                            rules=chosen_game(form), corners=BB2_CORNERS, default_cards=BB2_PATROL_CARDS,
                            most_cards=BB2_PATROL_CARDS + BB2_DISTRACTED)
@@ -31,7 +31,7 @@ def _form_page(form: MultiDict[str, str], error: str | None) -> str:
 @bp.get("/new")
 @host_only
 def new() -> str:
-    return _form_page(request.args, None)
+    return form_page(request.args, None)
 
 
 @bp.post("/new")
@@ -40,7 +40,7 @@ def create() -> Response | tuple[str, int]:
     try:
         title, state = new_heist_from_form(request.form)
     except RulesError as err:
-        return _form_page(request.form, str(err)), 422
+        return form_page(request.form, str(err)), 422
     game_id = store().create(title, state)
     return redirect(url_for("game.board", key=game_id))
 

@@ -32,9 +32,12 @@ class Invite:
 
     @property
     def qr(self) -> Markup:
-        # the filled variant of SvgPathImage: a QR needs its white quiet zone on our dark page
-        svg = qrcode.make(self.url, image_factory=SvgPathFillImage).to_string(encoding="unicode")
-        return Markup(svg)
+        return qr_svg(self.url or "")
+
+
+def qr_svg(url: str) -> Markup:
+    # the filled variant of SvgPathImage: a QR needs its white quiet zone on our dark page
+    return Markup(qrcode.make(url, image_factory=SvgPathFillImage).to_string(encoding="unicode"))
 
 
 def phone_base() -> str | None:

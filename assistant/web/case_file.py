@@ -1,0 +1,157 @@
+"""Reading an imported case file (home page, *Open an exported position*) before the engine sees it.
+
+The engine's ``state_from_case`` checks the rules (squares, walls, a floor in one piece); this checks
+what a file from anywhere can do to the server: its size, how deeply it nests (Python's JSON parser
+recurses, so 100,000 nested brackets crash it), numbers JSON cannot hold (``NaN``, ``Infinity``,
+``1e999``), and the type and range of every field a position keeps, so a case can store nothing a
+table could not have made. Each problem is one sentence naming the culprit.
+
+>>> read_case(b'{"floors": {"1": {}}, "crew": {"Ann": {"stealth": 9}}}')
+Traceback (most recent call last):
+...
+assistant.web.case_file.CaseFileError: crew Ann, stealth: a whole number from 0 to 6, not 9
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+IMPORT_LIMIT = 1_000_000  # bytes: an exported three-floor heist is about 5 kB
+MAX_DEPTH = 8  # a case nests 5 deep (case > floors > floor > tiles > type); 8 leaves room
+MAX_ITEMS = 64  # the most entries any list or map of a case needs (a bb3 floor's alarm cubes, say)
+MAX_WORD = 60  # a square, room type, loot or rules name
+MAX_ABOUT = 500  # the free text of a case ("about"), cut to a title when imported
+TOO_BIG = f"the file is too big: an exported heist is a few kB, and at most {IMPORT_LIMIT // 1_000_000} MB is read"
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+class CaseFileError(ValueError):
+    """The file is not a case this app can open; the message says why, for the page."""
+
+
+def read_case(raw: bytes) -> dict[str, Any]:
+    """The case in ``raw`` (a JSON file), checked for size, depth, numbers and field types."""
+    if len(raw) > IMPORT_LIMIT:
+        raise CaseFileError(TOO_BIG)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CaseFileError("the file is not text (UTF-8): choose a .json file the app exported") from None
+    _check_depth(text)
+    try:
+        case = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except json.JSONDecodeError as err:
+        raise CaseFileError(f"the file is not JSON ({err.msg}, line {err.lineno})") from None
+    check_case(case)
+    return case
+
+
+def _check_depth(text: str) -> None:
+    """Count brackets outside strings before parsing: the parser itself would recurse into them."""
+    depth = 0
+    for bracket in _BRACKET.finditer(_STRING.sub('""', text)):
+        depth += 1 if bracket.group() in "[{" else -1
+        if depth > MAX_DEPTH:
+            raise CaseFileError(f"the file nests brackets more than {MAX_DEPTH} deep; a case never does")
+
+
+def _no_constant(name: str) -> float:
+    raise CaseFileError(f"{name} is not a number a case can hold")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise CaseFileError(f"{text[:20]} is too large a number for a case")
+    return value
+
+
+# -- field types and ranges ------------------------------------------------------------------------
+
+def check_case(case: Any) -> None:
+    """Every field a position keeps has its type and a sensible size or range."""
+    _map(case, "the case", 32)
+    for key in ("id", "about"):
+        if case.get(key) is not None:
+            _text(case[key], key, MAX_ABOUT)
+    for key in ("rules", "tiebreak"):  # their values, and size, players and each die, the engine checks
+        if key in case:
+            _text(case[key], key)
+    _words(case.get("void", []), "void")
+    for key, spec in _map(case.get("floors", {}), "floors", 3).items():
+        _floor(spec, f"floor {_text(key, 'a floor number', 2)}")
+    for name, spec in _map(case.get("crew", {}), "crew", 4).items():
+        _burglar(spec, f"crew {_text(name, 'a burglar name', 20)}")
+    for key, order in _map(case.get("reshuffle", {}), "reshuffle", 3).items():
+        _words(order, f"reshuffle {_text(key, 'a floor number', 2)}")
+
+
+def _floor(spec: Any, where: str) -> None:
+    _map(spec, where, 32)
+    for key in ("walls", "alarms", "patrol", "discard", "crowd", "even"):
+        _words(spec.get(key, []), f"{where}, {key}")
+    for key in ("guard", "destination"):
+        if spec.get(key) is not None:
+            _text(spec[key], f"{where}, {key}", 3)
+    if "suspicion" in spec:
+        _int(spec["suspicion"], f"{where}, suspicion", 0, 6)
+    for square, kind in _map(spec.get("tiles", {}), f"{where}, tiles", MAX_ITEMS).items():
+        _text(kind, f"{where}, tile {_text(square, 'a square', 3)}")
+    for key in ("cubes", "workers"):
+        for square, count in _map(spec.get(key, {}), f"{where}, {key}", MAX_ITEMS).items():
+            _int(count, f"{where}, {key} in {_text(square, 'a square', 3)}", 0, 9)
+
+
+def _burglar(spec: Any, where: str) -> None:
+    _map(spec, where, 16)
+    if "floor" in spec:
+        _int(spec["floor"], f"{where}, floor", 1, 3)
+    if spec.get("at") is not None:
+        _text(spec["at"], f"{where}, at", 3)
+    for key in ("stealth", "heat"):
+        if key in spec:
+            _int(spec[key], f"{where}, {key}", 0, 6)
+    _words(spec.get("loot", []), f"{where}, loot")
+    if "geared" in spec and not isinstance(spec["geared"], bool):
+        raise CaseFileError(f"{where}, geared: true or false, not {_show(spec['geared'])}")
+
+
+def _map(value: Any, where: str, most: int) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise CaseFileError(f"{where}: a JSON object {{…}}, not {_show(value)}")
+    if len(value) > most:
+        raise CaseFileError(f"{where}: {len(value)} entries; a case has at most {most}")
+    return value
+
+
+def _words(value: Any, where: str) -> None:
+    if not isinstance(value, list):
+        raise CaseFileError(f"{where}: a list […], not {_show(value)}")
+    if len(value) > MAX_ITEMS:
+        raise CaseFileError(f"{where}: {len(value)} entries; a case has at most {MAX_ITEMS}")
+    for item in value:
+        _text(item, where)
+
+
+def _text(value: Any, where: str, most: int = MAX_WORD) -> str:
+    if not isinstance(value, str):
+        raise CaseFileError(f"{where}: text in quotes, not {_show(value)}")
+    if len(value) > most:
+        raise CaseFileError(f"{where}: {len(value)} characters; at most {most}")
+    return value
+
+
+def _int(value: Any, where: str, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise CaseFileError(f"{where}: a whole number from {lo} to {hi}, not {_show(value)}")
+    return value
+
+
+def _show(value: Any) -> str:
+    shown = json.dumps(value)
+    return shown if len(shown) <= 24 else shown[:24] + "…"

@@ -1,0 +1,108 @@
+"""What every response carries and what every request may not exceed: security headers, a cap on
+the body, and a plain message when the disk under the heists refuses a write.
+
+The headers: a Content-Security-Policy that runs only the app's own script files (no inline script,
+no ``eval``: htmx is told not to evaluate attributes), ``frame-ancestors 'none'`` so no other site can
+frame the board and trick a tap, ``nosniff``, and ``Referrer-Policy: no-referrer`` because play and
+watch links carry their token in the path and must not leak to a site a page links to.
+``style-src`` keeps ``'unsafe-inline'``: the floor SVGs carry presentation styles and the board
+colours each burglar with a ``style="--c: …"`` attribute; styles cannot run code.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from flask import Flask, render_template, request
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.wrappers import Response
+
+from .case_file import IMPORT_LIMIT, TOO_BIG
+
+CSP_PARTS = (
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+)
+CSP = "; ".join(CSP_PARTS)
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Frame-Options": "DENY",  # frame-ancestors for browsers too old to read the policy
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+# the biggest request the app takes is an import: the file plus the form around it
+MAX_BODY = IMPORT_LIMIT + 64 * 1024
+
+
+def install(app: Flask) -> None:
+    if app.config.get("MAX_CONTENT_LENGTH") is None:  # Flask's default is None: no limit at all
+        app.config["MAX_CONTENT_LENGTH"] = MAX_BODY
+    app.after_request(_secure)
+    app.register_error_handler(RequestEntityTooLarge, _too_large)
+    app.register_error_handler(sqlite3.OperationalError, _storage_failed)
+
+
+def _secure(response: Response) -> Response:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def _too_large(err: RequestEntityTooLarge) -> tuple[str, int]:
+    if request.endpoint == "game.import_case":
+        from .game import import_refused
+        return import_refused(f"That file is not a case: {TOO_BIG}", 413)
+    return render_template("error.html", title="Too much at once",
+                           message="This page sent far more than any of the app's forms does, so nothing was "
+                                   "saved. Go back, reload the page and try again."), 413
+
+
+# -- the disk under the heists -------------------------------------------------------------------
+
+STORAGE_PROBLEMS = (
+    ("readonly", "its folder has become read-only (a locked memory card, a read-only drive or its permissions)"),
+    ("disk is full", "the disk is full"),
+    ("disk i/o error", "the disk failed to write (was a drive unplugged?)"),
+    ("unable to open", "its folder cannot be reached (was a drive unplugged?)"),
+)
+
+
+def storage_problem(err: sqlite3.OperationalError) -> str | None:
+    """A sentence for the table when SQLite could not write for a reason outside the app, else None.
+
+    >>> storage_problem(sqlite3.OperationalError("attempt to write a readonly database"))
+    'The heist could not be saved: its folder has become read-only (a locked memory card, a read-only drive or its permissions). Nothing was changed: fix that on the machine running the app, then tap again.'
+    >>> storage_problem(sqlite3.OperationalError("no such table: games")) is None
+    True
+    """
+    text = str(err).lower()
+    for needle, why in STORAGE_PROBLEMS:
+        if needle in text:
+            return f"The heist could not be saved: {why}. Nothing was changed: fix that on the machine " \
+                   f"running the app, then tap again."
+    return None
+
+
+def _storage_failed(err: sqlite3.OperationalError) -> str | Response | tuple[str, int]:
+    """Where the person is looking: the board for an action, the form (as typed) for a form."""
+    message = storage_problem(err)
+    if message is None:
+        raise err  # a real bug: the app's own error page and log deal with it
+    from . import game, settings, setup
+    key = (request.view_args or {}).get("key")
+    if request.blueprint == "game" and key:
+        return game.board_with_error(key, message)
+    if request.endpoint == "setup.create":
+        return setup.form_page(request.form, message), 507
+    if request.endpoint == "settings.save":
+        return settings.page(request.form.get("public_url", ""), message), 507
+    if request.endpoint == "game.import_case":
+        return game.import_refused(message, 507)
+    return render_template("error.html", title="Could not save", message=message), 507
