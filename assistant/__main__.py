@@ -7,30 +7,75 @@ import argparse
 import io
 import logging
 import os
+import select
+import sys
+from pathlib import Path
+from typing import Any
 
 import qrcode
 from waitress import serve
 
-from .web import create_app
+from .web import ROOT, create_app
+from .web.hardening import MAX_BODY
 from .web.lan import public_url
 from .web.share import ADDRESS_SETTING
+from .web.startup import StartupError, check_database, hold_lock, prepare_folder
 
 # every device following a heist live holds one thread; SPARE_THREADS always answer everything else
 THREADS, SPARE_THREADS = 32, 8
 
+# waitress's limits, chosen so that sockets nobody uses cannot lock the table out. Waitress stops
+# accepting connections at ``connection_limit`` (its default, 100, is reached by 100 idle sockets from
+# one phone or script; then the tablet cannot even connect), and closes a connection only after
+# ``channel_timeout`` seconds without a byte (at its default, 120, a client sending one byte every
+# 20 s holds its socket for ever). So:
+# * connection_limit 500: far above a table (a dozen devices, a few sockets each) and what a
+#   misbehaving device opens before the timeout clears it, yet under the 512 sockets select() can
+#   watch on Windows and the 1024 open files many Linux machines allow a process.
+# * channel_timeout 15 and cleanup_interval 5: a connection with no request in progress and no byte
+#   for 15 s is closed within 20 s (a trickle slower than that cannot hold a socket). A live stream
+#   is never cut: it has a request in progress and writes a heartbeat every few seconds. Browsers
+#   simply open a new connection after an idle one is closed.
+# * max_request_body_size just above the app's own cap (web/hardening.py): the app says "too big"
+#   in words, and waitress never buffers a bigger body to disk; max_request_header_size 64 kB (a
+#   request of ours has under 2 kB of headers, the default 256 kB is a lot to hold per socket).
+# * asyncore_use_poll where the OS has poll(): select() fails outright on a socket numbered over
+#   1024, which a few hundred connections plus the database files can reach.
+SERVER_OPTIONS: dict[str, Any] = {
+    "threads": THREADS,
+    "connection_limit": 500,
+    "channel_timeout": 15,
+    "cleanup_interval": 5,
+    "max_request_body_size": MAX_BODY + 1024 * 1024,
+    "max_request_header_size": 64 * 1024,
+    "asyncore_use_poll": hasattr(select, "poll"),
+    "ident": "burgle",
+}
 
-def main() -> None:
+
+def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Burgle Bros guard assistant")
     parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     parser.add_argument("--url", default=os.environ.get("PUBLIC_URL"), help="address to show phones")
-    args = parser.parse_args()
-    # PUBLIC_URL stays what was asked for: without it the board finds the LAN address on each visit,
-    # so a tablet that joins another network after the start still shows phones the right one
-    app = create_app({"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": THREADS - SPARE_THREADS})
-    url = public_url(args.port, app.extensions["store"].setting(ADDRESS_SETTING) or args.url)
-    # the terminal QR is the host link: it makes the device that scans it the table's tablet
-    tablet = f"{url}host/{app.config['HOST_KEY']}"
+    parser.add_argument("--instance", type=Path, default=Path(os.environ.get("INSTANCE_PATH") or ROOT / "instance"),
+                        help="data folder: the heists, the keys and the lock (default: instance/)")
+    return parser.parse_args()
+
+
+def _claim(folder: Path) -> Any:
+    """The data folder checked and locked for this process, or one clear line and exit status 2."""
+    try:
+        prepare_folder(folder)
+        lock = hold_lock(folder)
+        check_database(folder / "heists.sqlite3")
+    except StartupError as err:
+        print(f"Cannot start: {err}", file=sys.stderr)
+        sys.exit(2)
+    return lock
+
+
+def _announce(url: str, tablet: str, port: int) -> None:
     qr = qrcode.QRCode(border=1)
     qr.add_data(tablet)
     out = io.StringIO()
@@ -38,13 +83,26 @@ def main() -> None:
     print(out.getvalue())
     print(f"Burgle Bros guard assistant is running at {url}")
     print(f"  the table's tablet: scan the code above or open {tablet}")
-    print(f"  on this machine:    http://localhost:{args.port}/")
+    print(f"  on this machine:    http://localhost:{port}/")
     print("  phones join from the QR code on each heist's board.")
     print("Stop it with Ctrl+C; every heist is saved as you play.", flush=True)
+
+
+def main() -> None:
+    args = _arguments()
+    folder = args.instance.resolve()
+    lock = _claim(folder)  # held (open) until the process ends: the OS then lets go of it
+    # PUBLIC_URL stays what was asked for: without it the board finds the LAN address on each visit,
+    # so a tablet that joins another network after the start still shows phones the right one
+    app = create_app({"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": THREADS - SPARE_THREADS, "INSTANCE_PATH": folder})
+    app.extensions["instance_lock"] = lock
+    url = public_url(args.port, app.extensions["store"].setting(ADDRESS_SETTING) or args.url)
+    # the terminal QR is the host link: it makes the device that scans it the table's tablet
+    _announce(url, f"{url}host/{app.config['HOST_KEY']}", args.port)
     # after each change every phone re-fetches its board at once: a burst that briefly queues behind
     # the threads held by live streams, by design; waitress would warn about each queued request
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    serve(app, host=args.host, port=args.port, threads=THREADS, channel_timeout=120, ident="burgle")
+    serve(app, host=args.host, port=args.port, **SERVER_OPTIONS)
 
 
 if __name__ == "__main__":

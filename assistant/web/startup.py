@@ -1,0 +1,118 @@
+"""Checks before ``python -m assistant`` serves anything: the data folder exists (or can be made), it
+can be written and has room, and no other copy of the app is serving from it.
+
+Two servers on one folder each keep their own idea of a heist's version and would silently lose
+each other's actions, so the first one holds an operating-system lock on ``server.lock`` for its
+whole life; the OS lets go of it when the process ends, however it ends (no stale lock after a
+crash or a flat battery). Each problem is a :class:`StartupError` whose message is one line for
+the terminal.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import sys
+import tempfile
+from pathlib import Path
+from typing import IO
+
+LOCK_NAME = "server.lock"
+MIN_FREE = 20 * 1024 * 1024  # bytes: a heist is a few hundred kB; below this a game could stop saving
+
+
+class StartupError(Exception):
+    """The app cannot serve from this folder; the message says why and what to do, in one line."""
+
+
+def prepare_folder(folder: Path) -> None:
+    """The data folder, made if missing (its parent must exist: a missing parent is usually a drive
+    that is not plugged in, where a fresh empty folder would hide every saved heist)."""
+    if folder.exists() and not folder.is_dir():
+        raise StartupError(f"{folder} is a file, not a folder: give --instance a folder for the heists.")
+    if not folder.exists():
+        if not folder.parent.is_dir():
+            raise StartupError(f"The data folder {folder} is missing and so is {folder.parent}: "
+                               "is the drive plugged in? Create the folder or give --instance another one.")
+        try:
+            folder.mkdir()
+        except OSError as err:
+            raise StartupError(f"Cannot create the data folder {folder} ({err.strerror}): "
+                               "give --instance a folder this user can write.") from None
+    _check_writable(folder)
+    _check_room(folder)
+
+
+def _check_writable(folder: Path) -> None:
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as err:
+        raise StartupError(f"Cannot write in the data folder {folder} ({err.strerror}): a read-only drive, "
+                           "a locked memory card or its permissions. Fix that, or give --instance another folder."
+                           ) from None
+
+
+def _check_room(folder: Path) -> None:
+    free = shutil.disk_usage(folder).free
+    if free < MIN_FREE:
+        raise StartupError(f"The disk holding {folder} is full ({free // 1024} kB free): free some space "
+                           "so every action can be saved, then start again.")
+
+
+def check_database(path: Path) -> None:
+    """An existing database file opens for writing (a read-only file in a writable folder)."""
+    if not path.exists():
+        return
+    conn = sqlite3.connect(path, timeout=5, isolation_level=None)
+    try:
+        # a write that is rolled back: SQLite opens a file it may not write read-only, without a word
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("CREATE TABLE startup_write_check (x)")
+        conn.execute("ROLLBACK")
+    except sqlite3.OperationalError as err:
+        raise StartupError(f"Cannot write the heists file {path} ({err}): make it writable, then start again."
+                           ) from None
+    finally:
+        conn.close()
+
+
+def hold_lock(folder: Path) -> IO[str]:
+    """Lock ``folder`` for this process's life (keep the returned file open); a StartupError when
+    another copy of the app holds it."""
+    path = folder / LOCK_NAME
+    handle = open(path, "a+")  # noqa: SIM115 - held open on purpose until the process ends
+    try:
+        _lock(handle)
+    except OSError:
+        other = _holder(handle)
+        handle.close()
+        who = f" (process {other})" if other.isdigit() else ""
+        raise StartupError(f"The app is already running on the data folder {folder}{who}. Two copies would lose "
+                           "each other's actions: use the one that runs, or stop it first.") from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(str(os.getpid()))  # for the message above, and for a person looking at the folder
+    handle.flush()
+    return handle
+
+
+def _holder(handle: IO[str]) -> str:
+    """The process id the running copy wrote, if it can be read (Windows refuses a locked byte)."""
+    try:
+        handle.seek(0)
+        return handle.read().strip()
+    except OSError:
+        return ""
+
+
+def _lock(handle: IO[str]) -> None:
+    """An exclusive lock that fails at once (OSError) rather than waiting."""
+    if sys.platform == "win32":
+        import msvcrt
+        handle.seek(0)
+        msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
