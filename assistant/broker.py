@@ -17,14 +17,17 @@ Event(kind='changed', data='7')
 
 from __future__ import annotations
 
+import itertools
 import queue
 import threading
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
 class Event:
-    """``changed`` (data: the new version) or ``revoked`` (data: "play", "watch" or "all")."""
+    """``changed`` (data: the new version), ``revoked`` (data: "play", "watch" or "all"), or
+    ``superseded`` (this device opened a newer stream on the same link: this one should end)."""
 
     kind: str
     data: str
@@ -37,8 +40,11 @@ class StreamLimitError(Exception):
 class Subscription:
     """One device's place in the broker; ``close`` is idempotent and safe from any thread."""
 
-    def __init__(self, broker: Broker, game_id: str, maxsize: int):
-        self.broker, self.game_id = broker, game_id
+    _order = itertools.count()
+
+    def __init__(self, broker: Broker, game_id: str, maxsize: int, owner: Hashable | None = None):
+        self.broker, self.game_id, self.owner = broker, game_id, owner
+        self.seq = next(self._order)  # oldest first, when a device has too many
         self._queue: queue.Queue[Event] = queue.Queue(maxsize)
 
     def get(self, timeout: float) -> Event | None:
@@ -74,22 +80,40 @@ class Broker:
         self._subs: dict[str, set[Subscription]] = {}
         self._lock = threading.Lock()
 
-    def subscribe(self, game_id: str, limit: int | None = None) -> Subscription:
-        """A new subscription; raises StreamLimitError when ``limit`` subscriptions are open already."""
-        sub = Subscription(self, game_id, self.maxsize)
+    def subscribe(self, game_id: str, limit: int | None = None, owner: Hashable | None = None,
+                  per_owner: int | None = None) -> Subscription:
+        """A new subscription; raises StreamLimitError when ``limit`` subscriptions are open already.
+
+        An ``owner`` (a device on one link) holds at most ``per_owner``: its oldest are told to end
+        first. A device reconnecting in a loop then replaces its own streams instead of taking every
+        place (each holds a server thread until a heartbeat finds its socket gone) from every other
+        heist's devices; a stream superseded by mistake simply reconnects."""
+        sub = Subscription(self, game_id, self.maxsize, owner)
         with self._lock:
+            if owner is not None and per_owner is not None:
+                self._make_room(owner, per_owner - 1)
             if limit is not None and sum(map(len, self._subs.values())) >= limit:
                 raise StreamLimitError(game_id)
             self._subs.setdefault(game_id, set()).add(sub)
         return sub
 
+    def _make_room(self, owner: Hashable, keep: int) -> None:
+        """End ``owner``'s oldest subscriptions until ``keep`` are left (the lock is held)."""
+        mine = sorted((s for subs in self._subs.values() for s in subs if s.owner == owner), key=lambda s: s.seq)
+        for old in mine[:max(0, len(mine) - keep)]:
+            self._discard(old)
+            old.offer(Event("superseded", ""))
+
     def unsubscribe(self, sub: Subscription) -> None:
         with self._lock:
-            subs = self._subs.get(sub.game_id)
-            if subs is not None:
-                subs.discard(sub)
-                if not subs:
-                    del self._subs[sub.game_id]  # a heist nobody follows costs nothing
+            self._discard(sub)
+
+    def _discard(self, sub: Subscription) -> None:
+        subs = self._subs.get(sub.game_id)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del self._subs[sub.game_id]  # a heist nobody follows costs nothing
 
     def publish(self, game_id: str, event: Event) -> None:
         with self._lock:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator
 
-from flask import Blueprint, Response, abort, current_app
+from flask import Blueprint, Response, abort, current_app, request
 
 from ..broker import StreamLimitError, Subscription
 from ..store import NotFoundError
@@ -21,6 +21,9 @@ from .access import Role, open_game
 bp = Blueprint("live", __name__, url_prefix="/games")
 
 RETRY_MS = 2000  # how soon a browser reconnects after a restart of the app or a network blip
+# streams one device may hold on one link (a few tabs); a newer one ends the oldest (broker.subscribe)
+STREAMS_PER_DEVICE = 4
+SUPERSEDED_RETRY_MS = 15000  # a tab whose stream a newer one replaced checks back slowly
 
 
 def _frame(event: str, data: str) -> str:
@@ -60,6 +63,9 @@ class EventStream:
                     yield ": heartbeat\n\n"
                 elif event.kind == "changed":
                     yield _frame("changed", event.data)
+                elif event.kind == "superseded":
+                    yield f"retry: {SUPERSEDED_RETRY_MS}\n: replaced by a newer stream from this device\n\n"
+                    return
                 elif event.data in (role, "all"):
                     yield _frame("revoked", event.data)
                     return
@@ -72,10 +78,14 @@ def _busy(version: int, retry_ms: int) -> Iterator[str]:
     yield f"retry: {retry_ms}\n" + _frame("changed", str(version))
 
 
-def _subscribe(game_id: str) -> Subscription | None:
-    """A place in the broker, or None when every thread that may hold a stream is taken."""
+def _subscribe(game_id: str, key: str) -> Subscription | None:
+    """A place in the broker, or None when every thread that may hold a stream is taken. A device is
+    its address on one link: its newest streams replace its oldest (a reconnect loop cannot take the
+    places of other devices and other heists)."""
+    config = current_app.config
     try:
-        return store().broker.subscribe(game_id, limit=current_app.config["LIVE_MAX_STREAMS"])
+        return store().broker.subscribe(game_id, limit=config["LIVE_MAX_STREAMS"], owner=(request.remote_addr, key),
+                                        per_owner=config.get("LIVE_STREAMS_PER_DEVICE", STREAMS_PER_DEVICE))
     except StreamLimitError:
         return None
 
@@ -83,7 +93,7 @@ def _subscribe(game_id: str) -> Subscription | None:
 @bp.get("/<key>/events")
 def events(key: str) -> Response:
     access = open_game(key)
-    sub = _subscribe(access.game.id)
+    sub = _subscribe(access.game.id, key)
     try:
         version = store().version(access.game.id)  # read after subscribing: no change falls in between
     except BaseException as err:

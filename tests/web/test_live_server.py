@@ -26,7 +26,8 @@ PHONE_HOST = "burgle.lan"  # any name but localhost: the server then treats the 
 
 @pytest.fixture
 def live(db_path: Path) -> Iterator[Flask]:
-    app = make_app(db_path, LIVE_HEARTBEAT=0.05)
+    # every "device" here is this test on 127.0.0.1: not one device's tabs (live.STREAMS_PER_DEVICE)
+    app = make_app(db_path, LIVE_HEARTBEAT=0.05, LIVE_STREAMS_PER_DEVICE=None)
     yield app
     app.extensions["store"].close()
 
@@ -138,7 +139,7 @@ def test_a_vanished_phone_is_removed_at_the_next_heartbeat(db_path: Path) -> Non
 
 def test_with_twenty_devices_live_ordinary_requests_are_answered_and_extra_streams_are_told_to_retry(
         db_path: Path) -> None:
-    app = make_app(db_path, LIVE_HEARTBEAT=0.5, LIVE_MAX_STREAMS=24)
+    app = make_app(db_path, LIVE_HEARTBEAT=0.5, LIVE_MAX_STREAMS=24, LIVE_STREAMS_PER_DEVICE=None)
     try:
         gid = heist(app)
         store = app.extensions["store"]

@@ -1,0 +1,160 @@
+"""Issue 12, hardening, against a real waitress server on 127.0.0.1 (loopback only): sockets that
+send nothing or trickle a byte now and then cannot lock the tablet out, and one device reconnecting
+its live stream in a loop cannot take the live updates of other heists."""
+
+from __future__ import annotations
+
+import socket
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from waitress.server import create_server
+
+from assistant.__main__ import SERVER_OPTIONS
+from assistant.engine.scenarios import new_game
+from assistant.web.live import RETRY_MS
+from tests.web.helpers import make_app
+from tests.web.live_server import Stream, request, serving, wait_until
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="opens many sockets at once")
+
+IDLE, TRICKLING = 100, 20
+PHONE_HOST = "burgle.lan"
+
+
+def heist(app: Flask, name: str = "Bank Job") -> str:
+    store = app.extensions["store"]
+    game_id = store.create(name, new_game("bank", [{"name": "Ann", "colour": "#e4572e"}], seed=3))
+    store.act(game_id, {"do": "start"})
+    store.act(game_id, {"do": "entrance", "at": "A1"})
+    store.act(game_id, {"do": "place", "who": "Ann", "floor": 3, "to": "A1"})
+    return game_id
+
+
+@contextmanager
+def production(app: Flask, **changes: Any) -> Iterator[Any]:
+    """``app`` served with the options ``python -m assistant`` uses (fewer threads: a small machine)."""
+    server = create_server(app, host="127.0.0.1", port=0, **{**SERVER_OPTIONS, "threads": 8, **changes})
+    loop = threading.Thread(target=server.run, daemon=True)
+    loop.start()
+    try:
+        yield server
+    finally:
+        server.trigger.pull_trigger(lambda: [c.handle_close() for c in list(server._map.values())
+                                             if c not in (server, server.trigger)])
+        wait_until(lambda: server.task_dispatcher.active_count == 0)
+        server.trigger.pull_trigger(server.close)
+        loop.join(timeout=10)
+        server.task_dispatcher.shutdown(timeout=5)
+
+
+def idle(port: int, count: int, stack: ExitStack) -> list[socket.socket]:
+    sockets = []
+    for _ in range(count):
+        sock = stack.enter_context(socket.create_connection(("127.0.0.1", port), timeout=5))
+        sockets.append(sock)
+    return sockets
+
+
+def trickle(sockets: list[socket.socket], every: float, stop: threading.Event) -> threading.Thread:
+    """Each socket sends one byte of a request line, then one more every ``every`` seconds."""
+    def run() -> None:
+        while True:
+            for sock in sockets:
+                try:
+                    sock.send(b"G")
+                except OSError:
+                    pass  # the server closed it: what the limits are for
+            if stop.wait(every):
+                return
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+def board_time(port: int, game_id: str) -> float:
+    t0 = time.perf_counter()
+    status, page = request(port, "GET", f"/games/{game_id}")
+    assert status == 200 and 'id="game"' in page
+    return time.perf_counter() - t0
+
+
+def test_the_tablet_gets_its_board_at_once_with_a_hundred_idle_and_twenty_trickling_sockets_open(
+        db_path: Path) -> None:
+    app = make_app(db_path)
+    game_id = heist(app)
+    stop = threading.Event()
+    with production(app) as server, ExitStack() as stack:
+        port = server.effective_port
+        idle(port, IDLE, stack)
+        trickle(idle(port, TRICKLING, stack), every=20, stop=stop)
+        assert wait_until(lambda: len(server._map) >= IDLE + TRICKLING + 2)  # all accepted and held
+        times = [board_time(port, game_id) for _ in range(5)]
+        stop.set()
+    app.extensions["store"].close()
+    assert max(times) < 2.0, times  # without the limits: no answer at all until the idle ones time out
+
+
+def test_idle_and_slowly_trickling_sockets_are_closed_by_the_server(db_path: Path) -> None:
+    # the production rule at a tenth of the time: no byte for channel_timeout seconds closes a socket
+    app = make_app(db_path)
+    stop = threading.Event()
+    timeout = SERVER_OPTIONS["channel_timeout"] / 10
+    with production(app, channel_timeout=timeout, cleanup_interval=0.5) as server, ExitStack() as stack:
+        port = server.effective_port
+        sleepers = idle(port, 10, stack)
+        trickle(tricklers := idle(port, 10, stack), every=timeout * 1.5, stop=stop)
+        for sock in sleepers + tricklers:
+            sock.settimeout(timeout * 4)
+            assert sock.recv(1) == b""  # the server hung up
+        stop.set()
+    app.extensions["store"].close()
+
+
+def test_a_device_reconnecting_in_a_loop_does_not_hold_up_other_heists_live_updates(db_path: Path) -> None:
+    app = make_app(db_path, LIVE_HEARTBEAT=2.0, LIVE_MAX_STREAMS=6)
+    stormy, calm = heist(app, "stormy"), heist(app, "calm")
+    store = app.extensions["store"]
+    storm_link, calm_link = store.load(stormy).watch_token, store.load(calm).play_token
+    with serving(app, threads=8) as server:
+        port = server.effective_port
+        for _ in range(100):  # connects, reads the first event, drops the socket, at once again
+            stream = Stream(port, f"/games/{storm_link}/events", PHONE_HOST)
+            assert stream.event() is not None
+            stream.close()
+        assert store.broker.count(stormy) <= 4
+        phone = Stream(port, f"/games/{calm_link}/events", PHONE_HOST)
+        assert phone.event() == ("changed", str(store.load(calm).version))
+        assert phone.retry == RETRY_MS  # a real stream, not "busy, come back in 15 s"
+        t0 = time.perf_counter()
+        status, _ = request(port, "POST", f"/games/{calm_link}/act", "do=guard_turn&floor=1", host=PHONE_HOST)
+        assert status == 200
+        assert phone.event() == ("changed", str(store.load(calm).version))
+        assert time.perf_counter() - t0 < 1.5
+        phone.close()
+    store.close()
+
+
+def test_a_newer_stream_from_the_same_device_and_link_ends_its_oldest(db_path: Path) -> None:
+    app = make_app(db_path, LIVE_HEARTBEAT=0.2, LIVE_STREAMS_PER_DEVICE=2)
+    game_id = heist(app)
+    token = app.extensions["store"].load(game_id).watch_token
+    with serving(app) as server:
+        port = server.effective_port
+        first, second = (Stream(port, f"/games/{token}/events", PHONE_HOST) for _ in range(2))
+        assert first.event() and second.event()
+        third = Stream(port, f"/games/{token}/events", PHONE_HOST)
+        assert third.event()
+        assert first.event() is None  # ended by the server...
+        assert first.retry == 15000  # ...asking that tab to check back slowly
+        assert app.extensions["store"].broker.count(game_id) == 2
+        for stream in (first, second, third):
+            stream.close()
+    app.extensions["store"].close()
