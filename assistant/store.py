@@ -22,6 +22,7 @@ from typing import Any
 from .broker import Broker, Event
 from .engine.actions import Action, apply
 from .engine.state import GameState
+from .store_upgrades import upgrade
 
 
 class StaleVersionError(Exception):
@@ -83,8 +84,10 @@ class Store:
             self._local.conn = None
 
     def init(self) -> None:
+        """Create the tables of a new database, or bring an earlier version's up to date (store_upgrades)."""
         schema = resources.files("assistant").joinpath("schema.sql").read_text(encoding="utf-8")
         self.db().executescript(schema)
+        self.upgraded = upgrade(self.db(), self.path)
 
     # -- games ------------------------------------------------------------------------------------
     def create(self, title: str, state: GameState) -> str:

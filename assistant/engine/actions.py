@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import IllegalActionError, RulesError
-from .log import LogEntry
+from .errors import IllegalActionError
+from .log import ALARM_CAUSES, LogEntry
 from .rules_bb1 import Bb1
 from .ruleset import GameOver, NeedAnswer
 from .rulesets import ruleset_for
@@ -27,6 +27,7 @@ Action = dict[str, Any]
 EVENTS_ON_FLOOR = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
                    "emp", "espresso", "daydreaming", "jump_the_gun")
 EVENTS_WITH_SQUARE = ("throw_voice", "crash")
+HACK_KINDS = ("fingerprint", "laser", "motion")
 GAME_TITLES = {"bb1": "Burgle Bros", "bb2": "Burgle Bros 2", "bb3": "Burgle Bros 3"}
 
 
@@ -57,7 +58,7 @@ def apply(state: GameState, action: Action) -> Result:
         return _run(before, pending["action"], pending["answers"] + [choice], pending["logged"],
                     version=state.version)
     if state.pending:
-        raise IllegalActionError("the table has a question to answer first: " + state.pending["question"]["prompt"])
+        raise IllegalActionError("the table has a question to answer first (see the board)")
     if state.outcome and action["do"] not in BOARD_ONLY:
         raise IllegalActionError(f"the game is over: the crew was {state.outcome}")
     return _run(state, action, [], 0, version=state.version)
@@ -77,10 +78,6 @@ def _run(before: GameState, action: Action, answers: list[str], skip: int, versi
                          "question": need.question, "logged": len(rules.entries)}
     except GameOver:
         state.pending = None
-    except RulesError:
-        raise
-    except (KeyError, TypeError, ValueError) as err:
-        raise IllegalActionError(f"action {action['do']!r} is malformed: {err}") from None
     state.version = version + 1
     return Result(state, rules.entries[skip:])
 
@@ -89,7 +86,7 @@ def _run(before: GameState, action: Action, answers: list[str], skip: int, versi
 
 def _floor(rules: Bb1, action: Action) -> int:
     floor = action.get("floor")
-    if isinstance(floor, str) and floor.isdigit():
+    if isinstance(floor, str) and floor.isascii() and floor.isdigit():
         floor = int(floor)
     if not isinstance(floor, int) or floor not in rules.state.floors:
         have = ", ".join(str(f) for f in sorted(rules.state.floors))
@@ -107,9 +104,16 @@ def _square(rules: Bb1, floor: int, value: Any, what: str = "at") -> str:
 
 def _who(rules: Bb1, action: Action) -> str:
     who = action.get("who")
-    if who not in rules.state.crew:
+    if not isinstance(who, str) or who not in rules.state.crew:
         raise IllegalActionError(f"nobody called {who!r} is in the crew")
     return who
+
+
+def _choice(value: Any, allowed: tuple[str, ...], message: str) -> str:
+    """A field that must be one of a few words (a code, never free text that could end up in the log)."""
+    if not isinstance(value, str) or value not in allowed:
+        raise IllegalActionError(f"{message}: {', '.join(a for a in allowed if a)}")
+    return value
 
 
 def _bonus(action: Action) -> int:
@@ -130,14 +134,15 @@ def _alarm(rules: Bb1, a: Action) -> None:
     square = _square(rules, floor, a.get("at"))
     hack = a.get("hack")
     if hack:
+        hack = _choice(hack, HACK_KINDS, "a hack token belongs to the fingerprint, laser or motion computer")
         left = rules.state.hack.get(hack, 0)
         if left <= 0:
             raise IllegalActionError(f"no {hack} hack token left to cancel this alarm")
         rules.state.hack[hack] = left - 1
-        rules.log("hack", f"A {hack} hack token cancels the alarm in {square}: {left - 1} left.", "1.21",
-                  floor, square)
+        rules.log("hack", "1.21", floor, square, how="cancel", computer=hack, left=left - 1)
         return
-    rules.trigger_alarm(floor, square, cause=str(a.get("cause", "")))
+    cause = _choice(a.get("cause", ""), ALARM_CAUSES, "unknown cause of an alarm")
+    rules.trigger_alarm(floor, square, cause=cause)
 
 
 def _remove_alarm(rules: Bb1, a: Action) -> None:
@@ -167,7 +172,7 @@ def _place(rules: Bb1, a: Action) -> None:
     square = _square(rules, floor, a.get("to"), "to")
     b = rules.state.crew[who]
     b.floor, b.at, b.escaped = floor, square, False
-    rules.log("place", f"{who} is placed in {square} on floor {floor}.", "", floor, square, who=who)
+    rules.log("place", "", floor, square, who=who)
 
 
 def _start(rules: Bb1, a: Action) -> None:
@@ -181,18 +186,18 @@ def _entrance(rules: Bb1, a: Action) -> None:
     for b in rules.state.crew.values():
         b.floor, b.at = 1, square
     rules.state.floors[1].tiles.setdefault(square, str(a.get("type") or "entrance"))
-    rules.log("entrance", f"The crew breaks in through {square} on floor 1.", "", 1, square)
+    rules.log("entrance", "", 1, square)
 
 
 def _escape(rules: Bb1, a: Action) -> None:
     who = _who(rules, a)
     b = rules.state.crew[who]
     b.escaped = True
-    rules.log("escape", f"{who} gets out of the building.", "1.1", b.floor, b.at, who=who)
+    rules.log("escape", "1.1", b.floor, b.at, who=who)
     rules.player_exits(who)
     if all(x.escaped for x in rules.state.crew.values()):
         rules.state.outcome = "escaped"
-        rules.log("won", "Everyone is out: the heist is a success!", "")
+        rules.log("won", "")
 
 
 def _reveal(rules: Bb1, a: Action) -> None:
@@ -205,12 +210,12 @@ def _reveal(rules: Bb1, a: Action) -> None:
     fl.tiles[square] = kind
     number = a.get("number")
     if number not in (None, ""):
-        if not str(number).isdigit() or not 1 <= int(number) <= 6:
+        if str(number) not in ("1", "2", "3", "4", "5", "6"):
             raise IllegalActionError("a combination number is 1 to 6")
         fl.numbers[square] = int(number)
     if kind == "lavatory":
         fl.lavatory.setdefault(square, 3)
-    rules.log("reveal", f"{square} on floor {floor} is a {kind.replace('-', ' ')}.", "", floor, square, type=kind)
+    rules.log("reveal", "", floor, square, type=kind)
 
 
 def _event(rules: Bb1, a: Action) -> None:
@@ -220,24 +225,24 @@ def _event(rules: Bb1, a: Action) -> None:
         getattr(rules, f"event_{name}")(floor, _square(rules, floor, a.get("at")))
     elif name == "espresso" or name == "daydreaming":
         rules.state.bonus += 1 if name == "espresso" else -1
-        rules.log("event", f"{name.title()}: this turn's guard moves {'one more' if name == 'espresso' else 'one fewer'}.",
-                  "1.21", floor)
+        rules.log("event", "1.21", floor, how=name)
     elif name == "jump_the_gun":
         rules.state.skip_next = True
-        rules.log("event", "Jump the Gun: the next player's turn, guard move included, is skipped.", "1.21", floor)
+        rules.log("event", "1.21", floor, how="jump_the_gun")
     elif name == "emp":
-        rules.event_emp(floor, a.get("who") or rules.state.current())
+        rules.event_emp(floor, _who(rules, a) if a.get("who") else rules.state.current())
     elif name == "dynamite":
         floor_sq = _square(rules, floor, a.get("at"))
         rules.event_dynamite(floor, str(a.get("wall", "")), floor_sq)
     elif name == "shoplifting":
         targets = a.get("targets", [])
+        if not isinstance(targets, list) or not all(isinstance(t, list) and len(t) == 2 for t in targets):
+            raise IllegalActionError("Shoplifting 'targets' is a list of [floor, square] pairs")
         if not targets:  # said aloud, so the table sees the card was played and did nothing
-            rules.log("no_effect", "Shoplifting: no tool was taken from a Laboratory, so no alarm goes off.",
-                      "1.21", floor)
+            rules.log("no_effect", "1.21", floor, how="shoplifting")
         for target in targets:
             f = _floor(rules, {"floor": target[0]})
-            rules.trigger_alarm(f, _square(rules, f, target[1]), cause="Shoplifting")
+            rules.trigger_alarm(f, _square(rules, f, target[1]), cause="shoplifting")
     elif name in EVENTS_ON_FLOOR:
         getattr(rules, f"event_{name}")(floor)
     else:
@@ -247,7 +252,7 @@ def _event(rules: Bb1, a: Action) -> None:
 def _donuts(rules: Bb1, a: Action) -> None:
     floor = _floor(rules, a)
     rules.state.floors[floor].donuts = True
-    rules.log("donuts", f"Donuts for the floor-{floor} guard: he skips his next move.", "1.18", floor)
+    rules.log("donuts", "1.18", floor, how="played")
 
 
 def _crow(rules: Bb1, a: Action) -> None:
@@ -267,7 +272,7 @@ def _crow(rules: Bb1, a: Action) -> None:
         fl.crow = None
     fl = rules.state.floors[floor]
     fl.crow, fl.crow_advanced = square, advanced
-    rules.log("crow", f"{who}'s crow lands in {square}.", "1.19", floor, square)
+    rules.log("crow", "1.19", floor, square, how="lands", who=who)
 
 
 def _spotter(rules: Bb1, a: Action) -> None:
@@ -277,24 +282,22 @@ def _spotter(rules: Bb1, a: Action) -> None:
         raise IllegalActionError(f"the floor-{floor} patrol deck is empty")
     if a.get("keep") == "bottom":
         fl.deck.append(fl.deck.pop(0))
-        rules.log("spotter", f"Spotter: the top floor-{floor} patrol card goes to the bottom.", "1.21", floor)
+        rules.log("spotter", "1.21", floor, how="bottom")
     elif a.get("keep") == "top":
-        rules.log("spotter", f"Spotter: the top floor-{floor} patrol card stays on top.", "1.21", floor)
+        rules.log("spotter", "1.21", floor, how="top")
     else:
         raise IllegalActionError("Spotter: say keep 'top' or 'bottom'")
 
 
 def _hack(rules: Bb1, a: Action) -> None:
-    kind = a.get("kind")
-    if kind not in ("fingerprint", "laser", "motion"):
-        raise IllegalActionError("a hack token belongs to the fingerprint, laser or motion computer")
+    kind = _choice(a.get("kind"), HACK_KINDS, "a hack token belongs to the fingerprint, laser or motion computer")
     count = a.get("count")
     now = rules.state.hack.get(kind, 0)
     new = now + 1 if count is None else count
     if not isinstance(new, int) or not 0 <= new <= 6:
         raise IllegalActionError("a computer holds 0 to 6 hack tokens")
     rules.state.hack[kind] = new
-    rules.log("hack", f"The {kind} computer now holds {new} hack token{'s' if new != 1 else ''}.", "1.21")
+    rules.log("hack", "1.21", how="count", computer=kind, count=new)
 
 
 def _camera(rules: Bb1, a: Action) -> None:
@@ -304,7 +307,7 @@ def _camera(rules: Bb1, a: Action) -> None:
     fl = rules.state.floors[floor]
     off = bool(a.get("off", True))
     fl.cameras_off = sorted(set(fl.cameras_off) - {square} | ({square} if off else set()))
-    rules.log("camera", f"The camera in {square} is {'off' if off else 'on again'}.", "1.14", floor, square)
+    rules.log("camera", "1.14", floor, square, how="switched", off=off)
 
 
 def _end_turn(rules: Bb1, a: Action) -> None:
@@ -315,9 +318,9 @@ def _end_turn(rules: Bb1, a: Action) -> None:
         raise IllegalActionError("nobody is playing: add the crew first")
     b = state.crew[who]
     if state.no_move:
-        rules.log("idle", "Shift Change: no guard moves at the end of this turn.", "1.21", b.floor)
+        rules.log("idle", "1.21", b.floor, how="shift_change")
     elif b.escaped or b.at is None:
-        rules.log("idle", f"{who} is not in the building: no guard moves.", "1.1", b.floor)
+        rules.log("idle", "1.1", b.floor, how="not_inside", who=who)
     else:
         rules.guard_turn(b.floor, state.bonus)
     state.bonus, state.no_move = 0, False
@@ -329,12 +332,14 @@ def _set(rules: Bb1, a: Action) -> None:
     table says so: rooms, chips and cards the app does not follow change them too."""
     field_name = a.get("field")
     value = a.get("value")
+    if not isinstance(field_name, str):
+        raise IllegalActionError("'field' names what the table sets, e.g. stealth")
     if field_name in ("stealth", "heat"):
         who = _who(rules, a)
         if not isinstance(value, int) or not 0 <= value <= 6:
             raise IllegalActionError(f"{field_name} is a number from 0 to 6")
         setattr(rules.state.crew[who], field_name, value)
-        rules.log("set", f"{who}'s {field_name} set to {value} by the table.", "", who=who)
+        rules.log("set", "", how=field_name, who=who, value=value)
         rules.corrected(who)
     elif field_name in SET_ON_ROOMS:
         _set_on_room(rules, a, field_name, value)
@@ -345,7 +350,7 @@ def _set(rules: Bb1, a: Action) -> None:
         if not isinstance(value, int) or not 1 <= value <= 6:
             raise IllegalActionError("a guard die shows 1 to 6")
         rules.state.floors[floor].die = value
-        rules.log("set", f"The floor-{floor} die set to {value} by the table.", "", floor)
+        rules.log("set", "", floor, how="die", value=value)
     else:
         raise IllegalActionError(f"cannot set {field_name!r}")
 
@@ -367,7 +372,7 @@ def _set_on_room(rules: Bb1, a: Action, field_name: str, value: Any) -> None:
         counts[square] = value
     else:
         counts.pop(square, None)
-    rules.log("set", f"{square} on floor {floor} now holds {value} {field_name}.", rule, floor, square)
+    rules.log("set", rule, floor, square, how="on_room", what=field_name, value=value)
 
 
 def _set_geared(rules: Bb1, a: Action, value: Any) -> None:
@@ -378,7 +383,7 @@ def _set_geared(rules: Bb1, a: Action, value: Any) -> None:
         raise IllegalActionError("geared is 1 (geared) or 0 (disguised)")
     b = rules.state.crew[who]
     b.geared = bool(value)
-    rules.log("set", f"{who} is {'geared' if b.geared else 'disguised'}.", "bb3 Disguises", b.floor, b.at, who=who)
+    rules.log("set", "bb3 Disguises", b.floor, b.at, how="geared", who=who, geared=b.geared)
 
 
 def _wall(rules: Bb1, a: Action) -> None:
@@ -392,7 +397,7 @@ def _wall(rules: Bb1, a: Action) -> None:
     walls = sorted(set(fl.walls) | {wall}) if on else [w for w in fl.walls if w != wall]
     floorplan(rules.state.size, rules.state.void, walls)
     fl.walls = walls
-    rules.log("wall", f"Wall {wall} on floor {floor} {'put up' if on else 'taken down'}.", "", floor)
+    rules.log("wall", "", floor, wall=wall, on=on)
 
 
 def _layout(rules: Bb1, a: Action) -> None:
@@ -424,8 +429,7 @@ def _layout(rules: Bb1, a: Action) -> None:
         raise IllegalActionError("a wall layout is 'printed', 'random', 'hard' or 'none'")
     for n, walls in zip(floors, layout):
         state.floors[n].walls = sorted(walls)
-    what = {"printed": "the job's printed layout", "none": "no walls yet: tap between rooms to draw them"}
-    rules.log("layout", f"Walls: {what.get(kind, 'a new random layout')}.", "§4", layout=kind)
+    rules.log("layout", "§4", layout=kind)
 
 
 def _loot(rules: Bb1, a: Action) -> None:
@@ -439,10 +443,10 @@ def _loot(rules: Bb1, a: Action) -> None:
     if a.get("on", kind not in loot):
         if kind not in loot:
             loot.append(kind)
-        rules.log("loot", f"{who} carries the {kind.title()}.", "1.17" if kind == "tiara" else "", who=who)
+        rules.log("loot", "1.17" if kind == "tiara" else "", how="takes", who=who, loot=kind)
     elif kind in loot:
         loot.remove(kind)
-        rules.log("loot", f"{who} no longer carries the {kind.title()}.", "", who=who)
+        rules.log("loot", "", how="drops", who=who, loot=kind)
 
 
 def _only_in(rules: Bb1, game: str, what: str) -> None:
@@ -467,7 +471,7 @@ def _crowd(rules: Bb1, a: Action) -> None:
     fl = rules.state.floors[floor]
     on = bool(a.get("on", square not in fl.crowd))
     fl.crowd = [s for s in fl.crowd if s != square] + ([square] if on else [])
-    rules.log("crowd", f"A Crowd chip {'lies' if on else 'no longer lies'} in {square}.", "bb2 Crowd", floor, square)
+    rules.log("crowd", "bb2 Crowd", floor, square, how="on" if on else "off")
 
 
 def _suspicion(rules: Bb1, a: Action) -> None:
@@ -477,7 +481,7 @@ def _suspicion(rules: Bb1, a: Action) -> None:
     floor = _floor(rules, a)
     count = a.get("count")
     if count == 1:
-        rules.log("suspicion", f"The floor-{floor} guard grows more suspicious.", "bb3 Suspicion", floor)
+        rules.log("suspicion", "bb3 Suspicion", floor, how="added")
         rules.suspect(floor, 1)  # type: ignore[attr-defined]
     elif count == -1:
         rules.calm(floor)  # type: ignore[attr-defined]

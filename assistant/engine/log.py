@@ -1,27 +1,79 @@
-"""Log entries: what happened, in order, each naming the rule that made it happen."""
+"""Log entries: what happened, in order, each naming the rule that made it happen.
+
+An entry is data, never a sentence: a ``kind`` declared in :data:`KINDS`, the rule behind it, the
+floor and square it concerns, and parameters in ``data`` (names, squares, counts, codes). The web
+layer turns it into words in the reader's language (``assistant/words``); the summary, Why? and the
+rules-page lookup read the kind and the parameters. An entry whose kind has several shapes says which
+in ``data["how"]``, one of the variants declared beside the kind.
+"""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+# kind -> its variants (data["how"]); an empty tuple: one shape only
+KINDS: dict[str, tuple[str, ...]] = {
+    # the guard's move
+    "speed": (), "enter": (), "stop": (), "arrive": ("", "own_square"), "return": (), "lost": (),
+    "appear": (), "hunt": ("toward", "starts", "stays"),
+    "idle": ("no_guard", "in_play", "shift_change", "not_inside", "exit_skip", "exited", "no_bouncer_commotion"),
+    "donuts": ("played", "eaten"), "crow": ("lands", "holds", "flies_back"),
+    # the die and the patrol deck
+    "destination": (), "draw": (), "redraw": (), "reshuffle": (), "speed_up": (),
+    # alarms
+    "alarm": ("", "under_guard"), "alarm_blocked": ("emp", "guard", "already"),
+    "alarm_off": ("guard", "picked_up", "appear", "brown_out", "emp", "cube_back", "worker_covers", "found"),
+    "hack": ("cancel", "count"), "camera": ("guard_sees", "burglar_steps", "switched"),
+    # the crew
+    "stealth": ("", "lavatory"), "caught": ("", "heat"), "heat": (), "move": (), "place": (), "entrance": (),
+    "escape": (), "won": (), "turn": (), "skip": (), "loot": ("takes", "drops"),
+    "set": ("stealth", "heat", "die", "on_room", "geared"), "answer": (),
+    # the board
+    "reveal": (), "wall": (), "layout": (), "wall_removed": (),
+    # cards and events
+    "event": ("espresso", "daydreaming", "jump_the_gun", "shift_change", "squeak", "emp", "emp_over"),
+    "no_effect": ("shoplifting", "alarm_active", "squeak_no_guard", "squeak_nobody", "squeak_with_burglar",
+                  "commotion_here", "no_suspicion", "not_nearer", "disguised"),
+    "spotter": ("top", "bottom"),
+    # Burgle Bros 2
+    "commotion": (), "undercover": (), "crowd": ("on", "off", "covers"), "cube": ("surveillance", "buffet"),
+    "surveillance": (), "buffet": (),
+    # Burgle Bros 3
+    "suspicion": ("added", "removed", "count", "die_up"), "worker": ("joins", "move"),
+}
+
+# why a burglar lost Stealth or gained heat (data["why"] of stealth, caught and heat entries)
+CAUSES = ("entered", "walked_in", "foyer", "atrium", "tiara", "walked_in_geared", "crows_nest", "surveillance",
+          "hunting_start")
+# what sent the die or destination marker somewhere (data["why"] of destination entries)
+DIE_MOVES = ("nearest_alarm", "patrol_card", "alarm_while_lost", "switch_signs", "throw_voice", "crash",
+             "distracted", "commotion", "alarm")
+# what set an alarm off (data["cause"] of alarm entries); "" when the table just says so
+ALARM_CAUSES = ("", "camera", "shoplifting", "dynamite")
+
 
 @dataclass(frozen=True)
 class LogEntry:
     """One line of the game log.
 
-    ``kind`` is stable for programs ("enter", "draw", "alarm", "stealth", ...); ``text`` is the plain
-    sentence for people; ``rule`` points at guard-rules.md (e.g. "1.7") or a rulebook section;
-    ``ruling`` marks our own decision where the books are silent.
+    ``kind`` is one of :data:`KINDS`; ``rule`` points at guard-rules.md (e.g. "1.7") or a rulebook
+    section; ``ruling`` marks our own decision where the books are silent.
     """
 
     kind: str
-    text: str
     rule: str = ""
     floor: int | None = None
     square: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
     ruling: bool = False
+
+    def __post_init__(self) -> None:
+        variants = KINDS.get(self.kind)
+        if variants is None:
+            raise ValueError(f"log kind {self.kind!r} is not declared in engine/log.py")
+        if variants and self.data.get("how", "") not in variants:
+            raise ValueError(f"log kind {self.kind!r} has no variant {self.data.get('how')!r}")
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -36,36 +36,28 @@ class Bb1(Ruleset):
         """The end-of-turn move of one floor's guard (1.1-1.8)."""
         fl = self.state.floors[floor]
         if fl.guard is None and not fl.lost:
-            self.log("idle", f"Floor {floor} has no guard on the board yet: nothing moves.", "1.13", floor)
+            self.log("idle", "1.13", floor, how="no_guard", figure=self.figure)
             return
         if fl.donuts:
             fl.donuts = False
-            self.log("donuts", f"The floor-{floor} guard eats the Donuts and does not move this time.",
-                     "1.18", floor, fl.guard)
+            self.log("donuts", "1.18", floor, fl.guard, how="eaten")
             return
         if fl.lost:
-            self.log("return", f"The floor-{floor} guard comes back after Lost Visual.", "1.20", floor)
+            self.log("return", "1.20", floor)
             self.place_guard(floor)
             if fl.guard is None:
                 return
         if fl.crow_advanced and fl.crow == fl.guard and not fl.alarms:
             fl.crow = None
             fl.crow_advanced = False
-            self.log("crow", f"The floor-{floor} guard starts on the crow with no alarm on the floor: he "
-                     "stays put and the crow flies back.", "1.19", floor, fl.guard)
+            self.log("crow", "1.19", floor, fl.guard, how="flies_back")
             return
         self.announce_speed(floor, self.speed(floor, bonus), bonus)
         self.walk(floor, self.speed(floor, bonus))
 
     def announce_speed(self, floor: int, moves: int, bonus: int) -> None:
         fl = self.state.floors[floor]
-        parts = [f"die {fl.die}"]
-        if fl.alarms:
-            parts.append(f"{len(fl.alarms)} alarm{'s' if len(fl.alarms) > 1 else ''}")
-        if bonus:
-            parts.append(f"{bonus:+d} this turn")
-        self.log("speed", f"The floor-{floor} guard moves {moves} ({' + '.join(parts)}).", "1.2", floor,
-                 fl.guard, moves=moves, die=fl.die, alarms=len(fl.alarms), bonus=bonus,
+        self.log("speed", "1.2", floor, fl.guard, moves=moves, die=fl.die, alarms=len(fl.alarms), bonus=bonus,
                  alarm_squares=list(fl.alarms), destination=fl.destination)
 
     def heading(self, floor: int) -> str | None:
@@ -98,8 +90,7 @@ class Bb1(Ruleset):
             step = self.tie_free_step(floor, router, here)
             cost = self.step_cost(floor, step)
             if cost > left:
-                self.log("crow", f"The crow in {step} holds the guard: he has {left} move left and "
-                         f"needs {cost}.", "1.19", floor, fl.guard, ruling=True)
+                self.log("crow", "1.19", floor, fl.guard, ruling=True, how="holds", crow=step, left=left, cost=cost)
                 break
             left -= cost
             step_no += 1
@@ -113,8 +104,7 @@ class Bb1(Ruleset):
                 self.arrive(floor)
                 if stop_on_arrival:
                     break
-        self.log("stop", f"The floor-{floor} {self.figure} stops in {fl.guard}." if fl.guard else
-                 f"The floor-{floor} {self.figure} is off the board.", "1.2", floor, fl.guard)
+        self.log("stop", "1.2", floor, fl.guard, figure=self.figure)
 
     def tie_free_step(self, floor: int, router: Router, here: int) -> str:
         """The next room by the tie-break; when the reading cannot decide, the table is asked instead
@@ -123,13 +113,13 @@ class Bb1(Ruleset):
         plan = router.plan
         try:
             return plan.names[router.next_step(here)]
-        except AmbiguousTieError as err:
+        except AmbiguousTieError:
             options = [plan.names[i] for i in router.candidates(here)]
-            hint = ""
+            clockwise = None
             if router.reading == "bga":  # our ruling: the table decides, the loop rule is offered as a hint
-                hint = f" The rulebook's clockwise rule would go via {plan.names[Router(plan, router.target).next_step(here)]}."
-            why = str(err)[:1].upper() + str(err)[1:]
-            return self.ask("tie", f"{why}.{hint} Which way does the floor-{floor} guard go?", options, floor, "§2")
+                clockwise = plan.names[Router(plan, router.target).next_step(here)]
+            return self.ask("tie", options, floor, "§2", at=plan.names[here], reading=router.reading,
+                            clockwise=clockwise, figure=self.figure)
 
     def step_cost(self, floor: int, square: str) -> int:
         """1.19: the basic Raven's crow makes the guard spend 2 moves to enter its room."""
@@ -140,9 +130,7 @@ class Bb1(Ruleset):
     def enter(self, floor: int, square: str, jump: bool = False, **data) -> None:
         fl = self.state.floors[floor]
         came_from, fl.guard = fl.guard, square
-        verb = "is moved to" if jump else "enters"
-        self.log("enter", f"The floor-{floor} {self.figure} {verb} {square}.", "1.3", floor, square, jump=jump,
-                 came_from=came_from, **data)
+        self.log("enter", "1.3", floor, square, jump=jump, came_from=came_from, figure=self.figure, **data)
         self.entered_effects(floor, square)
 
     def entered_effects(self, floor: int, square: str) -> None:
@@ -155,27 +143,25 @@ class Bb1(Ruleset):
         for near in plan.adjacent(square):
             if fl.tiles.get(near) == "foyer":
                 for name in self.state.burglars_at(floor, near):
-                    self.lose(name, f"the guard in {square} sees into the Foyer", "1.15", guard=square,
-                              guard_floor=floor)
+                    self.lose(name, "foyer", "1.15", guard=square, guard_floor=floor)
         for other in (floor - 1, floor + 1):
             of = self.state.floors.get(other)
             if of and of.tiles.get(square) == "atrium":
                 for name in self.state.burglars_at(other, square):
-                    self.lose(name, f"the floor-{floor} guard is right above or below the Atrium", "1.16",
-                              guard=square, guard_floor=floor)
+                    self.lose(name, "atrium", "1.16", guard=square, guard_floor=floor)
         if self.camera_on(floor, square):
             self.cameras_see(floor, square)
 
     def caught_in_room(self, name: str, floor: int, square: str) -> None:
         """1.7: the guard entered a burglar's room."""
-        self.lose(name, f"the guard entered {square}", "1.7", guard=square, guard_floor=floor)
+        self.lose(name, "entered", "1.7", guard=square, guard_floor=floor)
 
     def switch_off(self, floor: int, square: str) -> None:
         """1.7: the guard switches off the alarm in a room he enters."""
         fl = self.state.floors[floor]
         if square in fl.alarms:
             fl.alarms = [a for a in fl.alarms if a != square]
-            self.log("alarm_off", f"He switches off the alarm in {square}.", "1.7", floor, square)
+            self.log("alarm_off", "1.7", floor, square, how="guard")
 
     def camera_on(self, floor: int, square: str) -> bool:
         fl = self.state.floors[floor]
@@ -187,37 +173,33 @@ class Bb1(Ruleset):
             if b.escaped or b.at is None or (b.floor == floor and b.at == square):
                 continue
             if self.camera_on(b.floor, b.at):
-                self.log("camera", f"The camera in {square} (floor {floor}) sees {name} on the camera in "
-                         f"{b.at} (floor {b.floor}).", "1.14", b.floor, b.at, who=name, camera=square,
-                         camera_floor=floor, mover="guard")
+                self.log("camera", "1.14", b.floor, b.at, who=name, camera=square,
+                         camera_floor=floor, mover="guard", how="guard_sees")
                 self.trigger_alarm(b.floor, b.at, cause="camera")
 
     # -- Stealth (1.7, 1.8) -----------------------------------------------------------------------
     def lose(self, name: str, why: str, rule: str, **seen: Any) -> None:
-        """One Stealth token less for ``name``; ``seen`` says where the guard who cost it stands
-        (``guard``, ``guard_floor``), kept in the log so the table can be shown why."""
+        """One Stealth token less for ``name``; ``why`` is a cause of ``log.CAUSES`` and ``seen`` says where
+        the guard who cost it stands (``guard``, ``guard_floor``), kept in the log so the table can be shown why."""
         b = self.state.crew[name]
         fl = self.state.floors.get(b.floor)
         if fl is not None and b.at and fl.lavatory.get(b.at, 0) > 0:
             fl.lavatory[b.at] -= 1
-            self.log("stealth", f"{name} hides in a Lavatory stall ({why}): the room gives up a Stealth "
-                     f"token, {fl.lavatory[b.at]} left there.", "1.8", b.floor, b.at, who=name, ruling=True,
-                     why=why, **seen)
+            self.log("stealth", "1.8", b.floor, b.at, who=name, ruling=True, why=why, lavatory=fl.lavatory[b.at], how="lavatory",
+                     **seen)
             return
         if b.stealth <= 0:
-            self.log("caught", f"{name} has no Stealth left and is caught ({why}): the team loses.", "1.8",
-                     b.floor, b.at, who=name, why=why, **seen)
+            self.log("caught", "1.8", b.floor, b.at, who=name, why=why, **seen)
             self.state.outcome = "caught"
             raise GameOver(name)
         b.stealth -= 1
-        self.log("stealth", f"{name} loses 1 Stealth ({why}): {b.stealth} left.", rule, b.floor, b.at,
-                 who=name, left=b.stealth, why=why, **seen)
+        self.log("stealth", rule, b.floor, b.at, who=name, left=b.stealth, why=why, **seen)
 
     # -- destinations (1.6, 1.9, 1.10) -------------------------------------------------------------
     def arrive(self, floor: int) -> None:
         """1.6: the guard reached his destination; the die moves on at once."""
         fl = self.state.floors[floor]
-        self.log("arrive", f"The floor-{floor} guard reaches his destination {fl.guard}.", "1.5", floor, fl.guard)
+        self.log("arrive", "1.5", floor, fl.guard, figure=self.figure)
         if fl.alarms:
             self.to_nearest_alarm(floor)
         else:
@@ -233,21 +215,19 @@ class Bb1(Ruleset):
         elif new is not None and new not in nearest and fl.destination in nearest:
             return
         else:
-            target = self.ask("alarm", f"Alarms in {', '.join(nearest)} are equally near the floor-{floor} "
-                              f"guard ({best} steps). Which one does he go to?", nearest, floor, "1.6")
+            target = self.ask("alarm", nearest, floor, "1.6", steps=best)
         if target != fl.destination:
             dist = self.distances_from(floor, guard)
-            self.move_die(floor, target, f"nearest alarm, {best} steps away", "1.9", distances={
+            self.move_die(floor, target, "nearest_alarm", "1.9", steps=best, distances={
                 a: dist[a] for a in sorted(set(fl.alarms))}, guard=guard)
 
     def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data) -> None:
+        """``why`` is one of ``log.DIE_MOVES``: what sent the die there."""
         fl = self.state.floors[floor]
         fl.destination = square
-        self.log("destination", f"The floor-{floor} die goes to {square} ({why}).", rule, floor, square,
-                 ruling=ruling, **data)
+        self.log("destination", rule, floor, square, ruling=ruling, why=why, figure=self.figure, **data)
         if square == fl.guard:
-            self.log("arrive", "The die is on the guard's own square: he has arrived.", "1.6b", floor,
-                     square, ruling=True)
+            self.log("arrive", "1.6b", floor, square, ruling=True, how="own_square")
             self.arrive(floor)
 
     def draw_destination(self, floor: int) -> None:
@@ -264,14 +244,12 @@ class Bb1(Ruleset):
             if card is None:
                 continue
             if card in self.state.void:
-                self.log("redraw", f"{card} is the empty square: the card is discarded and another drawn.",
-                         "§3", floor, card, ruling=True, card=card, reason="void")
+                self.log("redraw", "§3", floor, card, ruling=True, card=card, reason="void")
                 continue
             if card == fl.guard:
-                self.log("redraw", f"{card} is where the {self.figure} stands: the card is discarded and another "
-                         "drawn.", self.redraw_rule, floor, card, ruling=True, card=card, reason="guard")
+                self.log("redraw", self.redraw_rule, floor, card, ruling=True, card=card, reason="guard", figure=self.figure)
                 continue
-            self.move_die(floor, card, "patrol card", self.patrol_rule)
+            self.move_die(floor, card, "patrol_card", self.patrol_rule)
             return
         raise IllegalActionError(f"floor {floor}: no patrol card gives the {self.figure} anywhere to go")
 
@@ -289,8 +267,7 @@ class Bb1(Ruleset):
 
     def lost_visual(self, floor: int) -> None:
         fl = self.state.floors[floor]
-        self.log("lost", f"Lost Visual: the floor-{floor} guard leaves the board until he next moves.",
-                 "1.20", floor, fl.guard)
+        self.log("lost", "1.20", floor, fl.guard)
         fl.guard = None
         fl.destination = None
         fl.lost = True
@@ -302,11 +279,10 @@ class Bb1(Ruleset):
             self.reshuffle(floor)
         card = fl.deck.pop(0)
         if card == HIDDEN:
-            card = self.ask("card", f"Draw the top card of the floor-{floor} patrol deck. Which square does it show?",
-                            self.card_options(floor), floor, "1.11")
+            card = self.ask("card", self.card_options(floor), floor, "1.11")
         fl.discard.append(card)
-        self.log("draw", f"Floor {floor} patrol card: {card} ({len(fl.deck)} left in the deck).", "1.11", floor,
-                 card if card in self.plan(floor).index else None, card=card, left=len(fl.deck))
+        self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None, card=card,
+                 left=len(fl.deck))
         return card
 
     def card_options(self, floor: int) -> list[str]:
@@ -337,9 +313,7 @@ class Bb1(Ruleset):
         before = fl.die
         if self.reshuffle_speeds_up:
             self.speed_up(floor)
-        self.log("reshuffle", f"The floor-{floor} patrol deck is empty: it is reshuffled, {aside} cards set "
-                 f"aside unseen, {len(fl.deck)} in the deck; the die now shows {fl.die}.", "1.11", floor,
-                 left=len(fl.deck), aside=aside, die=fl.die, ruling=not self.reshuffle_speeds_up, before=before,
+        self.log("reshuffle", "1.11", floor, left=len(fl.deck), aside=aside, die=fl.die, ruling=not self.reshuffle_speeds_up, before=before,
                  shuffled=len(order), speeds_up=self.reshuffle_speeds_up)
 
     def speed_up(self, floor: int) -> None:
@@ -366,24 +340,23 @@ class Bb1(Ruleset):
     def trigger_alarm(self, floor: int, square: str, cause: str = "") -> None:
         fl = self.state.floors[floor]
         if self.state.emp_by:
-            self.log("alarm_blocked", f"E.M.P.: no alarm can go off in {square}.", "1.21", floor, square)
+            self.log("alarm_blocked", "1.21", floor, square, how="emp")
             return
         if square == fl.guard:
-            self.log("alarm_blocked", f"No alarm in {square}: the guard is standing there.", "1.9", floor, square)
+            self.log("alarm_blocked", "1.9", floor, square, how="guard")
             return
         if square in fl.alarms:
-            self.log("alarm_blocked", f"{square} already has an alarm token.", "1.9", floor, square)
+            self.log("alarm_blocked", "1.9", floor, square, how="already")
             return
         fl.alarms = sorted(fl.alarms + [square])
-        why = f" ({cause})" if cause else ""
-        self.log("alarm", f"Alarm in {square} on floor {floor}{why}.", "1.9", floor, square, cause=cause)
+        self.log("alarm", "1.9", floor, square, cause=cause)
         self.alarm_takes_die(floor, square)
 
     def alarm_takes_die(self, floor: int, square: str) -> None:
         fl = self.state.floors[floor]
         if fl.guard is None:
             if fl.lost:
-                self.move_die(floor, square, "newest alarm while the guard is off the board", "1.20", ruling=True)
+                self.move_die(floor, square, "alarm_while_lost", "1.20", ruling=True)
             return
         self.to_nearest_alarm(floor, new=square)
 
@@ -393,7 +366,7 @@ class Bb1(Ruleset):
         if square not in fl.alarms:
             raise IllegalActionError(f"there is no alarm token in {square} on floor {floor}")
         fl.alarms.remove(square)
-        self.log("alarm_off", f"The alarm token in {square} is picked up.", "1.21", floor, square)
+        self.log("alarm_off", "1.21", floor, square, how="picked_up")
         if fl.guard is not None:
             self.draw_destination(floor)
 
@@ -411,19 +384,17 @@ class Bb1(Ruleset):
             # Only a card naming a room can place him: Lost Visual, the empty square, and bb2's Distracted
             # or bb3's worker cards drawn at setup are set aside for the next card (our ruling).
             if card not in self.plan(floor).index or card in self.state.void:
-                self.log("redraw", f"{card} cannot place the {self.figure}: another card is drawn.", "1.13", floor,
-                         ruling=True, card=card, reason="place")
+                self.log("redraw", "1.13", floor, ruling=True, card=card, reason="place", figure=self.figure)
                 continue
             break
         else:
             raise IllegalActionError(f"floor {floor}: no patrol card can place the guard")
         fl.guard, fl.destination, fl.appeared, fl.lost = card, None, True, False
-        self.log("appear", f"The floor-{floor} {self.figure} appears in {card}.", "1.13", floor, card)
+        self.log("appear", "1.13", floor, card, figure=self.figure)
         if card in fl.alarms:
             # No alarm can stand where a guard stands (1.9): one placed on it switches it off.
             fl.alarms = [a for a in fl.alarms if a != card]
-            self.log("alarm_off", f"He switches off the alarm in {card} where he appears.", "1.13", floor, card,
-                     ruling=True)
+            self.log("alarm_off", "1.13", floor, card, ruling=True, how="appear")
         self.draw_destination(floor)
         if fl.alarms and fl.guard is not None:
             self.to_nearest_alarm(floor)
@@ -442,7 +413,7 @@ class Bb1(Ruleset):
     def enter_floor(self, floor: int) -> None:
         fl = self.state.floors[floor]
         if fl.appeared or fl.guard is not None or fl.lost:
-            self.log("idle", f"The floor-{floor} guard is already in play.", "1.13", floor)
+            self.log("idle", "1.13", floor, how="in_play", figure=self.figure)
             return
         self.place_guard(floor)
 
@@ -452,14 +423,13 @@ class Bb1(Ruleset):
             if f <= floor:
                 before = fl.die
                 self.speed_up(f)
-                self.log("speed_up", f"Safe cracked on floor {floor}: the floor-{f} die goes from {before} "
-                         f"to {fl.die}.", "1.12", f)
+                self.log("speed_up", "1.12", f, safe_floor=floor, before=before, die=fl.die)
 
     # -- a burglar moves (1.7 reversed, 1.14-1.17) -------------------------------------------------
     def move_burglar(self, name: str, floor: int, square: str) -> None:
         b = self.state.crew[name]
         b.floor, b.at = floor, square
-        self.log("move", f"{name} moves to {square} on floor {floor}.", "", floor, square, who=name)
+        self.log("move", "", floor, square, who=name)
         fl = self.state.floors[floor]
         if not fl.appeared and fl.guard is None and not fl.lost:
             self.place_guard(floor)
@@ -473,23 +443,19 @@ class Bb1(Ruleset):
             self.walks_into_guard(name, square)
         elif fl.guard is not None:
             if fl.tiles.get(square) == "foyer" and plan.open_between(square, fl.guard):
-                self.lose(name, f"the guard in {fl.guard} sees into the Foyer", "1.15", guard=fl.guard,
-                          guard_floor=floor)
+                self.lose(name, "foyer", "1.15", guard=fl.guard, guard_floor=floor)
             if "tiara" in b.loot and plan.open_between(square, fl.guard):
-                self.lose(name, "the Tiara glitters next to the guard (walls block the view: our ruling)", "1.17",
-                          guard=fl.guard, guard_floor=floor)
+                self.lose(name, "tiara", "1.17", guard=fl.guard, guard_floor=floor)
         if fl.tiles.get(square) == "atrium":
             for other in (floor - 1, floor + 1):
                 of = self.state.floors.get(other)
                 if of is not None and of.guard == square:
-                    self.lose(name, f"the floor-{other} guard is right above or below the Atrium", "1.16",
-                              guard=square, guard_floor=other)
+                    self.lose(name, "atrium", "1.16", guard=square, guard_floor=other)
         if self.camera_on(floor, square):
             for f, watched in self.state.floors.items():
                 if watched.guard and (f, watched.guard) != (floor, square) and self.camera_on(f, watched.guard):
-                    self.log("camera", f"{name} steps onto a camera while the floor-{f} guard stands on the "
-                             f"camera in {watched.guard}.", "1.14", floor, square, who=name, camera=watched.guard,
-                             camera_floor=f, mover="burglar")
+                    self.log("camera", "1.14", floor, square, who=name, camera=watched.guard,
+                             camera_floor=f, mover="burglar", how="burglar_steps")
                     self.trigger_alarm(floor, square, cause="camera")
                     break
 
@@ -499,7 +465,7 @@ class Bb1(Ruleset):
 
     def walks_into_guard(self, name: str, square: str) -> None:
         b = self.state.crew[name]
-        self.lose(name, f"walked into the guard in {square}", "1.7", guard=square, guard_floor=b.floor)
+        self.lose(name, "walked_in", "1.7", guard=square, guard_floor=b.floor)
 
     def player_exits(self, name: str) -> None:
         """A burglar left the building; in bb1 that only means their turns move no guard (1.1)."""
@@ -518,18 +484,18 @@ class Bb1(Ruleset):
         advance()
         if s.skip_next:
             s.skip_next = False
-            self.log("skip", f"Jump the Gun: {s.order[s.turn]}'s turn is skipped.", "1.21")
+            self.log("skip", "1.21", who=s.order[s.turn])
             advance()
         who = s.order[s.turn]
         if s.emp_by == who:
             s.emp_by = None
-            self.log("event", "The E.M.P. wears off: alarms can go off again.", "1.21")
-        self.log("turn", f"{who}'s turn.", "", s.crew[who].floor, who=who)
+            self.log("event", "1.21", how="emp_over")
+        self.log("turn", "", s.crew[who].floor, who=who)
 
     # -- events and tools that act on guards (1.21) -------------------------------------------------
     def blocked_by_alarm(self, floor: int, card: str) -> bool:
         if self.state.floors[floor].alarms:
-            self.log("no_effect", f"{card}: an alarm is active on floor {floor}, so nothing happens.", "1.21", floor)
+            self.log("no_effect", "1.21", floor, how="alarm_active", card=card)
             return True
         return False
 
@@ -550,8 +516,7 @@ class Bb1(Ruleset):
         _, nearest = self.nearest(floor, guard, fl.alarms)
         target = destination if destination in nearest else (
             nearest[0] if len(nearest) == 1 else
-            self.ask("alarm", f"{card}: alarms in {', '.join(nearest)} are equally near. Where is the guard put?",
-                     nearest, floor, "1.21"))
+            self.ask("alarm_put", nearest, floor, "1.21", card=card))
         self.jump(floor, target)
         if fl.destination == target:
             self.arrive(floor)
@@ -560,14 +525,12 @@ class Bb1(Ruleset):
         self.state.no_move = True
         others = [f for f, fl in sorted(self.state.floors.items())
                   if f != floor and (fl.guard is not None or fl.lost)]
-        self.log("event", f"Shift Change: the floor-{floor} guard stays; the guards of "
-                 f"{', '.join(f'floor {f}' for f in others) or 'no other floor'} move.", "1.21", floor)
+        self.log("event", "1.21", floor, how="shift_change", others=list(others))
         while others:
             if len(others) == 1:
                 nxt = others[0]
             else:
-                nxt = int(self.ask("order", "Shift Change: which floor's guard moves next?",
-                                   [str(f) for f in others], floor, "1.21"))
+                nxt = int(self.ask("order", [str(f) for f in others], floor, "1.21"))
             others.remove(nxt)
             self.guard_turn(nxt)
 
@@ -579,7 +542,7 @@ class Bb1(Ruleset):
             return
         # The die moves first, so an alarm set off by his entering (a camera) can still take it.
         fl.destination = old
-        self.log("destination", f"Switch Signs: the die goes to {old}, where the guard was.", "1.21", floor, old)
+        self.log("destination", "1.21", floor, old, why="switch_signs", figure=self.figure)
         self.jump(floor, destination)
 
     def event_where_is_he(self, floor: int) -> None:
@@ -598,13 +561,13 @@ class Bb1(Ruleset):
         if not self.plan(floor).open_between(destination, square):
             raise IllegalActionError(f"Throw Voice moves the die to a room next to {destination} with no wall "
                                      f"between; {square} is not one")
-        self.move_die(floor, square, "Throw Voice", "1.21")
+        self.move_die(floor, square, "throw_voice", "1.21")
 
     def event_crash(self, floor: int, square: str) -> None:
         self.need_guard(floor, "Crash!")
         if self.blocked_by_alarm(floor, "Crash!"):
             return
-        self.move_die(floor, square, "Crash!", "1.21")
+        self.move_die(floor, square, "crash", "1.21")
 
     def event_change_of_plans(self, floor: int) -> None:
         self.need_guard(floor, "Change of Plans")
@@ -615,24 +578,23 @@ class Bb1(Ruleset):
     def event_squeak(self, floor: int) -> None:
         fl = self.state.floors[floor]
         if fl.guard is None:
-            self.log("no_effect", "Squeak!: no guard on this floor.", "1.21", floor)
+            self.log("no_effect", "1.21", floor, how="squeak_no_guard")
             return
         spots = [b.at for b in self.state.crew.values() if not b.escaped and b.floor == floor and b.at]
         if not spots:
-            self.log("no_effect", "Squeak!: nobody on this floor for the guard to hear.", "1.21", floor)
+            self.log("no_effect", "1.21", floor, how="squeak_nobody")
             return
         best, nearest = self.nearest(floor, fl.guard, spots)
         if best == 0:
-            self.log("no_effect", "Squeak!: the guard is already in a burglar's room.", "1.21", floor, fl.guard)
+            self.log("no_effect", "1.21", floor, fl.guard, how="squeak_with_burglar")
             return
         target = nearest[0] if len(nearest) == 1 else self.ask(
-            "squeak", f"Squeak!: burglars in {', '.join(nearest)} are equally near. Toward which one?", nearest,
-            floor, "1.21")
+            "squeak", nearest, floor, "1.21")
         r = self.router(floor, target)
         here = r.plan.index[fl.guard]
         step = self.tie_free_step(floor, r, here)
         fork = r.fork_at(here)
-        self.log("event", f"Squeak!: the guard takes one step toward {target}.", "1.21", floor, target)
+        self.log("event", "1.21", floor, target, how="squeak")
         self.enter(floor, step, step_no=1, left=0, toward=target, to_die=target == fl.destination,
                    fork=fork.as_dict() if fork else None)
         if fl.guard == fl.destination:
@@ -643,7 +605,7 @@ class Bb1(Ruleset):
             n = self.remove_all_alarms(f)
             if not n:
                 continue
-            self.log("alarm_off", f"Brown Out: {n} alarm{'s' if n > 1 else ''} removed on floor {f}.", "1.21", f)
+            self.log("alarm_off", "1.21", f, how="brown_out", count=n)
             if fl.guard is not None:
                 for _ in range(n):
                     self.draw_destination(f)
@@ -653,12 +615,11 @@ class Bb1(Ruleset):
     def event_emp(self, floor: int, by: str | None) -> None:
         for f, fl in sorted(self.state.floors.items()):
             if self.remove_all_alarms(f):
-                self.log("alarm_off", f"E.M.P.: every alarm on floor {f} is removed; a new patrol card sets the "
-                         "destination.", "1.10", f, ruling=True)
+                self.log("alarm_off", "1.10", f, ruling=True, how="emp")
                 if fl.guard is not None:
                     self.draw_destination(f)
         self.state.emp_by = by or "?"
-        self.log("event", "E.M.P.: no alarm can go off anywhere until its user's next turn.", "1.21", floor)
+        self.log("event", "1.21", floor, how="emp")
 
     def event_dynamite(self, floor: int, wall: str, square: str) -> None:
         from .board import floorplan, normalize_wall
@@ -670,5 +631,5 @@ class Bb1(Ruleset):
             raise IllegalActionError(f"Dynamite: the wall {w} is not next to {square}")
         fl.walls = [x for x in fl.walls if x != w]
         floorplan(self.state.size, self.state.void, fl.walls)
-        self.log("wall_removed", f"Dynamite blows the wall {w}: guards path around it no more.", "1.21", floor, square)
-        self.trigger_alarm(floor, square, cause="Dynamite")
+        self.log("wall_removed", "1.21", floor, square, wall=w)
+        self.trigger_alarm(floor, square, cause="dynamite")

@@ -42,22 +42,20 @@ class Bb2(Bb1):
 
     def announce_speed(self, floor: int, moves: int, bonus: int) -> None:
         fl = self.state.floors[floor]
-        hunting = " and is hunting" if fl.destination is None else ""
-        self.log("speed", f"The floor-{floor} bouncer moves {moves}{hunting}.", "bb2 Bouncer's Turn", floor,
-                 fl.guard, moves=moves, bonus=bonus)
+        self.log("speed", "bb2 Bouncer's Turn", floor, fl.guard, moves=moves, bonus=bonus,
+                 hunting=fl.destination is None, figure=self.figure)
 
     def guard_turn(self, floor: int, bonus: int = 0) -> None:
         fl = self.state.floors[floor]
         if fl.guard is None:
-            self.log("idle", f"Floor {floor} has no bouncer on the board.", "bb2 setup", floor)
+            self.log("idle", "bb2 setup", floor, how="no_guard", figure=self.figure)
             return
         if fl.skip:
             fl.skip = False
-            self.log("idle", f"A player left from floor {floor}: its bouncer skips this turn.", "bb2 Exit", floor)
+            self.log("idle", "bb2 Exit", floor, how="exit_skip")
             return
         if fl.destination is None and self.state.burglars_at(floor, fl.guard):
-            self.log("hunt", f"The hunting bouncer starts his turn with players in {fl.guard}: they gain heat "
-                     "and he stays.", "bb2 Hunting", floor, fl.guard)
+            self.log("hunt", "bb2 Hunting", floor, fl.guard, how="stays")
             self.heat_room(floor, fl.guard)
             return
         moves = self.speed(floor, bonus)
@@ -83,11 +81,9 @@ class Bb2(Bb1):
         if chosen in nearest:
             return chosen
         target = nearest[0] if len(nearest) == 1 else self.ask(
-            "hunt", f"The hunting bouncer has players equally near in {', '.join(nearest)}. Toward which one?",
-            nearest, floor, "bb2 Hunting")
+            "hunt", nearest, floor, "bb2 Hunting")
         self._hunt_target = target
-        self.log("hunt", f"The floor-{floor} bouncer hunts toward {target} ({best} steps).", "bb2 Hunting",
-                 floor, target)
+        self.log("hunt", "bb2 Hunting", floor, target, how="toward", steps=best)
         return target
 
     def stops_moving(self, floor: int) -> bool:
@@ -102,39 +98,36 @@ class Bb2(Bb1):
         kind = fl.tiles.get(square)
         if kind == "surveillance":
             fl.cubes[square] = fl.cubes.get(square, 0) + 1
-            self.log("cube", f"Surveillance in {square}: counting cube {fl.cubes[square]} of {SURVEILLANCE_LIMIT}.",
-                     "bb2 Surveillance", floor, square)
+            self.log("cube", "bb2 Surveillance", floor, square, how="surveillance", count=fl.cubes[square],
+                     limit=SURVEILLANCE_LIMIT)
             if fl.cubes[square] >= SURVEILLANCE_LIMIT:
                 del fl.cubes[square]
-                self.log("surveillance", f"Surveillance is full: everyone on floor {floor} gains heat.",
-                         "bb2 Surveillance", floor, square)
+                self.log("surveillance", "bb2 Surveillance", floor, square)
                 for name, b in self.state.crew.items():
                     if not b.escaped and b.floor == floor and b.at is not None:
-                        self.heat(name, HEAT_PER_ENTRY, "Surveillance", "bb2 Surveillance")
+                        self.heat(name, HEAT_PER_ENTRY, "surveillance", "bb2 Surveillance")
         elif kind == "crows-nest":
             for near in self.plan(floor).touching(square):
                 for name in self.state.burglars_at(floor, near):
-                    self.heat(name, 1, "the bouncer climbs the Crow's Nest next door", "bb2 Crow's Nest")
+                    self.heat(name, 1, "crows_nest", "bb2 Crow's Nest", guard=square, guard_floor=floor)
 
     def heat_room(self, floor: int, square: str) -> None:
         fl = self.state.floors[floor]
         names = self.state.burglars_at(floor, square)
         if square in fl.crowd and names:
             fl.crowd.remove(square)
-            self.log("crowd", f"The Crowd in {square} covers {', '.join(names)}; the chip is discarded.",
-                     "bb2 Crowd", floor, square)
+            self.log("crowd", "bb2 Crowd", floor, square, how="covers", names=names)
             return
         for name in names:
-            self.heat(name, HEAT_PER_ENTRY, f"the bouncer is in {square}", "bb2 Bouncer's Turn")
+            self.heat(name, HEAT_PER_ENTRY, "entered", "bb2 Bouncer's Turn", guard=square, guard_floor=floor)
 
     def heat(self, name: str, amount: int, why: str, rule: str, **seen: Any) -> None:
         b = self.state.crew[name]
         b.heat = min(HEAT_LIMIT, b.heat + amount)
-        self.log("heat", f"{name} gains {amount} heat ({why}): {b.heat} of {HEAT_LIMIT}.", rule, b.floor, b.at,
-                 who=name, heat=b.heat, why=why, **seen)
+        self.log("heat", rule, b.floor, b.at, who=name, heat=b.heat, gained=amount, limit=HEAT_LIMIT, why=why,
+                 **seen)
         if b.heat >= HEAT_LIMIT:
-            self.log("caught", f"{name} reached {HEAT_LIMIT} heat: the team loses.", "bb2 Losing", b.floor, b.at,
-                     who=name)
+            self.log("caught", "bb2 Losing", b.floor, b.at, who=name, how="heat", limit=HEAT_LIMIT)
             self.state.outcome = "caught"
             raise GameOver(name)
 
@@ -148,28 +141,25 @@ class Bb2(Bb1):
         if fl.tiles.get(square) != "buffet":
             return
         fl.cubes[square] = fl.cubes.get(square, 0) + 1
-        self.log("cube", f"{name} enters the Buffet in {square}: counting cube {fl.cubes[square]} of {BUFFET_LIMIT}.",
-                 "bb2 Buffet", floor, square, who=name)
+        self.log("cube", "bb2 Buffet", floor, square, who=name, how="buffet", count=fl.cubes[square],
+                 limit=BUFFET_LIMIT)
         if fl.cubes[square] >= BUFFET_LIMIT:
             del fl.cubes[square]
-            self.log("buffet", f"The Buffet is full: its cubes go back and it makes a commotion in {square}.",
-                     "bb2 Buffet", floor, square)
+            self.log("buffet", "bb2 Buffet", floor, square)
             self.commotion(floor, square, BUFFET_STEPS)
 
     def corrected(self, name: str) -> None:
         """bb2 Losing: a burglar the table sets to 6 heat (a room or a card gave it) loses the game too."""
         b = self.state.crew[name]
         if b.heat >= HEAT_LIMIT:
-            self.log("caught", f"{name} reached {HEAT_LIMIT} heat: the team loses.", "bb2 Losing", b.floor, b.at,
-                     who=name)
+            self.log("caught", "bb2 Losing", b.floor, b.at, who=name, how="heat", limit=HEAT_LIMIT)
             self.state.outcome = "caught"
             raise GameOver(name)
 
     # -- destinations -----------------------------------------------------------------------------
     def arrive(self, floor: int) -> None:
         fl = self.state.floors[floor]
-        self.log("arrive", f"The floor-{floor} bouncer reaches his destination {fl.guard}.", "bb2 Bouncer's Turn",
-                 floor, fl.guard)
+        self.log("arrive", "bb2 Bouncer's Turn", floor, fl.guard, figure=self.figure)
         self.draw_destination(floor)
 
     def deck_ran_out(self, floor: int) -> bool:
@@ -178,8 +168,7 @@ class Bb2(Bb1):
         if fl.deck:
             return False
         fl.destination = None
-        self.log("hunt", f"The floor-{floor} patrol deck is empty: the bouncer starts hunting.", "bb2 Hunting",
-                 floor, fl.guard)
+        self.log("hunt", "bb2 Hunting", floor, fl.guard, how="starts")
         return True
 
     def special_card(self, floor: int, card: str) -> str | None:
@@ -189,11 +178,9 @@ class Bb2(Bb1):
         fl = self.state.floors[floor]
         options = [s for s in sorted(self.even_rooms(floor), key=self.plan(floor).index.__getitem__) if s != fl.guard]
         if not options:
-            self.log("redraw", "Distracted, but no revealed room shows an even number: draw again.",
-                     "bb2 Distracted", floor)
+            self.log("redraw", "bb2 Distracted", floor, reason="no_even", card=DISTRACTED)
             return None
-        return self.ask("distracted", "Distracted! Choose a room with an even number for the bouncer.",
-                        options, floor, "bb2 Distracted")
+        return self.ask("distracted", options, floor, "bb2 Distracted")
 
     def even_rooms(self, floor: int) -> set[str]:
         """Revealed rooms whose tile shows an even number (bottom-left corner): those a case lists, and
@@ -215,32 +202,27 @@ class Bb2(Bb1):
     def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data) -> None:
         fl = self.state.floors[floor]
         fl.destination = square
-        self.log("destination", f"The floor-{floor} destination marker goes to {square} ({why}).", rule, floor,
-                 square, ruling=ruling, **data)
+        self.log("destination", rule, floor, square, ruling=ruling, why=why, figure=self.figure, **data)
 
     # -- commotions, chips, exits ----------------------------------------------------------------
     def commotion(self, floor: int, square: str, steps: int = 1) -> None:
         fl = self.state.floors[floor]
         if fl.guard is None:
-            self.log("idle", f"No bouncer on floor {floor} to hear the commotion.", "bb2 Commotions", floor)
+            self.log("idle", "bb2 Commotions", floor, how="no_bouncer_commotion")
             return
         if square == fl.guard:
-            self.log("no_effect", f"Commotion in {square}, but the bouncer is already there: ignored.",
-                     "bb2 Commotions", floor, square)
+            self.log("no_effect", "bb2 Commotions", floor, square, how="commotion_here")
             return
         was_hunting = fl.destination is None
-        self.move_die(floor, square, "commotion" + (", he stops hunting" if was_hunting else ""),
-                      "bb2 Commotions")
-        self.log("commotion", f"The bouncer heads {steps} step{'s' if steps > 1 else ''} toward the commotion "
-                 "at once.", "bb2 Commotions", floor, square, steps=steps)
+        self.move_die(floor, square, "commotion", "bb2 Commotions", stops_hunting=was_hunting)
+        self.log("commotion", "bb2 Commotions", floor, square, steps=steps)
         self.walk(floor, steps, stop_on_arrival=True)
 
     def undercover(self, floor: int, square: str) -> None:
         fl = self.state.floors[floor]
         if fl.guard is None:
             raise IllegalActionError(f"no bouncer on floor {floor}")
-        self.log("undercover", f"Undercover chip in {square}: the bouncer jumps there.", "bb2 Undercover", floor,
-                 square)
+        self.log("undercover", "bb2 Undercover", floor, square)
         self.enter(floor, square, jump=True)
         if fl.guard == fl.destination:
             self.arrive(floor)
@@ -250,5 +232,4 @@ class Bb2(Bb1):
         fl = self.state.floors.get(b.floor)
         if fl is not None:
             fl.skip = True
-            self.log("idle", f"{name} left from floor {b.floor}: that bouncer skips his next turn.", "bb2 Exit",
-                     b.floor)
+            self.log("idle", "bb2 Exit", b.floor, how="exited", who=name)

@@ -34,7 +34,7 @@ class Bb3(Bb1):
         if cubes:
             self.cubes_found(floor, square, cubes)
         for name in self.state.burglars_at(floor, square):
-            self.lose(name, f"the guard entered {square}", "bb3 Guard Turns", guard=square, guard_floor=floor)
+            self.lose(name, "entered", "bb3 Guard Turns", guard=square, guard_floor=floor)
 
     def cubes_found(self, floor: int, square: str, cubes: int) -> None:
         """Cubes where the guard walks in: suspicion, unless a worker covers for them (bb3 Workers)."""
@@ -44,11 +44,9 @@ class Bb3(Bb1):
             fl.workers[square] -= 1
             if not fl.workers[square]:
                 del fl.workers[square]
-            self.log("alarm_off", f"A worker in {square} covers for the alarm: {cubes} cube{'s' if cubes > 1 else ''} "
-                     "and one worker go back to the supply.", "bb3 Workers", floor, square)
+            self.log("alarm_off", "bb3 Workers", floor, square, how="worker_covers", cubes=cubes)
         else:
-            self.log("alarm_off", f"The guard finds {cubes} alarm cube{'s' if cubes > 1 else ''} in {square}: "
-                     "suspicion rises.", "bb3 Alarms", floor, square)
+            self.log("alarm_off", "bb3 Alarms", floor, square, how="found", cubes=cubes)
             self.suspect(floor, cubes)
 
     def enter(self, floor: int, square: str, jump: bool = False, **data) -> None:
@@ -57,19 +55,19 @@ class Bb3(Bb1):
             return
         fl = self.state.floors[floor]
         came_from, fl.guard = fl.guard, square
-        self.log("enter", f"The floor-{floor} guard jumps to {square} (no entering effect).", "bb3 Jumping", floor,
-                 square, jump=True, came_from=came_from, **data)
+        self.log("enter", "bb3 Jumping", floor, square, jump=True, came_from=came_from, figure=self.figure,
+                 no_effect=True, **data)
 
     def calm(self, floor: int) -> None:
         """bb3 Suspicion: an effect removes one suspicion cube; with none there it does nothing (the die
         never goes down)."""
         fl = self.state.floors[floor]
         if not fl.suspicion:
-            self.log("no_effect", f"Floor {floor} has no suspicion cube to remove.", "bb3 Suspicion", floor)
+            self.log("no_effect", "bb3 Suspicion", floor, how="no_suspicion")
             return
         fl.suspicion -= 1
-        self.log("suspicion", f"A suspicion cube leaves floor {floor}: {fl.suspicion} of {SUSPICION_LIMIT}.",
-                 "bb3 Suspicion", floor, suspicion=fl.suspicion)
+        self.log("suspicion", "bb3 Suspicion", floor, suspicion=fl.suspicion, how="removed",
+                 limit=SUSPICION_LIMIT)
 
     def pick_up_alarm(self, floor: int, square: str) -> None:
         """An effect takes one alarm cube back to the supply. The die stays where it is: the guard still
@@ -79,8 +77,7 @@ class Bb3(Bb1):
             raise IllegalActionError(f"there is no alarm cube in {square} on floor {floor}")
         fl.alarms.remove(square)
         left = fl.alarms.count(square)
-        self.log("alarm_off", f"An alarm cube in {square} goes back to the supply ({left} left there).",
-                 "bb3 Alarms", floor, square, ruling=True)
+        self.log("alarm_off", "bb3 Alarms", floor, square, ruling=True, how="cube_back", left=left)
 
     def suspect(self, floor: int, cubes: int) -> None:
         fl = self.state.floors[floor]
@@ -89,37 +86,33 @@ class Bb3(Bb1):
             fl.suspicion -= SUSPICION_LIMIT
             before = fl.die
             self.speed_up(floor)
-            self.log("suspicion", f"Three suspicion cubes on floor {floor}: the die goes from {before} to {fl.die}.",
-                     "bb3 Suspicion", floor)
-        self.log("suspicion", f"Floor {floor} suspicion: {fl.suspicion} of {SUSPICION_LIMIT}.", "bb3 Suspicion",
-                 floor, suspicion=fl.suspicion)
+            self.log("suspicion", "bb3 Suspicion", floor, how="die_up", before=before, die=fl.die,
+                     limit=SUSPICION_LIMIT)
+        self.log("suspicion", "bb3 Suspicion", floor, suspicion=fl.suspicion, how="count", limit=SUSPICION_LIMIT)
 
     def trigger_alarm(self, floor: int, square: str, cause: str = "") -> None:
         fl = self.state.floors[floor]
         if square == fl.guard:
-            self.log("alarm", f"Alarm under the floor-{floor} guard in {square}: it becomes suspicion.",
-                     "bb3 Alarms", floor, square)
+            self.log("alarm", "bb3 Alarms", floor, square, how="under_guard")
             self.suspect(floor, 1)
             return
         had_alarm_target = fl.destination in fl.alarms
         fl.alarms = sorted(fl.alarms + [square])
-        self.log("alarm", f"Alarm cube in {square} on floor {floor}.", "bb3 Alarms", floor, square, cause=cause)
+        self.log("alarm", "bb3 Alarms", floor, square, cause=cause, cube=True)
         if fl.guard is None or square == fl.destination:
             return
         dist = self.distances_from(floor, fl.guard)
         if fl.destination is None or not had_alarm_target or dist[square] < dist[fl.destination]:
             self.move_die(floor, square, "alarm", "bb3 Alarms")
         else:
-            self.log("no_effect", f"{square} is not nearer than the alarm in {fl.destination}: the die stays.",
-                     "bb3 Alarms", floor, square)
+            self.log("no_effect", "bb3 Alarms", floor, square, how="not_nearer", destination=fl.destination)
 
     def walks_into_guard(self, name: str, square: str) -> None:
         if self.state.crew[name].geared:
-            self.lose(name, f"walked into the guard in {square} while geared", "bb3 Guard Turns", guard=square,
+            self.lose(name, "walked_in_geared", "bb3 Guard Turns", guard=square,
                       guard_floor=self.state.crew[name].floor)
         else:
-            self.log("no_effect", f"{name} is disguised: walking into the guard costs nothing.", "bb3 Guard Turns",
-                     self.state.crew[name].floor, square, who=name)
+            self.log("no_effect", "bb3 Guard Turns", self.state.crew[name].floor, square, who=name, how="disguised")
 
     def walked_into(self, name: str, floor: int, square: str) -> None:
         if self.state.floors[floor].guard == square:
@@ -129,15 +122,14 @@ class Bb3(Bb1):
         """bb3 Workers: a worker card is resolved (a worker joins the guard, or the table moves workers as the
         card shows), then the next card is drawn."""
         if card == WORKERS_MOVE:
-            self.log("worker", "Worker card: the workers move as it shows; draw again.", "bb3 Workers", floor)
+            self.log("worker", "bb3 Workers", floor, how="move")
             return None
         if card != WORKER:
             return card
         fl = self.state.floors[floor]
         guard = self.guard_square(floor)
         fl.workers[guard] = fl.workers.get(guard, 0) + 1
-        self.log("worker", f"Worker card: a worker joins the guard in {guard}; draw again.", "bb3 Workers", floor,
-                 guard)
+        self.log("worker", "bb3 Workers", floor, guard, how="joins")
         return None
 
     def card_options(self, floor: int) -> list[str]:

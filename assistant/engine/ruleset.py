@@ -22,7 +22,7 @@ class NeedAnswer(Exception):
     """Raised inside a ruleset when the table must answer before the rules can go on."""
 
     def __init__(self, question: dict[str, Any]):
-        super().__init__(question["prompt"])
+        super().__init__(question["kind"])
         self.question = question
 
 
@@ -42,21 +42,21 @@ class Ruleset:
         self._routers: dict[tuple[int, str], Router] = {}
 
     # -- log and questions -------------------------------------------------------------------
-    def log(self, kind: str, text: str, rule: str = "", floor: int | None = None,
-            square: str | None = None, ruling: bool = False, **data: Any) -> None:
-        self.entries.append(LogEntry(kind, text, rule, floor, square, data, ruling))
+    def log(self, kind: str, rule: str = "", floor: int | None = None, square: str | None = None,
+            ruling: bool = False, **data: Any) -> None:
+        """One log entry: a kind declared in log.KINDS and its parameters, never a sentence."""
+        self.entries.append(LogEntry(kind, rule, floor, square, data, ruling))
 
-    def ask(self, kind: str, prompt: str, options: list[str], floor: int | None = None,
-            rule: str = "") -> str:
-        """The table's answer to a question; options are the only accepted answers."""
+    def ask(self, kind: str, options: list[str], floor: int | None = None, rule: str = "", **params: Any) -> str:
+        """The table's answer to a question; options are the only accepted answers. A question is data
+        too: its ``kind`` and ``params`` are put into words by the web layer."""
         if self.answers:
             answer = self.answers.pop(0)
             if answer not in options:
                 raise IllegalActionError(f"{answer!r} is not one of the choices: {', '.join(options)}")
-            self.log("answer", f"The table chose {answer}.", rule, floor, answer if kind != "order" else None,
-                     question=kind)
+            self.log("answer", rule, floor, answer if kind != "order" else None, question=kind, choice=answer)
             return answer
-        raise NeedAnswer({"kind": kind, "prompt": prompt, "options": options, "floor": floor, "rule": rule})
+        raise NeedAnswer({"kind": kind, "options": options, "floor": floor, "rule": rule, "params": params})
 
     # -- geometry helpers ----------------------------------------------------------------------
     def plan(self, floor: int) -> Floorplan:

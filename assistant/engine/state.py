@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from .board import Floorplan, floorplan
+from .upgrades import STATE_FORMAT, SaveFormatError, upgrade_state
 
 LOST_VISUAL = "lost-visual"  # bb1 mini expansion card
 DISTRACTED = "distracted"  # bb2 card: the players choose an even-numbered room
@@ -94,15 +95,19 @@ class GameState:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["floors"] = {str(k): v for k, v in data["floors"].items()}
+        data["format"] = STATE_FORMAT
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameState:
-        data = copy.deepcopy(data)
-        known = {f.name for f in fields(cls)}
-        state = cls(**{k: v for k, v in data.items() if k in known and k not in ("floors", "crew")})
-        state.floors = {int(k): FloorState(**v) for k, v in data.get("floors", {}).items()}
-        state.crew = {k: Burglar(**v) for k, v in data.get("crew", {}).items()}
+        """A state as :meth:`to_json` wrote it, in this version's format or an earlier one (upgrades.py).
+        A field this version does not know is a SaveFormatError, never silently dropped."""
+        data = upgrade_state(copy.deepcopy(data))
+        data.pop("format")
+        floors, crew = data.pop("floors", {}), data.pop("crew", {})
+        state = cls(**_known(cls, data, "the heist"))
+        state.floors = {int(k): FloorState(**_known(FloorState, v, f"floor {k}")) for k, v in floors.items()}
+        state.crew = {k: Burglar(**_known(Burglar, v, k)) for k, v in crew.items()}
         return state
 
     def copy(self) -> GameState:
@@ -115,3 +120,12 @@ class GameState:
     def burglars_at(self, floor: int, square: str) -> list[str]:
         return [n for n, b in self.crew.items()
                 if not b.escaped and b.floor == floor and b.at == square]
+
+
+def _known(cls: type, values: dict[str, Any], where: str) -> dict[str, Any]:
+    names = {f.name for f in fields(cls)}
+    unknown = sorted(set(values) - names)
+    if unknown:
+        raise SaveFormatError(f"the saved state of {where} has fields this version does not know ({', '.join(unknown)}): "
+                              "it was written by a newer version of the app, or an upgrade step is missing")
+    return values

@@ -3,7 +3,7 @@ in our own words, kept as data in content/*.toml (see entries.py for the fields)
 
 >>> reference_slug_for_rule("§2")
 'clockwise'
->>> reference_slug_for_rule("1.21", "Squeak!: the guard takes one step toward B2.")
+>>> reference_slug_for_rule("1.21", log_words({"kind": "event", "data": {"how": "squeak"}}))
 'squeak'
 """
 
@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from .entries import KINDS, ContentError, Entry, Example
 from .library import Library, library
+from .lookup import log_words
 from .search import Hit
 
 __all__ = ["KINDS", "ContentError", "Entry", "Example", "Hit", "Library", "by_kind", "entries", "get", "library",
-           "reference_slug_for_rule", "search"]
+           "log_words", "reference_slug_for_rule", "search"]
 
 
 def entries() -> tuple[Entry, ...]:
@@ -36,10 +37,10 @@ def by_kind() -> list[tuple[str, str, list[Entry]]]:
     return [g for g in groups if g[2]]
 
 
-def reference_slug_for_rule(rule: str, text: str = "") -> str | None:
+def reference_slug_for_rule(rule: str, words: str = "") -> str | None:
     """The page explaining a log entry's rule number ("1.6b", "§2", "bb2 Hunting"), or None.
 
-    Pass the log line's text too when you have it: rule 1.21 covers every event, and the text says
-    which one ("Shift Change: …" → "shift-change").
+    Pass the log entry's codes too when you have them (:func:`log_words`): rule 1.21 covers every
+    event, and the entry says which one (how "shift_change" → "shift-change").
     """
-    return library().rule_index.slug_for(rule, text)
+    return library().rule_index.slug_for(rule, words)

@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from .entries import Entry
 from .search import normalise
+
+CODES = ("kind", "how", "why", "reason", "cause", "question", "card")
+
+
+def log_words(entry: Mapping[str, Any]) -> str:
+    """A log entry's codes as words ("event squeak"), to match against page titles, aliases and log_words."""
+    data = entry.get("data") or {}
+    codes = [entry.get("kind")] + [data.get(key) for key in CODES[1:]]
+    return " ".join(str(code).replace("_", " ") for code in codes if isinstance(code, str) and code)
 
 
 class RuleIndex:
     """Which pages explain each rule number.
 
     Several pages may share a number (every event is rule 1.21); the first page read claims it (the
-    overview), and the log line's own words pick a more precise page when they name one ("Squeak!: the
-    guard takes one step…" goes to Squeak!).
+    overview), and the log line's codes pick a more precise page when they name one (an entry of kind
+    "event" with how "squeak" goes to Squeak!): see :func:`log_words`.
     """
 
     def __init__(self, entries: list[Entry]):
@@ -23,12 +35,12 @@ class RuleIndex:
     def rules(self) -> list[str]:
         return sorted(self._pages)
 
-    def slug_for(self, rule: str, text: str = "") -> str | None:
+    def slug_for(self, rule: str, words: str = "") -> str | None:
         pages = self._pages.get(rule.strip())
         if not pages:
             return None
         best, best_len = pages[0], 0
-        said = normalise(text)
+        said = normalise(words)
         for entry in pages[1:]:
             for name in (entry.title, *entry.aliases, *entry.log_words):
                 words = normalise(name)

@@ -11,9 +11,10 @@ from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.exceptions import HTTPException
 
+from .. import words
 from ..broker import Broker
 from ..store import Store
-from . import hardening, redact
+from . import bugs, hardening, redact
 
 ROOT = Path(__file__).resolve().parents[2]
 csrf = CSRFProtect()
@@ -48,8 +49,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["store"] = Store(app.config["DATABASE"], Broker())
     app.extensions["misses"] = MissLimiter()
     csrf.init_app(app)
+    # log entries and questions are data: put into words here, for the reader (assistant/words)
+    app.jinja_env.globals.update(say=words.sentence, ask_text=words.prompt)
     redact.install()
     hardening.install(app)
+    bugs.install(app)
 
     from . import game, home, setup
     app.register_blueprint(home.bp)
@@ -84,12 +88,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def csrf_failed(err: CSRFError) -> tuple[str, int]:
         return render_template("error.html", title="Page expired",
                                message="This page is out of date. Reload it and try again."), 400
-
-    @app.errorhandler(500)
-    def server_error(err: Exception) -> tuple[str, int]:
-        return render_template("error.html", title="Something went wrong",
-                               message="The app hit a problem. Nothing you entered was lost: go back and "
-                                       "reload the heist."), 500
 
     return app
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from markupsafe import Markup
 
 from ..engine.board import square_name
 from ..engine.log import LogEntry
 from ..render.floor_svg import Mark, Route, explanation_overlays, floor_svg
+from ..words import prompt, sentence
 from .sandbox_link import TOOLS, Position
 from .sandbox_routes import Reading, Routes, distances, routes
 from .sandbox_turn import Turn, play
@@ -53,7 +55,7 @@ class TurnView:
     speed: str
     path: str
     steps: tuple[str, ...]
-    lines: tuple[LogEntry, ...]
+    lines: tuple[dict[str, Any], ...]  # log entries as data, each with its words in "text"
     stop: str
     error: str
 
@@ -247,15 +249,15 @@ def _turn_view(turn: Turn | None) -> TurnView | None:
         alarms = int(speed.data.get("alarms", 0))
         extra = f" + {alarms} alarm{'s' if alarms != 1 else ''}" if alarms else ""
         said = f"He moves {turn.moves} this turn (die {speed.data.get('die')}{extra})."
-    lines = tuple(_plain(e) for e in turn.log if e.kind not in ("speed", "speed_detail"))
+    lines = tuple(_plain(e) for e in turn.log if e.kind != "speed")
     return TurnView(said, "-".join(turn.path), turn.steps, lines, _stop(turn), turn.error or "")
 
 
-def _plain(entry: LogEntry) -> LogEntry:
+def _plain(entry: LogEntry) -> dict[str, Any]:
+    line = entry.as_dict()
     # the sandbox's deck ends in a card nobody has drawn, so the engine's count of cards left means nothing here
-    if entry.kind == "draw":
-        return replace(entry, text=f"Next patrol card: {entry.data.get('card')}.")
-    return entry
+    line["text"] = (f"Next patrol card: {entry.data.get('card')}." if entry.kind == "draw" else sentence(line))
+    return line
 
 
 def _stop(turn: Turn) -> str:
@@ -276,7 +278,7 @@ def _stop(turn: Turn) -> str:
     if question["kind"] == "tie":
         return (f"The BGA reading has no answer in {where}: its table has a blank cell for these branches, so the "
                 f"players would have to choose between {options}. The rulebook reading always decides.")
-    return str(question["prompt"])
+    return prompt(question)
 
 
 # -- tied routes and the two readings ------------------------------------------------------------------

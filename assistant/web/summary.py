@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..words import sentence
 from .pieces import plural
 
 Entry = Mapping[str, Any]
@@ -141,7 +142,7 @@ def _read(line: _Line, kind: str, entry: Entry, data: Mapping[str, Any], previou
     elif kind == "caught":
         line.add(f"{data.get('who', '')} is caught", kind)
     elif kind == "heat":
-        line.add(entry.get("text", "heat").rstrip("."), kind)
+        line.add(sentence(entry).rstrip("."), kind)
     elif kind == "alarm_off":
         line.add(f"switches off the alarm in {square}", kind)
     elif kind == "alarm":

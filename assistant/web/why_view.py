@@ -10,19 +10,12 @@ from flask import abort, current_app, url_for
 from markupsafe import Markup
 
 from ..engine.state import GameState
+from ..reference import log_words, reference_slug_for_rule
 from ..render import floor_svg
 from ..store import NotFoundError
 from ..why import Picture, Why, explain_entry
 from . import store
-
-try:  # the rules reference and the sandbox are built alongside; without them the why-view only loses a link
-    from ..reference import reference_slug_for_rule
-except ImportError:  # pragma: no cover
-    reference_slug_for_rule = None  # type: ignore[assignment]
-try:
-    from .sandbox_link import sandbox_query
-except ImportError:  # pragma: no cover
-    sandbox_query = None  # type: ignore[assignment]
+from .sandbox_link import sandbox_query
 
 
 @dataclass(frozen=True)
@@ -59,16 +52,16 @@ def _draw(picture: Picture, state: GameState) -> tuple[Markup, str]:
 
 
 def _rule_url(why: Why, entry: dict[str, Any]) -> str | None:
-    if reference_slug_for_rule is None or "reference.page" not in current_app.view_functions:
+    if "reference.page" not in current_app.view_functions:
         return None
-    slug = reference_slug_for_rule(why.rule.id, str(entry.get("text", "")))
+    slug = reference_slug_for_rule(why.rule.id, log_words(entry))
     return url_for("reference.page", slug=slug) if slug else None
 
 
 def _sandbox_url(why: Why, before: GameState) -> str | None:
     """The floor as it was at that step, guard and destination placed, to replay in the sandbox."""
     spot = why.sandbox
-    if spot is None or sandbox_query is None or "sandbox.index" not in current_app.view_functions:
+    if spot is None or "sandbox.index" not in current_app.view_functions:
         return None
     moment = before.copy()
     fl = moment.floors[spot.floor]

@@ -4,6 +4,8 @@ reshuffles, lost Stealth, cameras. Each reads the numbers the engine logged with
 from __future__ import annotations
 
 from ..render import Mark
+from ..words import sentence as say
+from ..words.log import cause
 from .model import Picture, Why
 from .moment import Moment, and_list, steps
 from .rules import rule_text
@@ -11,7 +13,7 @@ from .rules import rule_text
 
 def _why(m: Moment, sentence: str, rule: str | None = None, **kw: object) -> Why:
     entry = m.entry
-    return Why(entry["text"], sentence, rule_text(rule or entry.get("rule", "")), ruling=bool(entry.get("ruling")),
+    return Why(say(entry), sentence, rule_text(rule or entry.get("rule", "")), ruling=bool(entry.get("ruling")),
                **kw)  # type: ignore[arg-type]
 
 
@@ -141,7 +143,8 @@ def stealth(m: Moment) -> Why:
     """Who lost Stealth (or gained heat, or was caught), and why: where the guard was."""
     d, floor, square, rule = m.data, m.floor or 1, m.square or "", m.entry.get("rule", "")
     who = d.get("who", "A burglar")
-    why = d.get("why", "")
+    code = str(d.get("why", ""))
+    why = cause(code, d, "bouncer" if m.entry.get("kind") == "heat" else "guard") if code else ""
     guard, gfloor = d.get("guard"), d.get("guard_floor", floor)
     kind = m.entry.get("kind")
     loss = "gains 2 heat" if kind == "heat" else "loses a Stealth token"
@@ -157,7 +160,7 @@ def stealth(m: Moment) -> Why:
                     f"{guard}, the same spot on the floor {side}: he looks straight through, so {who} {loss}.")
     elif rule == "1.17":
         sentence = f"{who} carries the Tiara and moved next to the guard in {guard}, with no wall between: {who} {loss}."
-    elif why.startswith("walked into"):
+    elif code.startswith("walked_in"):
         sentence = f"{who} walked into {square}, where the guard stands: that costs Stealth too, so {who} {loss}."
     elif guard == square:
         sentence = (f"The guard walked into {square}, where {who} is. Everyone in a room he enters {loss}, even "

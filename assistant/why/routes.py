@@ -12,6 +12,7 @@ from ..engine.errors import RulesError
 from ..engine.pathing import Fork, RouteExplanation, explain
 from ..render import Mark, Route, explanation_overlays
 from ..render.loops import fork_loop
+from ..words import sentence as say
 from .model import Picture, RouteChoice, SandboxSpot, Why
 from .moment import Moment, and_list, count_word, steps
 from .rules import rule_text
@@ -41,7 +42,7 @@ def explain_step(m: Moment) -> Why:
     try:
         exp = explain(plan, start, toward, reading)
     except RulesError:
-        return Why(m.entry["text"], f"The rules give no clear way out of {start} here, so the table chose "
+        return Why(say(m.entry), f"The rules give no clear way out of {start} here, so the table chose "
                    f"{square}.", rule_text("§2"), ruling=True, switch=_switch(reading),
                    pictures=(picture,), sandbox=spot)
     fork = exp.forks[0] if exp.forks and exp.forks[0].at == start else None
@@ -73,7 +74,7 @@ def _no_choice(m: Moment, exp: RouteExplanation, square: str, picture: Picture, 
                      f"{and_list(later)}; each split is explained on that step.")
     route = Route((start, *exp.route), "chosen", label=f"his way to {toward}")
     drawn = Picture(picture.floor, picture.guard, picture.destination, routes=(route,))
-    return Why(m.entry["text"], sentence, rule_text("1.3"), pictures=(drawn,), sandbox=spot)
+    return Why(say(m.entry), sentence, rule_text("1.3"), pictures=(drawn,), sandbox=spot)
 
 
 def _fork(m: Moment, exp: RouteExplanation, fork: Fork, picture: Picture, spot: SandboxSpot) -> Why:
@@ -92,7 +93,7 @@ def _fork(m: Moment, exp: RouteExplanation, fork: Fork, picture: Picture, spot: 
                     marks=tuple(marks) + tuple(x for x in extra if isinstance(x, Mark)))
     choice = RouteChoice(chosen.rooms, tuple(r.rooms for r in rejected), fork.at, fork.meet, fork.reading)
     rule = rule_text("§2.2" if fork.reading == "bga" else "§2")
-    return Why(m.entry["text"], sentence, rule, ruling=True, switch=_switch(fork.reading), pictures=(drawn,),
+    return Why(say(m.entry), sentence, rule, ruling=True, switch=_switch(fork.reading), pictures=(drawn,),
                route=choice, sandbox=spot)
 
 
@@ -163,5 +164,5 @@ def _jump(m: Moment, floor: int, square: str) -> Why:
         tail = ("It still counts as entering: anyone there loses Stealth, an alarm there is switched off and a "
                 "camera there starts watching.")
     sentence = f"{what} puts the guard straight into {square}; he does not walk there. {tail}"
-    return Why(m.entry["text"], sentence, rule_text(str(rule)), ruling=bool(m.entry.get("ruling")),
+    return Why(say(m.entry), sentence, rule_text(str(rule)), ruling=bool(m.entry.get("ruling")),
                pictures=(Picture(floor, guard=square, destination=m.die_at(floor)),))

@@ -6,6 +6,7 @@ from assistant.engine.actions import apply
 from assistant.engine.errors import IllegalActionError, RulesError
 from assistant.engine.scenarios import new_game
 from assistant.engine.state import HIDDEN, GameState
+from assistant.words import prompt
 from tests.engine.helpers import floor_case, play, position, turn
 
 ALL_16 = [f"{c}{r}" for r in "1234" for c in "ABCD"]
@@ -237,7 +238,8 @@ def test_a_blank_cell_of_the_bga_table_asks_the_table_and_names_the_clockwise_ch
                  tiebreak="bga")
     q = apply(s, turn()).question
     assert q["kind"] == "tie"
-    assert q["prompt"].startswith("At B2 the BGA table has no answer")
-    assert "clockwise rule would go via A2" in q["prompt"]
+    assert q["params"]["at"] == "B2" and q["params"]["reading"] == "bga" and q["params"]["clockwise"] == "A2"
+    assert prompt(q).startswith("At B2 the BGA table has no answer")
+    assert "clockwise rule would go via A2" in prompt(q)
     assert q["options"] == ["A2", "C2", "B3"]
     assert apply(s, turn()).state.floors[1].guard == "B2"  # nothing moved before the answer

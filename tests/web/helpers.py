@@ -16,6 +16,7 @@ from assistant.engine.actions import Result, apply
 from assistant.engine.state import GameState
 from assistant.store import Game, Store
 from assistant.web import create_app
+from assistant.words import sentence
 
 HTMX = {"HX-Request": "true"}
 SEED = "4242"  # a fixed seed: the patrol decks are then known, and the engine can say what must happen
@@ -120,7 +121,7 @@ def guard_square(page: str, floor: int) -> str | None:
 
 
 def entries_text(result: Result) -> list[str]:
-    return [e.text for e in result.log if e.kind != "speed_detail"]
+    return [sentence(e.as_dict()) for e in result.log]
 
 
 def break_in(client: FlaskClient, game_id: str, entrance: str = "B2") -> None:

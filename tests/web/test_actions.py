@@ -3,10 +3,12 @@ the engine applied to the same position (never a hand-computed guess about the s
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 
+from assistant.words import prompt
 from tests.web.helpers import (
     HTMX,
     act,
@@ -381,7 +383,7 @@ def test_two_alarms_equally_near_ask_the_table_and_the_room_tapped_answers(app, 
     assert s.pending is not None
     options = s.pending["question"]["options"]
     assert sorted(options) == sorted([first, second])
-    assert s.pending["question"]["prompt"] in page
+    assert html.escape(prompt(s.pending["question"]), quote=False) in page
     assert "You can also tap a highlighted room." in page
     for square in options:
         assert "option" in room_classes(page, 1, square)

@@ -101,7 +101,7 @@ def test_an_unexpected_error_is_a_friendly_page_not_a_stack_trace(db_path):
         response = app.test_client().get("/broken")
         assert response.status_code == 500
         page = response.get_data(as_text=True)
-        assert "Something went wrong" in page and "Nothing you entered was lost" in page
+        assert "The app hit a bug" in page and "nothing was applied" in page
         assert "boom" not in page and "Traceback" not in page
     finally:
         app.extensions["store"].close()

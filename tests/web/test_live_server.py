@@ -191,7 +191,8 @@ def test_no_link_token_reaches_any_log(live: Flask, caplog: pytest.LogCaptureFix
         stream.vanish()
         assert wait_until(lambda: store.broker.count() == 0)
         monkeypatch.setattr(store, "act", broken)
-        assert request(port, "POST", f"/games/{g.play_token}/act", "do=start", host=PHONE_HOST)[0] == 500
+        # a bug: htmx gets the board back saying so (web/bugs.py), and the traceback goes to the logs
+        assert request(port, "POST", f"/games/{g.play_token}/act", "do=start", host=PHONE_HOST)[0] == 200
     # the development server logs every request line
     dev = make_server("127.0.0.1", 0, live, threaded=True)
     loop = threading.Thread(target=dev.serve_forever, daemon=True)

@@ -1,0 +1,44 @@
+"""Saved states from earlier versions of the app, brought up to today's format.
+
+Every state the app writes carries ``format`` (:data:`STATE_FORMAT`). A change that renames or
+removes a field of the state adds one step here, from its format to the next, and a fixture from the
+version before (tests/fixtures/saves): a heist saved last month must open after an upgrade.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .errors import RulesError
+
+Json = dict[str, Any]
+
+
+class SaveFormatError(RulesError):
+    """A saved state this version cannot read: written by a newer app, or damaged."""
+
+
+def _v0_to_v1(data: Json) -> Json:
+    """Format 0 (no ``format`` field) to 1: the fields are the same; a pending question keeps its old
+    English ``prompt``, which the web layer shows as it is (words/questions.py)."""
+    return data
+
+
+STEPS: dict[int, Callable[[Json], Json]] = {0: _v0_to_v1}
+STATE_FORMAT = len(STEPS)
+
+
+def upgrade_state(data: Json) -> Json:
+    """``data`` brought to :data:`STATE_FORMAT` (a copy is the caller's business: steps may change it)."""
+    version = data.get("format", 0)
+    if not isinstance(version, int) or version < 0:
+        raise SaveFormatError(f"a saved state has the format {version!r}, which no version of the app wrote")
+    if version > STATE_FORMAT:
+        raise SaveFormatError(f"this heist was saved by a newer version of the app (state format {version}, this "
+                              f"one reads up to {STATE_FORMAT}): update the app to open it")
+    while version < STATE_FORMAT:
+        data = STEPS[version](data)
+        version += 1
+    data["format"] = STATE_FORMAT
+    return data

@@ -1,0 +1,91 @@
+"""The database of an earlier version of the app, brought up to this one's at start.
+
+The schema version lives in SQLite's ``user_version``. Each step takes the database from its version
+to the next inside one transaction, so a step that fails leaves the file as it was; a copy of the file
+is kept beside it before the first step runs. Each step comes with a fixture written by the version
+before (tests/fixtures/saves) and a test that opens it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .engine.actions import apply
+from .engine.errors import RulesError
+from .engine.state import GameState
+from .engine.upgrades import SaveFormatError
+
+
+def _log_as_data(db: sqlite3.Connection) -> None:
+    """Version 0 to 1: log entries and questions to the table were sentences; now they are a kind plus
+    parameters. Each heist's actions are replayed to write their entries and states again; from the first
+    action whose replay does not give the state saved with it (a rule changed since), the old entries
+    keep their English text and the old states their questions' words."""
+    for (game_id, initial) in db.execute("SELECT id, initial FROM games").fetchall():
+        state = GameState.from_json(json.loads(initial))
+        replayable = True
+        rows = db.execute("SELECT seq, action, log, state FROM actions WHERE game_id = ? ORDER BY seq",
+                          (game_id,)).fetchall()
+        for seq, action, old_log, saved in rows:
+            saved_state = json.loads(saved)
+            if replayable:
+                try:
+                    result = apply(state, json.loads(action))
+                    replayable = _same(result.state.to_json(), GameState.from_json(saved_state).to_json())
+                except (RulesError, ValueError, TypeError, KeyError):
+                    replayable = False
+            if replayable:
+                state = result.state
+                db.execute("UPDATE actions SET log = ?, state = ? WHERE game_id = ? AND seq = ?",
+                           (json.dumps([e.as_dict() for e in result.log]), json.dumps(state.to_json()), game_id, seq))
+            else:
+                state = GameState.from_json(saved_state)
+
+
+def _same(replayed: dict[str, Any], saved: dict[str, Any]) -> bool:
+    """The same position, the wording of a pending question aside (it was a sentence, now data)."""
+    def core(state: dict[str, Any]) -> dict[str, Any]:
+        pending = state.get("pending")
+        if pending:
+            question = {k: v for k, v in pending["question"].items() if k not in ("prompt", "params")}
+            pending = {**pending, "question": question, "before": core(GameState.from_json(pending["before"]).to_json())}
+        return {**state, "pending": pending}
+    return core(replayed) == core(saved)
+
+
+STEPS: list[Callable[[sqlite3.Connection], None]] = [_log_as_data]
+SCHEMA_VERSION = len(STEPS)
+
+
+def upgrade(db: sqlite3.Connection, path: str) -> list[int]:
+    """Run the steps this database still needs; returns the versions it went through. Raises
+    SaveFormatError for a database written by a newer version of the app."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise SaveFormatError(f"{path} was written by a newer version of the app (database version {version}, this "
+                              f"one knows up to {SCHEMA_VERSION}): update the app, or start it with another folder")
+    if version == SCHEMA_VERSION:
+        return []
+    has_games = db.execute("SELECT count(*) FROM games").fetchone()[0]
+    if has_games and path != ":memory:":
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        shutil.copyfile(path, backup_name(path))
+    done = []
+    while version < SCHEMA_VERSION:
+        with db:
+            if has_games:
+                STEPS[version](db)
+            version += 1
+            db.execute(f"PRAGMA user_version = {version}")
+        done.append(version)
+    return done
+
+
+def backup_name(path: str | Path) -> str:
+    """Where the database is copied before its first upgrade step."""
+    return f"{path}.before-v{SCHEMA_VERSION}"
