@@ -6,13 +6,13 @@ from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
+from ..files import ROOT
 from . import markup, rulings_table
 from .entries import ContentError, Entry, read_entries
 from .lookup import RuleIndex
 from .search import Hit, search
 
 CONTENT = Path(__file__).parent / "content"
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 
 from .. import words
 from ..broker import Broker
+from ..files import ROOT as FILES
 from ..store import Store
 from . import bugs, hardening, redact
 
@@ -33,7 +34,7 @@ def instance_secret(instance: Path, name: str, make: Callable[[], str]) -> str:
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     # INSTANCE_PATH: the data folder (``python -m assistant --instance``); Flask fixes it at construction
     instance = (config or {}).get("INSTANCE_PATH") or ROOT / "instance"
-    app = Flask("assistant", template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
+    app = Flask("assistant", template_folder=str(FILES / "templates"), static_folder=str(FILES / "static"),
                 instance_path=str(Path(instance).resolve()))
     app.config.update(DATABASE=str(Path(app.instance_path) / "heists.sqlite3"), WTF_CSRF_TIME_LIMIT=None,
                       SESSION_COOKIE_SAMESITE="Lax", PUBLIC_URL=None, SEND_FILE_MAX_AGE_DEFAULT=3600)
