@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Installs everything the tests need and runs the whole suite: Python packages into .venv, Debian's
-# Chromium for the browser tests (never a browser download), then pytest (unit, property, web and
-# browser tests), lint and types, and the conformance checker in ../shared when it is there.
+# Installs everything the tests need and runs the whole suite: the locked Python packages into .venv,
+# Debian's Chromium for the browser tests (never a browser download), then lint and types, pytest (unit,
+# property, web, browser and packaging tests, in parallel), and the conformance checker in ../shared when
+# it is there. HYPOTHESIS_PROFILE=thorough runs ten times the property-test examples (a scheduled CI run).
 set -euo pipefail
 cd "$(dirname "$0")"
-PY=${PYTHON:-python3}
 # Chromium drives the browser tests; zbarimg reads the QR codes they photograph
 MISSING=""
 command -v chromium >/dev/null 2>&1 || MISSING="chromium"
@@ -16,11 +16,13 @@ if [ -n "$MISSING" ]; then
     # shellcheck disable=SC2086  # one word per package
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $MISSING >/dev/null
 fi
-[ -x .venv/bin/python ] || "$PY" -m venv .venv
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+# the locked test tools and the app's locked dependencies; pip runs only when the lock changed (venv.sh)
+./venv.sh requirements-test.lock
 .venv/bin/python -m ruff check assistant tests docs bench
 .venv/bin/python -m mypy
-.venv/bin/python -m pytest tests assistant "$@"
+# one worker per core (each with its own Chromium, servers and folders: tests/test_workers.py); loadgroup
+# keeps the wheel tests on one worker so the wheel is built once. Hypothesis profile: tests/profiles.py
+.venv/bin/python -m pytest -n "${TEST_WORKERS:-auto}" --dist loadgroup tests assistant "$@"
 if [ -f ../shared/conformance/check.py ]; then
     echo "Conformance cases (../shared/conformance/cases):"
     .venv/bin/python ../shared/conformance/check.py

@@ -50,7 +50,9 @@ class LiveServer:
         # CSRF stays on, as in production; a fixed key plays the instance folder's key file, so a
         # page drawn before a restart still sends a valid token after it
         # a short heartbeat: a closed page's live stream gives its server thread back within a second
-        self.app = create_app({"DATABASE": str(self.database), "SECRET_KEY": "browser-tests", "LIVE_HEARTBEAT": 0.5})
+        # the instance folder beside the database: this worker's own (its host key and bug log)
+        self.app = create_app({"DATABASE": str(self.database), "INSTANCE_PATH": str(self.database.parent / "instance"),
+                               "SECRET_KEY": "browser-tests", "LIVE_HEARTBEAT": 0.5})
         got_request_exception.connect(self._record, self.app)
         self.server = create_server(self.app, host="127.0.0.1", port=self.port, threads=8)
         self.port = self.server.effective_port

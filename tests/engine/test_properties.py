@@ -25,6 +25,7 @@ from assistant.engine.pathing import explain, route
 from assistant.engine.scenarios import new_game, random_walls
 from assistant.engine.state import LOST_VISUAL, GameState
 from tests.engine.random_play import play_randomly
+from tests.profiles import examples
 
 # ---------------------------------------------------------------------------------------------
 # Independent geometry: nothing below uses board.py or pathing.py.
@@ -248,14 +249,14 @@ def layout_and_pair(draw, layouts):
     return size, void, walls, start, dest
 
 
-@settings(max_examples=300, deadline=None, database=None)
+@settings(max_examples=examples(300), deadline=None, database=None)
 @given(layout_and_pair(seeded_layouts()))
 def test_route_shortest_and_clockwise_on_generated_layouts(case):
     check_route(*case)
     target(float(len(Geo(*case[:3]).shortest_paths(*case[3:]))), label="tied routes")
 
 
-@settings(max_examples=1500, deadline=None, database=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=examples(1500), deadline=None, database=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(layout_and_pair(subset_layouts()))
 # smallest layouts found where the BGA reading meets a blank cell of the §2.2 table (routes of 6 steps
 # around both sides, rejoining straight ahead): the engine must refuse there rather than guess
@@ -266,7 +267,7 @@ def test_route_shortest_and_clockwise_on_wall_subsets(case):
     target(float(len(Geo(*case[:3]).shortest_paths(*case[3:]))), label="tied routes")
 
 
-@settings(max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=examples(40), deadline=None, database=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(st.one_of(seeded_layouts(), subset_layouts()))
 def test_route_every_pair_of_one_layout(layout):
     """The same checks for every start and destination of a layout: rare tie shapes show up faster."""
@@ -393,7 +394,7 @@ def check_invariants(state: GameState, card_counts: dict[int, int], where: str) 
         assert b.stealth >= 0, f"{where}: {who} has Stealth {b.stealth}"
 
 
-@settings(max_examples=250, deadline=None, database=None,
+@settings(max_examples=examples(250), deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
           phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink])  # no slow "explain"
 @given(params=game_params(), data=st.data())

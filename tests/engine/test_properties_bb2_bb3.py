@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from assistant.engine.scenarios import BB2_CORNERS, inner_walls, new_bb2_game, new_bb3_game, random_walls
 from assistant.engine.state import DISTRACTED, HIDDEN, WORKER, WORKERS_MOVE, GameState
 from tests.engine.random_play import play_randomly
+from tests.profiles import examples
 
 NAMES = ("red", "blue", "green", "yellow")
 ROOMS = [f"{c}{r}" for r in range(1, 5) for c in "ABCD"]
@@ -207,7 +208,7 @@ def start_first(data: Any, state: GameState) -> list[dict[str, Any]]:
     return [{"do": "start"}] if data.draw(st.integers(0, 3), label="set up first? (0: no)") else []
 
 
-RANDOM_GAMES = settings(max_examples=120, deadline=None, database=None,
+RANDOM_GAMES = settings(max_examples=examples(120), deadline=None, database=None,
                         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
                         phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target, Phase.shrink])
 

@@ -21,6 +21,7 @@ from assistant.engine.board import floorplan
 from assistant.engine.cases import run_case, state_from_case
 from assistant.engine.scenarios import new_game
 from assistant.web.sandbox_link import Position, parse, position_of, sandbox_query
+from tests.profiles import examples
 from tests.web.helpers import HTMX
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -445,7 +446,7 @@ def test_an_overlong_list_is_cut_short_with_a_message():
     assert problems == ["Only the first 64 alarms were read: no floor has more."]
 
 
-@settings(max_examples=60, deadline=None, database=None,
+@settings(max_examples=examples(60), deadline=None, database=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])  # the client keeps no state between calls
 @given(st.dictionaries(st.sampled_from(["size", "void", "walls", "guard", "target", "die", "alarms", "patrol",
                                         "reading", "tool"]),
