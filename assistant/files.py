@@ -9,5 +9,6 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
 BUNDLED = PACKAGE / "bundled"
+INSTALLED = BUNDLED.is_dir()  # from a wheel, not a checkout (an editable install counts as a checkout)
 # the folder that holds templates/, static/ and docs/: the installed copy if there is one, else the checkout
-ROOT = BUNDLED if BUNDLED.is_dir() else PACKAGE.parent
+ROOT = BUNDLED if INSTALLED else PACKAGE.parent

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,11 +14,14 @@ from werkzeug.exceptions import HTTPException
 
 from .. import words
 from ..broker import Broker
+from ..files import INSTALLED
 from ..files import ROOT as FILES
 from ..store import Store
 from . import bugs, hardening, redact
 
-ROOT = Path(__file__).resolve().parents[2]
+# the default data folder is ROOT / "instance": in the checkout, or for an installed wheel in its
+# environment (<venv>/instance, a folder that exists, as startup.prepare_folder wants), never site-packages
+ROOT = Path(sys.prefix) if INSTALLED else Path(__file__).resolve().parents[2]
 csrf = CSRFProtect()
 
 

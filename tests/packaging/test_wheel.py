@@ -109,7 +109,8 @@ def test_the_wheel_carries_the_templates_static_files_schema_and_rules(installed
 class Table:
     """A browser's worth of HTTP: cookies kept, redirects followed."""
 
-    def __init__(self, port: int):
+    def __init__(self, port: int, venv: Path):
+        self.venv = venv
         self.base = f"http://127.0.0.1:{port}"
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
 
@@ -141,7 +142,7 @@ def table(installed: tuple[Path, Path], tmp_path_factory: pytest.TempPathFactory
             except OSError:
                 assert time.monotonic() < deadline, "the installed app did not start listening in 30 s"
                 time.sleep(0.05)
-        yield Table(port)
+        yield Table(port, python.parents[1])
     finally:
         server.terminate()
         output = server.communicate(timeout=10)[0]
@@ -183,3 +184,5 @@ def test_a_heist_started_on_the_installed_app_is_saved_and_plays(table: Table) -
     assert 'role="alert"' not in page
     _, _, again = table.get(path)  # read back from the database the installed app made
     assert re.search(r'data-version="[1-9]', again), "the action was not saved"
+    # without --instance, the heists live in the virtual environment, not in site-packages or the checkout
+    assert (table.venv / "instance" / "heists.sqlite3").is_file()
