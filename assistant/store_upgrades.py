@@ -23,28 +23,25 @@ from .engine.upgrades import SaveFormatError
 
 def _log_as_data(db: sqlite3.Connection) -> None:
     """Version 0 to 1: log entries and questions to the table were sentences; now they are a kind plus
-    parameters. Each heist's actions are replayed to write their entries and states again; from the first
-    action whose replay does not give the state saved with it (a rule changed since), the old entries
-    keep their English text and the old states their questions' words."""
+    parameters. Each action is applied again to the state saved before it, to write its entries and its
+    state anew; an action whose result differs from the state saved with it (a rule changed since) keeps
+    its old entries, which keep their English text."""
     for (game_id, initial) in db.execute("SELECT id, initial FROM games").fetchall():
-        state = GameState.from_json(json.loads(initial))
-        replayable = True
-        rows = db.execute("SELECT seq, action, log, state FROM actions WHERE game_id = ? ORDER BY seq",
+        before = GameState.from_json(json.loads(initial))
+        rows = db.execute("SELECT seq, action, state FROM actions WHERE game_id = ? ORDER BY seq",
                           (game_id,)).fetchall()
-        for seq, action, old_log, saved in rows:
-            saved_state = json.loads(saved)
-            if replayable:
-                try:
-                    result = apply(state, json.loads(action))
-                    replayable = _same(result.state.to_json(), GameState.from_json(saved_state).to_json())
-                except (RulesError, ValueError, TypeError, KeyError):
-                    replayable = False
-            if replayable:
-                state = result.state
+        for seq, action, saved in rows:
+            saved_state = GameState.from_json(json.loads(saved))
+            try:
+                result = apply(before, json.loads(action))
+                same = _same(result.state.to_json(), saved_state.to_json())
+            except (RulesError, ValueError, TypeError, KeyError):
+                same = False
+            if same:
                 db.execute("UPDATE actions SET log = ?, state = ? WHERE game_id = ? AND seq = ?",
-                           (json.dumps([e.as_dict() for e in result.log]), json.dumps(state.to_json()), game_id, seq))
-            else:
-                state = GameState.from_json(saved_state)
+                           (json.dumps([e.as_dict() for e in result.log]), json.dumps(result.state.to_json()),
+                            game_id, seq))
+            before = result.state if same else saved_state
 
 
 def _same(replayed: dict[str, Any], saved: dict[str, Any]) -> bool:

@@ -15,12 +15,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from . import cards_bb1
 from .errors import IllegalActionError
+from .fields import bonus_of, choice_of, floor_of, square_of, who_of
 from .log import ALARM_CAUSES, LogEntry
 from .rules_bb1 import Bb1
 from .ruleset import GameOver, NeedAnswer
 from .rulesets import ruleset_for
 from .state import GameState
+from .table_bb1 import LOOT
 
 Action = dict[str, Any]
 
@@ -82,97 +85,71 @@ def _run(before: GameState, action: Action, answers: list[str], skip: int, versi
     return Result(state, rules.entries[skip:])
 
 
-# -- reading action fields ------------------------------------------------------------------------
-
-def _floor(rules: Bb1, action: Action) -> int:
-    floor = action.get("floor")
-    if isinstance(floor, str) and floor.isascii() and floor.isdigit():
-        floor = int(floor)
-    if not isinstance(floor, int) or floor not in rules.state.floors:
-        have = ", ".join(str(f) for f in sorted(rules.state.floors))
-        raise IllegalActionError(f"floor {floor!r} does not exist (floors: {have})")
-    return floor
-
-
-def _square(rules: Bb1, floor: int, value: Any, what: str = "at") -> str:
-    if not isinstance(value, str):
-        raise IllegalActionError(f"'{what}' must be a square name like B2")
-    value = value.upper()
-    rules.plan(floor).check(value)
-    return value
-
-
-def _who(rules: Bb1, action: Action) -> str:
-    who = action.get("who")
-    if not isinstance(who, str) or who not in rules.state.crew:
-        raise IllegalActionError(f"nobody called {who!r} is in the crew")
-    return who
-
-
-def _choice(value: Any, allowed: tuple[str, ...], message: str) -> str:
-    """A field that must be one of a few words (a code, never free text that could end up in the log)."""
-    if not isinstance(value, str) or value not in allowed:
-        raise IllegalActionError(f"{message}: {', '.join(a for a in allowed if a)}")
-    return value
-
-
-def _bonus(action: Action) -> int:
-    bonus = action.get("bonus", 0)
-    if not isinstance(bonus, int) or abs(bonus) > 3:
-        raise IllegalActionError("'bonus' is a small whole number (+1 Espresso, -1 Daydreaming)")
-    return bonus
-
-
 # -- handlers ---------------------------------------------------------------------------------------
 
 def _guard_turn(rules: Bb1, a: Action) -> None:
-    rules.guard_turn(_floor(rules, a), _bonus(a))
+    rules.guard_turn(floor_of(rules, a), bonus_of(a))
 
 
 def _alarm(rules: Bb1, a: Action) -> None:
-    floor = _floor(rules, a)
-    square = _square(rules, floor, a.get("at"))
+    floor = floor_of(rules, a)
+    square = square_of(rules, floor, a.get("at"))
     hack = a.get("hack")
     if hack:
-        hack = _choice(hack, HACK_KINDS, "a hack token belongs to the fingerprint, laser or motion computer")
+        hack = choice_of(hack, HACK_KINDS, "a hack token belongs to the fingerprint, laser or motion computer")
         left = rules.state.hack.get(hack, 0)
         if left <= 0:
             raise IllegalActionError(f"no {hack} hack token left to cancel this alarm")
         rules.state.hack[hack] = left - 1
         rules.log("hack", "1.21", floor, square, how="cancel", computer=hack, left=left - 1)
         return
-    cause = _choice(a.get("cause", ""), ALARM_CAUSES, "unknown cause of an alarm")
+    cause = choice_of(a.get("cause", ""), ALARM_CAUSES, "unknown cause of an alarm")
     rules.trigger_alarm(floor, square, cause=cause)
 
 
 def _remove_alarm(rules: Bb1, a: Action) -> None:
     """An alarm taken off the board by hand: bb1's Juicer (a new patrol card follows), one bb3 cube."""
-    floor = _floor(rules, a)
-    rules.pick_up_alarm(floor, _square(rules, floor, a.get("at")))
+    floor = floor_of(rules, a)
+    rules.pick_up_alarm(floor, square_of(rules, floor, a.get("at")))
 
 
 def _crack_safe(rules: Bb1, a: Action) -> None:
-    rules.crack_safe(_floor(rules, a))
+    rules.crack_safe(floor_of(rules, a))
 
 
 def _enter_floor(rules: Bb1, a: Action) -> None:
-    rules.enter_floor(_floor(rules, a))
+    rules.enter_floor(floor_of(rules, a))
 
 
 def _move(rules: Bb1, a: Action) -> None:
-    who = _who(rules, a)
-    floor = _floor(rules, a)
-    rules.move_burglar(who, floor, _square(rules, floor, a.get("to"), "to"))
+    """A burglar walks into a room (entering it). A face-down room is turned up as part of the move when
+    ``type`` says what it is; a Walkway turned up this way drops her to the floor below, which is not
+    entering (bb1 Walkway). ``by`` "rook": moved by the Rook's Orders (extra costs ignored)."""
+    who = who_of(rules, a)
+    floor = floor_of(rules, a)
+    square = square_of(rules, floor, a.get("to"), "to")
+    revealed = a.get("type") not in (None, "") and square not in rules.state.floors[floor].tiles
+    if a.get("type") not in (None, ""):
+        _reveal(rules, {"floor": floor, "at": square, "type": a.get("type"), "number": a.get("number")})
+    by = choice_of(a.get("by", ""), ("", "rook"), "a move is made by the burglar or by the Rook's Orders")
+    if revealed and a.get("type") == "walkway" and floor - 1 in rules.state.floors and rules.room_rules:
+        b = rules.state.crew[who]
+        rules.room_left(who)
+        b.floor, b.at = floor, square
+        rules.log("move", "", floor, square, who=who)
+        rules.fall(who, "walkway")
+        return
+    rules.move_burglar(who, floor, square, ordered=by == "rook")
 
 
 def _place(rules: Bb1, a: Action) -> None:
-    """Put a burglar on the board without any effect (the entrance at the start, a correction)."""
-    who = _who(rules, a)
-    floor = _floor(rules, a)
-    square = _square(rules, floor, a.get("to"), "to")
+    """Put a burglar on the board without any effect: a correction of where the piece stands."""
+    who = who_of(rules, a)
+    floor = floor_of(rules, a)
+    square = square_of(rules, floor, a.get("to"), "to")
     b = rules.state.crew[who]
     b.floor, b.at, b.escaped = floor, square, False
-    rules.log("place", "", floor, square, who=who)
+    rules.log("place", "", floor, square, who=who, correction=True)
 
 
 def _start(rules: Bb1, a: Action) -> None:
@@ -181,16 +158,16 @@ def _start(rules: Bb1, a: Action) -> None:
 
 
 def _entrance(rules: Bb1, a: Action) -> None:
-    """The crew's entrance room on floor 1: everyone starts there, with no effect (bb1 "Break in")."""
-    square = _square(rules, 1, a.get("at"))
-    for b in rules.state.crew.values():
-        b.floor, b.at = 1, square
-    rules.state.floors[1].tiles.setdefault(square, str(a.get("type") or "entrance"))
-    rules.log("entrance", "", 1, square)
+    """The crew's entrance room on floor 1 (bb1 "Break in", §1.22): then the first destination is drawn,
+    and each burglar walks in at the start of their own first turn, with no room effect."""
+    square = square_of(rules, 1, a.get("at"))
+    if a.get("type") not in (None, ""):
+        _reveal(rules, {"floor": 1, "at": square, "type": a.get("type"), "number": a.get("number")})
+    rules.break_in(square)
 
 
 def _escape(rules: Bb1, a: Action) -> None:
-    who = _who(rules, a)
+    who = who_of(rules, a)
     b = rules.state.crew[who]
     b.escaped = True
     rules.log("escape", "1.1", b.floor, b.at, who=who)
@@ -201,8 +178,8 @@ def _escape(rules: Bb1, a: Action) -> None:
 
 
 def _reveal(rules: Bb1, a: Action) -> None:
-    floor = _floor(rules, a)
-    square = _square(rules, floor, a.get("at"))
+    floor = floor_of(rules, a)
+    square = square_of(rules, floor, a.get("at"))
     kind = a.get("type")
     if not isinstance(kind, str) or not kind:
         raise IllegalActionError("'type' names the room revealed, e.g. camera")
@@ -220,9 +197,9 @@ def _reveal(rules: Bb1, a: Action) -> None:
 
 def _event(rules: Bb1, a: Action) -> None:
     name = a.get("name")
-    floor = _floor(rules, a)
+    floor = floor_of(rules, a)
     if name in EVENTS_WITH_SQUARE:
-        getattr(rules, f"event_{name}")(floor, _square(rules, floor, a.get("at")))
+        getattr(rules, f"event_{name}")(floor, square_of(rules, floor, a.get("at")))
     elif name == "espresso" or name == "daydreaming":
         rules.state.bonus += 1 if name == "espresso" else -1
         rules.log("event", "1.21", floor, how=name)
@@ -230,9 +207,9 @@ def _event(rules: Bb1, a: Action) -> None:
         rules.state.skip_next = True
         rules.log("event", "1.21", floor, how="jump_the_gun")
     elif name == "emp":
-        rules.event_emp(floor, _who(rules, a) if a.get("who") else rules.state.current())
+        rules.event_emp(floor, who_of(rules, a) if a.get("who") else rules.state.current())
     elif name == "dynamite":
-        floor_sq = _square(rules, floor, a.get("at"))
+        floor_sq = square_of(rules, floor, a.get("at"))
         rules.event_dynamite(floor, str(a.get("wall", "")), floor_sq)
     elif name == "shoplifting":
         targets = a.get("targets", [])
@@ -241,26 +218,28 @@ def _event(rules: Bb1, a: Action) -> None:
         if not targets:  # said aloud, so the table sees the card was played and did nothing
             rules.log("no_effect", "1.21", floor, how="shoplifting")
         for target in targets:
-            f = _floor(rules, {"floor": target[0]})
-            rules.trigger_alarm(f, _square(rules, f, target[1]), cause="shoplifting")
+            f = floor_of(rules, {"floor": target[0]})
+            rules.trigger_alarm(f, square_of(rules, f, target[1]), cause="shoplifting")
     elif name in EVENTS_ON_FLOOR:
         getattr(rules, f"event_{name}")(floor)
+    elif name in cards_bb1.CARDS:
+        cards_bb1.play(rules, name, a)
     else:
         raise IllegalActionError(f"unknown event {name!r}")
 
 
 def _donuts(rules: Bb1, a: Action) -> None:
-    floor = _floor(rules, a)
+    floor = floor_of(rules, a)
     rules.state.floors[floor].donuts = True
     rules.log("donuts", "1.18", floor, how="played")
 
 
 def _crow(rules: Bb1, a: Action) -> None:
     """Raven: place the crow (basic: up to 2 rooms away, not through walls; advanced: her own room)."""
-    who = _who(rules, a)
+    who = who_of(rules, a)
     b = rules.state.crew[who]
     floor = b.floor
-    square = _square(rules, floor, a.get("at"))
+    square = square_of(rules, floor, a.get("at"))
     advanced = bool(a.get("advanced"))
     if advanced and square != b.at:
         raise IllegalActionError("the advanced Raven puts her crow in her own room")
@@ -276,10 +255,17 @@ def _crow(rules: Bb1, a: Action) -> None:
 
 
 def _spotter(rules: Bb1, a: Action) -> None:
-    floor = _floor(rules, a)
+    """§1.22 Spotter: she looks (an action, once per turn; the card is shown only on the device that asked),
+    then the card stays on top or goes to the bottom."""
+    if a.get("keep") == "look":
+        rules.spotter_look(who_of(rules, a))
+        return
+    floor = floor_of(rules, a)
     fl = rules.state.floors[floor]
     if not fl.deck:
         raise IllegalActionError(f"the floor-{floor} patrol deck is empty")
+    if not rules.state.spotted:
+        raise IllegalActionError("the Spotter looks at the card before she decides where it goes")
     if a.get("keep") == "bottom":
         fl.deck.append(fl.deck.pop(0))
         rules.log("spotter", "1.21", floor, how="bottom")
@@ -290,7 +276,7 @@ def _spotter(rules: Bb1, a: Action) -> None:
 
 
 def _hack(rules: Bb1, a: Action) -> None:
-    kind = _choice(a.get("kind"), HACK_KINDS, "a hack token belongs to the fingerprint, laser or motion computer")
+    kind = choice_of(a.get("kind"), HACK_KINDS, "a hack token belongs to the fingerprint, laser or motion computer")
     count = a.get("count")
     now = rules.state.hack.get(kind, 0)
     new = now + 1 if count is None else count
@@ -302,8 +288,8 @@ def _hack(rules: Bb1, a: Action) -> None:
 
 def _camera(rules: Bb1, a: Action) -> None:
     """Video Loop / Crowbar: switch a camera off (or on again)."""
-    floor = _floor(rules, a)
-    square = _square(rules, floor, a.get("at"))
+    floor = floor_of(rules, a)
+    square = square_of(rules, floor, a.get("at"))
     fl = rules.state.floors[floor]
     off = bool(a.get("off", True))
     fl.cameras_off = sorted(set(fl.cameras_off) - {square} | ({square} if off else set()))
@@ -317,6 +303,8 @@ def _end_turn(rules: Bb1, a: Action) -> None:
     if who is None:
         raise IllegalActionError("nobody is playing: add the crew first")
     b = state.crew[who]
+    if not b.escaped and b.at is not None:
+        rules.turn_ends_in_room(who)  # a Thermo alarm goes off before the guard moves
     if state.no_move:
         rules.log("idle", "1.21", b.floor, how="shift_change")
     elif b.escaped or b.at is None:
@@ -335,7 +323,7 @@ def _set(rules: Bb1, a: Action) -> None:
     if not isinstance(field_name, str):
         raise IllegalActionError("'field' names what the table sets, e.g. stealth")
     if field_name in ("stealth", "heat"):
-        who = _who(rules, a)
+        who = who_of(rules, a)
         if not isinstance(value, int) or not 0 <= value <= 6:
             raise IllegalActionError(f"{field_name} is a number from 0 to 6")
         setattr(rules.state.crew[who], field_name, value)
@@ -346,7 +334,7 @@ def _set(rules: Bb1, a: Action) -> None:
     elif field_name == "geared":
         _set_geared(rules, a, value)
     elif field_name == "die":
-        floor = _floor(rules, a)
+        floor = floor_of(rules, a)
         if not isinstance(value, int) or not 1 <= value <= 6:
             raise IllegalActionError("a guard die shows 1 to 6")
         rules.state.floors[floor].die = value
@@ -363,8 +351,8 @@ SET_ON_ROOMS = {"cubes": ("bb2", 5, "bb2 Surveillance"), "workers": ("bb3", 9, "
 def _set_on_room(rules: Bb1, a: Action, field_name: str, value: Any) -> None:
     game, most, rule = SET_ON_ROOMS[field_name]
     _only_in(rules, game, f"{'counting cubes' if field_name == 'cubes' else 'workers'} on rooms")
-    floor = _floor(rules, a)
-    square = _square(rules, floor, a.get("at"))
+    floor = floor_of(rules, a)
+    square = square_of(rules, floor, a.get("at"))
     if not isinstance(value, int) or not 0 <= value <= most:
         raise IllegalActionError(f"a room holds 0 to {most} {field_name}")
     counts: dict[str, int] = getattr(rules.state.floors[floor], field_name)
@@ -378,7 +366,7 @@ def _set_on_room(rules: Bb1, a: Action, field_name: str, value: Any) -> None:
 def _set_geared(rules: Bb1, a: Action, value: Any) -> None:
     """bb3 Disguises: a burglar removes their disguise (geared) or an effect lets them put it on again."""
     _only_in(rules, "bb3", "disguises")
-    who = _who(rules, a)
+    who = who_of(rules, a)
     if value not in (0, 1, True, False):
         raise IllegalActionError("geared is 1 (geared) or 0 (disguised)")
     b = rules.state.crew[who]
@@ -390,7 +378,7 @@ def _wall(rules: Bb1, a: Action) -> None:
     """Put up or take down a wall (drawing a layout, or correcting one); a floor may never be cut in two."""
     from .board import floorplan, normalize_wall
 
-    floor = _floor(rules, a)
+    floor = floor_of(rules, a)
     fl = rules.state.floors[floor]
     wall = normalize_wall(str(a.get("wall", "")), rules.state.size)
     on = bool(a.get("on", wall not in fl.walls))
@@ -434,16 +422,23 @@ def _layout(rules: Bb1, a: Action) -> None:
 
 def _loot(rules: Bb1, a: Action) -> None:
     """A burglar takes (or gives up) a loot card; the Tiara is the one that matters to guards (1.17)."""
-    who = _who(rules, a)
+    who = who_of(rules, a)
     kind = a.get("kind")
     if not isinstance(kind, str) or not kind.strip():
         raise IllegalActionError("'kind' names the loot, e.g. tiara")
-    kind = kind.strip().lower()
+    kind = "-".join(kind.strip().lower().split())
+    if kind not in LOOT:
+        raise IllegalActionError(f"no loot card is called {kind!r}: {', '.join(LOOT)}")
     loot = rules.state.crew[who].loot
     if a.get("on", kind not in loot):
         if kind not in loot:
             loot.append(kind)
         rules.log("loot", "1.17" if kind == "tiara" else "", how="takes", who=who, loot=kind)
+        if kind == "cursed-goblet":  # bb1 Cursed Goblet: one Stealth at once, never below 0 (no capture)
+            b = rules.state.crew[who]
+            b.stealth = max(0, b.stealth - 1)
+            rules.log("stealth_change", "Cursed Goblet", b.floor, b.at, who=who, stealth=b.stealth, change=-1,
+                      card="cursed-goblet")
     elif kind in loot:
         loot.remove(kind)
         rules.log("loot", "", how="drops", who=who, loot=kind)
@@ -456,18 +451,18 @@ def _only_in(rules: Bb1, game: str, what: str) -> None:
 
 def _commotion(rules: Bb1, a: Action) -> None:
     _only_in(rules, "bb2", "commotions")
-    floor = _floor(rules, a)
+    floor = floor_of(rules, a)
     steps = a.get("steps", 1)
     if steps not in (1, 2, 3):
         raise IllegalActionError("a commotion pulls the bouncer 1 step (3 for the Buffet)")
-    rules.commotion(floor, _square(rules, floor, a.get("at")), steps)  # type: ignore[attr-defined]
+    rules.commotion(floor, square_of(rules, floor, a.get("at")), steps)  # type: ignore[attr-defined]
 
 
 def _crowd(rules: Bb1, a: Action) -> None:
     """bb2 Crowd chip turned up in a room (or discarded by hand): the bouncer gives no heat there once."""
     _only_in(rules, "bb2", "Crowd chips")
-    floor = _floor(rules, a)
-    square = _square(rules, floor, a.get("at"))
+    floor = floor_of(rules, a)
+    square = square_of(rules, floor, a.get("at"))
     fl = rules.state.floors[floor]
     on = bool(a.get("on", square not in fl.crowd))
     fl.crowd = [s for s in fl.crowd if s != square] + ([square] if on else [])
@@ -478,7 +473,7 @@ def _suspicion(rules: Bb1, a: Action) -> None:
     """bb3 Suspicion: an effect (a Scan card drawn while charming, a tool) adds a cube beside the floor's
     patrol deck, and the third turns the die up; another effect takes one away."""
     _only_in(rules, "bb3", "suspicion cubes")
-    floor = _floor(rules, a)
+    floor = floor_of(rules, a)
     count = a.get("count")
     if count == 1:
         rules.log("suspicion", "bb3 Suspicion", floor, how="added")
@@ -491,8 +486,8 @@ def _suspicion(rules: Bb1, a: Action) -> None:
 
 def _undercover(rules: Bb1, a: Action) -> None:
     _only_in(rules, "bb2", "Undercover chips")
-    floor = _floor(rules, a)
-    rules.undercover(floor, _square(rules, floor, a.get("at")))  # type: ignore[attr-defined]
+    floor = floor_of(rules, a)
+    rules.undercover(floor, square_of(rules, floor, a.get("at")))  # type: ignore[attr-defined]
 
 
 HANDLERS: dict[str, Callable[[Bb1, Action], None]] = {
@@ -501,7 +496,7 @@ HANDLERS: dict[str, Callable[[Bb1, Action], None]] = {
     "event": _event, "donuts": _donuts, "crow": _crow, "spotter": _spotter, "hack": _hack,
     "camera": _camera, "end_turn": _end_turn, "set": _set, "start": _start, "entrance": _entrance,
     "commotion": _commotion, "undercover": _undercover, "crowd": _crowd, "suspicion": _suspicion,
-    "wall": _wall, "layout": _layout, "loot": _loot,
+    "wall": _wall, "layout": _layout, "loot": _loot, "tool": cards_bb1.tool,
 }
 # corrections the table may still make after the game ended
 BOARD_ONLY = ("set", "reveal", "place", "wall")

@@ -11,6 +11,7 @@ from .errors import BoardError, RulesError
 from .log import LogEntry
 from .pathing import READINGS
 from .state import DISTRACTED, LOST_VISUAL, WORKER, WORKERS_MOVE, Burglar, FloorState, GameState
+from .table_bb1 import CHARACTERS, TOOLS
 
 GAMES = ("bb1", "bb2", "bb3")
 SPECIAL_CARDS = {"bb1": {LOST_VISUAL}, "bb2": {DISTRACTED}, "bb3": {WORKER, WORKERS_MOVE}}
@@ -64,13 +65,24 @@ def _state_from_case(case: dict[str, Any]) -> GameState:
         if at is not None:
             at = state.plan(floor).names[state.plan(floor).check(at.upper())]
         state.crew[name] = Burglar(floor=floor, at=at, stealth=spec.get("stealth", 3), heat=spec.get("heat", 0),
-                                   loot=list(spec.get("loot", [])), geared=spec.get("geared", True))
+                                   loot=list(spec.get("loot", [])), geared=spec.get("geared", True),
+                                   character=_word(spec.get("character", ""), CHARACTERS, "character"),
+                                   side=_word(spec.get("side", "basic"), ("basic", "advanced"), "side"),
+                                   tools=[_word(t, TOOLS, "tool") for t in spec.get("tools", [])])
     state.order = list(state.crew)
     for key, order in (case.get("reshuffle") or {}).items():
         if int(key) not in state.floors:
             raise BoardError(f"reshuffle for floor {key}, which the case does not have")
         state.floors[int(key)].stacked = [_card(c, int(key), state) for c in order]
     return state
+
+
+def _word(value: Any, allowed: tuple[str, ...], what: str) -> str:
+    if value == "" and what == "character":
+        return ""
+    if value not in allowed:
+        raise BoardError(f"unknown {what} {value!r}: one of {', '.join(allowed)}")
+    return str(value)
 
 
 def _square(value: Any, floor: int, state: GameState, what: str) -> str:
@@ -144,8 +156,9 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
             result = apply(state, action)
             state = result.state
             log += result.log
-            while result.question and choices:
-                result = apply(state, {"do": "answer", "choice": choices.pop(0)})
+            while result.question and (choices or "default" in result.question):
+                answer = choices.pop(0) if choices else result.question["default"]
+                result = apply(state, {"do": "answer", "choice": answer})
                 state = result.state
                 log += result.log
             if result.question:

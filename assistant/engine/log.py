@@ -18,7 +18,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "speed": (), "enter": (), "stop": (), "arrive": ("", "own_square"), "return": (), "lost": (),
     "appear": (), "hunt": ("toward", "starts", "stays"),
     "idle": ("no_guard", "in_play", "shift_change", "not_inside", "exit_skip", "exited", "no_bouncer_commotion"),
-    "donuts": ("played", "eaten"), "crow": ("lands", "holds", "flies_back"),
+    "donuts": ("played", "eaten"), "crow": ("lands", "holds", "flies_back", "slows"), "modifier": ("espresso", "daydreaming"),
     # the die and the patrol deck
     "destination": (), "draw": (), "redraw": (), "reshuffle": (), "speed_up": (),
     # alarms
@@ -27,15 +27,20 @@ KINDS: dict[str, tuple[str, ...]] = {
     "hack": ("cancel", "count"), "camera": ("guard_sees", "burglar_steps", "switched"),
     # the crew
     "stealth": ("", "lavatory"), "caught": ("", "heat"), "heat": (), "move": (), "place": (), "entrance": (),
-    "escape": (), "won": (), "turn": (), "skip": (), "loot": ("takes", "drops"),
-    "set": ("stealth", "heat", "die", "on_room", "geared"), "answer": (),
+    "escape": (), "won": (), "turn": (), "skip": (), "loot": ("takes", "drops"), "tool": ("takes", "drops"),
+    "set": ("stealth", "heat", "die", "on_room", "geared", "room_tokens"), "answer": (), "enters": (),
+    "fall": (), "put": (), "stealth_change": (),
+    # rooms, characters and cards of Burgle Bros 1 (table_bb1.py, cards_bb1.py)
+    "jammer": (), "laser_action": (), "isotope": (), "thermo": (), "chihuahua": (), "video_loop": ("on", "over"),
+    "card": ("thermal_bomb", "invisible_suit", "smoke_bomb", "crowbar", "virus", "reboot", "dead_drop", "rook_swap"),
     # the board
     "reveal": (), "wall": (), "layout": (), "wall_removed": (),
     # cards and events
     "event": ("espresso", "daydreaming", "jump_the_gun", "shift_change", "squeak", "emp", "emp_over"),
     "no_effect": ("shoplifting", "alarm_active", "squeak_no_guard", "squeak_nobody", "squeak_with_burglar",
-                  "commotion_here", "no_suspicion", "not_nearer", "disguised"),
-    "spotter": ("top", "bottom"),
+                  "commotion_here", "no_suspicion", "not_nearer", "disguised", "crowbar", "mirror", "orders",
+                  "lowest_floor", "top_floor", "invisible", "acrobat", "guard_placed"),
+    "spotter": ("top", "bottom", "look"),
     # Burgle Bros 2
     "commotion": (), "undercover": (), "crowd": ("on", "off", "covers"), "cube": ("surveillance", "buffet"),
     "surveillance": (), "buffet": (),
@@ -45,12 +50,13 @@ KINDS: dict[str, tuple[str, ...]] = {
 
 # why a burglar lost Stealth or gained heat (data["why"] of stealth, caught and heat entries)
 CAUSES = ("entered", "walked_in", "foyer", "atrium", "tiara", "walked_in_geared", "crows_nest", "surveillance",
-          "hunting_start")
+          "hunting_start", "acrobat_stayed")
 # what sent the die or destination marker somewhere (data["why"] of destination entries)
 DIE_MOVES = ("nearest_alarm", "patrol_card", "alarm_while_lost", "switch_signs", "throw_voice", "crash",
              "distracted", "commotion", "alarm")
 # what set an alarm off (data["cause"] of alarm entries); "" when the table just says so
-ALARM_CAUSES = ("", "camera", "shoplifting", "dynamite")
+ALARM_CAUSES = ("", "camera", "shoplifting", "dynamite", "fingerprint", "laser", "motion", "detector", "thermo",
+                "thermal_bomb", "chihuahua", "juicer")
 
 
 @dataclass(frozen=True)

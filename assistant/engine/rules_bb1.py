@@ -12,14 +12,15 @@ from typing import Any
 
 from .errors import AmbiguousTieError, IllegalActionError
 from .pathing import Router
-from .ruleset import GameOver, Ruleset
+from .ruleset import GameOver
 from .state import HIDDEN, LOST_VISUAL
+from .table_bb1 import TableBb1
 
 UNSEEN_DISCARDS = {1: 9, 2: 6, 3: 3}  # rule 1.11: cards set aside face down per player count
 MAX_DRAWS = 64  # a deck whose every card is refused (all on the guard's square) must not loop forever
 
 
-class Bb1(Ruleset):
+class Bb1(TableBb1):
     name = "bb1"
     reshuffle_speeds_up = True  # 1.11; bb3 has suspicion for that instead
     figure = "guard"
@@ -57,6 +58,8 @@ class Bb1(Ruleset):
 
     def announce_speed(self, floor: int, moves: int, bonus: int) -> None:
         fl = self.state.floors[floor]
+        if bonus:  # Espresso or Daydreaming: a line of its own, so the table sees what changed his count
+            self.log("modifier", "1.21", floor, how="espresso" if bonus > 0 else "daydreaming", bonus=bonus)
         self.log("speed", "1.2", floor, fl.guard, moves=moves, die=fl.die, alarms=len(fl.alarms), bonus=bonus,
                  alarm_squares=list(fl.alarms), destination=fl.destination)
 
@@ -88,16 +91,14 @@ class Bb1(Ruleset):
             plan = router.plan
             here = plan.index[fl.guard]
             step = self.tie_free_step(floor, router, here)
-            cost = self.step_cost(floor, step)
-            if cost > left:
-                self.log("crow", "1.19", floor, fl.guard, ruling=True, how="holds", crow=step, left=left, cost=cost)
-                break
-            left -= cost
+            left -= 1
             step_no += 1
             idle_arrivals = 0
             fork = router.fork_at(here)
             self.enter(floor, step, step_no=step_no, left=left, toward=target, to_die=target == fl.destination,
                        fork=fork.as_dict() if fork else None)
+            if left and self.crow_slows(floor, step):
+                left -= 1
             if self.stops_moving(floor):
                 break
             if fl.guard == fl.destination:
@@ -121,10 +122,14 @@ class Bb1(Ruleset):
             return self.ask("tie", options, floor, "§2", at=plan.names[here], reading=router.reading,
                             clockwise=clockwise, figure=self.figure)
 
-    def step_cost(self, floor: int, square: str) -> int:
-        """1.19: the basic Raven's crow makes the guard spend 2 moves to enter its room."""
+    def crow_slows(self, floor: int, square: str) -> bool:
+        """§1.22 Raven: the guard enters the basic crow's room, then loses one move (with his last move he
+        still enters, and finds whoever is there)."""
         fl = self.state.floors[floor]
-        return 2 if fl.crow == square and not fl.crow_advanced else 1
+        if fl.crow != square or fl.crow_advanced or fl.guard != square:
+            return False
+        self.log("crow", "1.19", floor, square, how="slows")
+        return True
 
     # -- entering a room (1.7, 1.14-1.16) --------------------------------------------------------
     def enter(self, floor: int, square: str, jump: bool = False, **data) -> None:
@@ -165,7 +170,8 @@ class Bb1(Ruleset):
 
     def camera_on(self, floor: int, square: str) -> bool:
         fl = self.state.floors[floor]
-        return fl.tiles.get(square) == "camera" and square not in fl.cameras_off
+        return (fl.tiles.get(square) == "camera" and square not in fl.cameras_off and square not in fl.disabled
+                and self.state.loop_by is None)
 
     def cameras_see(self, floor: int, square: str) -> None:
         """1.14: a guard on a Camera sees every burglar on another revealed Camera, any floor."""
@@ -183,9 +189,9 @@ class Bb1(Ruleset):
         the guard who cost it stands (``guard``, ``guard_floor``), kept in the log so the table can be shown why."""
         b = self.state.crew[name]
         fl = self.state.floors.get(b.floor)
-        if fl is not None and b.at and fl.lavatory.get(b.at, 0) > 0:
+        if fl is not None and b.at is not None and self.room_token(name):
             fl.lavatory[b.at] -= 1
-            self.log("stealth", "1.8", b.floor, b.at, who=name, ruling=True, why=why, lavatory=fl.lavatory[b.at], how="lavatory",
+            self.log("stealth", "1.8", b.floor, b.at, who=name, why=why, lavatory=fl.lavatory[b.at], how="lavatory",
                      **seen)
             return
         if b.stealth <= 0:
@@ -377,7 +383,7 @@ class Bb1(Ruleset):
         return n
 
     # -- the guard appears (1.13, 1.20) -----------------------------------------------------------
-    def place_guard(self, floor: int) -> None:
+    def place_guard(self, floor: int, destination: bool = True) -> None:
         fl = self.state.floors[floor]
         for _ in range(MAX_DRAWS):
             card = self.draw_card(floor)
@@ -395,14 +401,39 @@ class Bb1(Ruleset):
             # No alarm can stand where a guard stands (1.9): one placed on it switches it off.
             fl.alarms = [a for a in fl.alarms if a != card]
             self.log("alarm_off", "1.13", floor, card, ruling=True, how="appear")
+        if not destination:
+            return
         self.draw_destination(floor)
         if fl.alarms and fl.guard is not None:
             self.to_nearest_alarm(floor)
 
     def start(self) -> None:
-        """Break in (1.13): floor 1's guard is placed by one card and his destination set by the next;
-        the other floors' guards appear when someone first arrives there."""
-        self.enter_floor(1)
+        """Break in (1.13, §1.22): floor 1's guard is placed by the first card; the entrance is chosen next
+        and only then does the second card set his destination (:meth:`break_in`). The other floors'
+        guards appear when someone first arrives there."""
+        fl = self.state.floors[1]
+        if fl.appeared or fl.guard is not None:
+            self.log("idle", "1.13", 1, how="in_play", figure=self.figure)
+            return
+        self.place_guard(1, destination=False)
+
+    def break_in(self, square: str) -> None:
+        """§1.22 Break-in: the entrance, then the first destination; the first player walks in now, each
+        other burglar at the start of their own first turn (:meth:`turn_starts`)."""
+        s = self.state
+        if s.entrances:
+            raise IllegalActionError(f"the crew already broke in through {s.entrances[0]}")
+        s.entrances = [square]
+        s.floors[1].tiles.setdefault(square, "entrance")
+        self.log("entrance", "Break in", 1, square)
+        fl = s.floors[1]
+        if fl.guard is not None and fl.destination is None:
+            self.draw_destination(1)
+            if fl.alarms and fl.guard is not None:
+                self.to_nearest_alarm(1)
+        first = s.current()
+        if first is not None:
+            self.turn_starts(first)
 
     def place_every_guard(self) -> None:
         """Setup in bb2 (Heist Setup 6-8) and bb3 (Standard Setup 8-13): every floor's guard is placed by
@@ -426,20 +457,36 @@ class Bb1(Ruleset):
                 self.log("speed_up", "1.12", f, safe_floor=floor, before=before, die=fl.die)
 
     # -- a burglar moves (1.7 reversed, 1.14-1.17) -------------------------------------------------
-    def move_burglar(self, name: str, floor: int, square: str) -> None:
+    def move_burglar(self, name: str, floor: int, square: str, ordered: bool = False) -> None:
+        """A burglar moves into a room (1.7 reversed, 1.14-1.17, the rooms' own rules). A guard who first
+        appears on this floor because of the move is placed, not entering: no Stealth for him (§1.22)."""
         b = self.state.crew[name]
+        self.room_left(name)
         b.floor, b.at = floor, square
-        self.log("move", "", floor, square, who=name)
+        self.log("move", "", floor, square, who=name, ordered=ordered)
         fl = self.state.floors[floor]
         if not fl.appeared and fl.guard is None and not fl.lost:
             self.place_guard(floor)
+            if fl.guard == square:
+                self.log("no_effect", "§1.22", floor, square, how="guard_placed", who=name)
+                if self.room_rules:
+                    self.room_entered(name, floor, square, ordered)
+                return
         self.walked_into(name, floor, square)
+        if self.room_rules:
+            self.room_entered(name, floor, square, ordered)
 
     def walked_into(self, name: str, floor: int, square: str) -> None:
         b = self.state.crew[name]
         fl = self.state.floors[floor]
         plan = self.plan(floor)
-        if fl.guard == square:
+        if self.state.invisible == name:  # the Invisible Suit: no guard or camera sees her move this turn
+            if fl.guard is not None or self.camera_on(floor, square):
+                self.log("no_effect", "Invisible Suit", floor, square, how="invisible", who=name)
+            return
+        if fl.guard == square and self.is_(name, "acrobat", "basic"):
+            self.log("no_effect", "Acrobat", floor, square, how="acrobat", who=name)
+        elif fl.guard == square:
             self.walks_into_guard(name, square)
         elif fl.guard is not None:
             if fl.tiles.get(square) == "foyer" and plan.open_between(square, fl.guard):
@@ -491,6 +538,7 @@ class Bb1(Ruleset):
             s.emp_by = None
             self.log("event", "1.21", how="emp_over")
         self.log("turn", "", s.crew[who].floor, who=who)
+        self.turn_starts(who)
 
     # -- events and tools that act on guards (1.21) -------------------------------------------------
     def blocked_by_alarm(self, floor: int, card: str) -> bool:

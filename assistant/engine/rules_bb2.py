@@ -25,6 +25,7 @@ BUFFET_STEPS = 3
 
 class Bb2(Bb1):
     name = "bb2"
+    room_rules = False  # its rooms and cards are not those of Burgle Bros 1
     _hunt_target: str | None = None  # the player's room chosen for this move while hunting
     figure = "bouncer"
     patrol_rule = "bb2 Bouncer's Turn"

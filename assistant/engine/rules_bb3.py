@@ -19,6 +19,7 @@ SUSPICION_LIMIT = 3
 
 class Bb3(Bb1):
     name = "bb3"
+    room_rules = False  # its rooms and cards are not those of Burgle Bros 1
     reshuffle_speeds_up = False  # ruling: an empty bb3 deck is reshuffled without speeding up
     patrol_rule = "bb3 Guard Turns"
     redraw_rule = "§7"

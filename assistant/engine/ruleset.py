@@ -17,6 +17,16 @@ from .log import LogEntry
 from .pathing import Router
 from .state import GameState
 
+# everyday words a case or a player may give for an option: (question, word) -> the option (or its start)
+ANSWER_WORDS: dict[tuple[str, str], str] = {
+    ("lavatory", "yes"): "room", ("lavatory", "lavatory"): "room", ("lavatory", "token"): "room",
+    ("lavatory", "no"): "own", ("lavatory", "stealth"): "own",
+    ("laser", "actions"): "action", ("laser", "extra"): "action", ("laser", "safe"): "action",
+    ("hack", "hack"): "hack-", ("hack", "yes"): "hack-", ("hack", "no"): "alarm",
+    ("detector", "yes"): "alarm", ("detector", "no"): "nothing",
+    ("chihuahua", "yes"): "6", ("chihuahua", "no"): "1-5",
+}
+
 
 class NeedAnswer(Exception):
     """Raised inside a ruleset when the table must answer before the rules can go on."""
@@ -47,16 +57,24 @@ class Ruleset:
         """One log entry: a kind declared in log.KINDS and its parameters, never a sentence."""
         self.entries.append(LogEntry(kind, rule, floor, square, data, ruling))
 
-    def ask(self, kind: str, options: list[str], floor: int | None = None, rule: str = "", **params: Any) -> str:
-        """The table's answer to a question; options are the only accepted answers. A question is data
-        too: its ``kind`` and ``params`` are put into words by the web layer."""
+    def ask(self, kind: str, options: list[str], floor: int | None = None, rule: str = "",
+            default: str | None = None, **params: Any) -> str:
+        """The table's answer to a question; options are the only accepted answers (a few everyday words
+        stand for them: "yes" for the Lavatory's token, "actions" for a Laser's extra action). A question
+        is data too: its ``kind`` and ``params`` are put into words by the web layer. ``default`` is the
+        answer a conformance case gets when it gives none (an option no player would refuse)."""
         if self.answers:
-            answer = self.answers.pop(0)
+            given = self.answers.pop(0)
+            word = ANSWER_WORDS.get((kind, given.strip().lower()), given)
+            answer = next((o for o in options if o.startswith(word)), given) if word != given else given
             if answer not in options:
                 raise IllegalActionError(f"{answer!r} is not one of the choices: {', '.join(options)}")
             self.log("answer", rule, floor, answer if kind != "order" else None, question=kind, choice=answer)
             return answer
-        raise NeedAnswer({"kind": kind, "options": options, "floor": floor, "rule": rule, "params": params})
+        question = {"kind": kind, "options": options, "floor": floor, "rule": rule, "params": params}
+        if default is not None:
+            question["default"] = default
+        raise NeedAnswer(question)
 
     # -- geometry helpers ----------------------------------------------------------------------
     def plan(self, floor: int) -> Floorplan:

@@ -40,7 +40,8 @@ class FloorState:
     donuts: bool = False  # rule 1.18
     crow: str | None = None  # the Raven's crow token (1.19)
     crow_advanced: bool = False
-    cameras_off: list[str] = field(default_factory=list)  # Video Loop / Crowbar / EMP on a camera
+    cameras_off: list[str] = field(default_factory=list)  # a camera switched off by hand (a correction)
+    disabled: list[str] = field(default_factory=list)  # Crowbar: rooms that no longer block or raise alarms
     # Burgle Bros 2
     cubes: dict[str, int] = field(default_factory=dict)
     crowd: list[str] = field(default_factory=list)
@@ -62,6 +63,9 @@ class Burglar:
     escaped: bool = False
     colour: str = ""
     character: str = ""
+    side: str = "basic"  # of the character card: "basic" or "advanced"
+    tools: list[str] = field(default_factory=list)
+    motion: list[str] = field(default_factory=list)  # Motion rooms ("2-B3") entered this turn
 
 
 @dataclass
@@ -84,7 +88,10 @@ class GameState:
     no_move: bool = False  # Shift Change: this turn's own guard stays put
     skip_next: bool = False  # Jump the Gun
     emp_by: str | None = None  # E.M.P.: no alarm anywhere until this player's next turn
-    hack: dict[str, int] = field(default_factory=dict)  # fingerprint / laser / motion tokens
+    hack: dict[str, int] = field(default_factory=dict)  # fingerprint / laser / motion tokens; "hacker": hers
+    spotted: bool = False  # the Spotter looked at a patrol card this turn
+    invisible: str | None = None  # who wears the Invisible Suit this turn
+    loop_by: str | None = None  # Video Loop: cameras are off until this player's next turn
     outcome: str | None = None  # "caught" or "escaped"
     pending: dict[str, Any] | None = None  # a question to the table; see actions.py
     version: int = 0

@@ -55,7 +55,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["misses"] = MissLimiter()
     csrf.init_app(app)
     # log entries and questions are data: put into words here, for the reader (assistant/words)
-    app.jinja_env.globals.update(say=words.sentence, ask_text=words.prompt)
+    app.jinja_env.globals.update(say=words.sentence, ask_text=words.prompt, option_text=words.option_text)
     redact.install()
     hardening.install(app)
     bugs.install(app)

@@ -5,6 +5,6 @@ turns it into language, so a device can read the same heist in its own language.
 """
 
 from .log import sentence
-from .questions import prompt
+from .questions import option_text, prompt
 
-__all__ = ["prompt", "sentence"]
+__all__ = ["option_text", "prompt", "sentence"]

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .i18n import _, ngettext
-from .names import card_name, loot_name, room_name
+from .names import card_name, card_title, loot_name, room_name, tool_name
 
 Entry = Mapping[str, Any]
 
@@ -50,6 +50,8 @@ def cause(why: str, d: Mapping[str, Any], figure: str = "guard") -> str:
         "foyer": lambda: _("the guard in %(square)s sees into the Foyer", square=guard),
         "atrium": lambda: _("the floor-%(floor)s guard is right above or below the Atrium", floor=floor),
         "tiara": lambda: _("the Tiara glitters next to the guard (walls block the view: our ruling)"),
+        "acrobat_stayed": lambda: _("the Acrobat was still in the guard's room in %(square)s when he set off",
+                                    square=guard),
         "surveillance": lambda: _("Surveillance"),
         "crows_nest": lambda: _("the bouncer climbs the Crow's Nest next door"),
     }
@@ -130,7 +132,10 @@ def _alarm(e: _E) -> str:
                  square=e.square)
     if e["cube"]:
         return _("Alarm cube in %(square)s on floor %(floor)s.", square=e.square, floor=e.floor)
-    causes = {"camera": _("camera"), "shoplifting": _("Shoplifting"), "dynamite": _("Dynamite")}
+    causes = {"camera": _("camera"), "shoplifting": _("Shoplifting"), "dynamite": _("Dynamite"),
+              "fingerprint": _("Fingerprint"), "laser": _("Laser"), "motion": _("Motion"), "detector": _("Detector"),
+              "thermo": _("Thermo"), "thermal_bomb": _("Thermal Bomb"), "chihuahua": _("Chihuahua"),
+              "juicer": _("the Juicer")}
     if e["cause"]:
         return _("Alarm in %(square)s on floor %(floor)s (%(cause)s).", square=e.square, floor=e.floor,
                  cause=causes.get(e["cause"], e["cause"]))
@@ -173,6 +178,20 @@ def _no_effect(e: _E) -> str:
         "not_nearer": lambda: _("%(square)s is not nearer than the alarm in %(destination)s: the die stays.",
                                 square=e.square, destination=e["destination"]),
         "disguised": lambda: _("%(who)s is disguised: walking into the guard costs nothing.", who=e["who"]),
+        "crowbar": lambda: _("The Crowbar disabled %(square)s: its %(room)s does nothing.", square=e.square,
+                             room=room_name(str(e["room"]))),
+        "mirror": lambda: _("%(who)s carries the Mirror: the Laser in %(square)s raises no alarm.", who=e["who"],
+                            square=e.square),
+        "orders": lambda: _("The Rook's Orders: %(who)s moves into the Laser in %(square)s at no extra cost.",
+                            who=e["who"], square=e.square),
+        "lowest_floor": lambda: _("%(who)s is on the lowest floor: there is nowhere to fall.", who=e["who"]),
+        "top_floor": lambda: _("%(who)s is on the top floor: the Freight Elevator goes nowhere.", who=e["who"]),
+        "invisible": lambda: _("%(who)s wears the Invisible Suit: no guard or camera sees her move into "
+                               "%(square)s.", who=e["who"], square=e.square),
+        "acrobat": lambda: _("%(who)s, the Acrobat, slips into the guard's room in %(square)s without losing "
+                             "Stealth; she must leave before he moves.", who=e["who"], square=e.square),
+        "guard_placed": lambda: _("The guard is placed in %(square)s as %(who)s arrives: being placed is not "
+                                  "entering, nobody loses Stealth.", square=e.square, who=e["who"]),
     }[e.how]()
 
 
@@ -211,6 +230,9 @@ def _set(e: _E) -> str:
         what = _("counting cubes") if e["what"] == "cubes" else _("workers")
         return _("%(square)s on floor %(floor)s now holds %(value)s %(what)s.", square=e.square, floor=e.floor,
                  value=e["value"], what=what)
+    if e.how == "room_tokens":
+        return _("%(square)s on floor %(floor)s now holds %(value)s Stealth tokens.", square=e.square, floor=e.floor,
+                 value=e["value"])
     if e.how == "geared":
         if e["geared"]:
             return _("%(who)s is geared.", who=e["who"])
@@ -271,6 +293,7 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
                                   "and needs %(cost)s.", int(e["left"] or 0), crow=e["crow"], cost=e["cost"]),
         "flies_back": lambda: _("The floor-%(floor)s guard starts on the crow with no alarm on the floor: he stays "
                                 "put and the crow flies back.", floor=e.floor),
+        "slows": lambda: _("The crow in %(square)s distracts the guard: he loses one move.", square=e.square),
     }[e.how](),
     "destination": _die_move,
     "draw": lambda e: _("Floor %(floor)s patrol card: %(card)s (%(left)s left in the deck).", floor=e.floor,
@@ -332,9 +355,52 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
     "wall_removed": lambda e: _("Dynamite blows the wall %(wall)s: guards path around it no more.", wall=e["wall"]),
     "event": _event,
     "no_effect": _no_effect,
-    "spotter": lambda e: (_("Spotter: the top floor-%(floor)s patrol card goes to the bottom.", floor=e.floor)
-                          if e.how == "bottom" else
-                          _("Spotter: the top floor-%(floor)s patrol card stays on top.", floor=e.floor)),
+    "spotter": lambda e: {
+        "bottom": lambda: _("Spotter: the top floor-%(floor)s patrol card goes to the bottom.", floor=e.floor),
+        "top": lambda: _("Spotter: the top floor-%(floor)s patrol card stays on top.", floor=e.floor),
+        "look": lambda: _("%(who)s, the Spotter, looks at the top floor-%(floor)s patrol card.", who=e["who"],
+                          floor=e.floor),
+    }[e.how](),
+    "modifier": lambda e: (_("Espresso: the floor-%(floor)s guard moves one more this turn.", floor=e.floor)
+                           if e.how == "espresso" else
+                           _("Daydreaming: the floor-%(floor)s guard moves one fewer this turn.", floor=e.floor)),
+    "tool": lambda e: (_("%(who)s takes the %(tool)s.", who=e["who"], tool=tool_name(str(e["tool"])))
+                       if e.how == "takes" else
+                       _("%(who)s no longer holds the %(tool)s.", who=e["who"], tool=tool_name(str(e["tool"])))),
+    "enters": lambda e: _("%(who)s enters the building in %(square)s.", who=e["who"], square=e.square),
+    "fall": lambda e: _("%(who)s falls to %(square)s on floor %(floor)s (not entering the room).", who=e["who"],
+                        square=e.square, floor=e.floor),
+    "put": lambda e: _("%(card)s: %(who)s is put in %(square)s on floor %(floor)s (not entering the room).",
+                       card=card_title(str(e["card"])), who=e["who"], square=e.square, floor=e.floor),
+    "stealth_change": lambda e: (
+        _("%(card)s: %(who)s gains 1 Stealth: %(n)s now.", card=card_title(str(e["card"])), who=e["who"],
+          n=e["stealth"]) if int(e["change"] or 0) > 0 else
+        _("%(card)s: %(who)s discards 1 Stealth: %(n)s left.", card=card_title(str(e["card"])), who=e["who"],
+          n=e["stealth"])),
+    "jammer": lambda e: _("The Hacker's Jammer: no %(room)s alarm while %(hacker)s is in %(square)s.",
+                          room=room_name(str(e["room"])), hacker=e["hacker"], square=e.square),
+    "laser_action": lambda e: _("%(who)s spends an extra action to cross the Laser in %(square)s: no alarm.",
+                                who=e["who"], square=e.square),
+    "isotope": lambda e: _("%(who)s carries the Isotope into the Thermo in %(square)s.", who=e["who"],
+                           square=e.square),
+    "thermo": lambda e: _("%(who)s ends the turn in the Thermo in %(square)s.", who=e["who"], square=e.square),
+    "chihuahua": lambda e: _("%(who)s's Chihuahua barks (a 6).", who=e["who"]),
+    "video_loop": lambda e: (_("Video Loop: every camera is off until %(who)s's next turn.", who=e["who"])
+                             if e.how == "on" else _("The Video Loop ends: the cameras are on again.")),
+    "card": lambda e: {
+        "thermal_bomb": lambda: _("%(who)s sets off a Thermal Bomb in %(square)s.", who=e["who"], square=e.square),
+        "invisible_suit": lambda: _("%(who)s puts on the Invisible Suit for this turn.", who=e["who"]),
+        "smoke_bomb": lambda: _("%(who)s's Smoke Bomb fills %(square)s: %(n)s Stealth tokens lie there.",
+                                who=e["who"], square=e.square, n=e["count"]),
+        "crowbar": lambda: _("%(who)s's Crowbar disables %(square)s for good.", who=e["who"], square=e.square),
+        "virus": lambda: _("Virus: %(tokens)s.", tokens=", ".join(
+            _("%(n)s on the %(computer)s computer", n=n, computer=k) for k, n in (e["tokens"] or {}).items())),
+        "reboot": lambda: _("Reboot: every revealed computer now holds 1 hack token."),
+        "dead_drop": lambda: _("Dead Drop: %(who)s hands every tool and loot card to %(to)s.", who=e["who"],
+                               to=e["to"]),
+        "rook_swap": lambda: _("The Rook's Disguise: %(who)s and %(buddy)s trade places (neither enters a room).",
+                               who=e["who"], buddy=e["buddy"]),
+    }[e.how](),
     "commotion": lambda e: ngettext("The bouncer heads %(num)s step toward the commotion at once.",
                                     "The bouncer heads %(num)s steps toward the commotion at once.",
                                     int(e["steps"] or 1)),

@@ -18,4 +18,13 @@ def room_name(kind: str) -> str:
 
 
 def loot_name(kind: str) -> str:
-    return kind.title()
+    return kind.replace("-", " ").title()
+
+
+def tool_name(kind: str) -> str:
+    return {"emp": "E.M.P."}.get(kind, kind.replace("-", " ").title())
+
+
+def card_title(kind: str) -> str:
+    """A card or ability named in a log line (its key, as the engine writes it)."""
+    return {"emp": "E.M.P.", "rigger": "The Rigger"}.get(kind, kind.replace("-", " ").title())

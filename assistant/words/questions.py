@@ -41,7 +41,35 @@ PROMPTS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], str]] = {
     "hunt": lambda q, p: _("The hunting bouncer has players equally near in %(options)s. Toward which one?",
                            options=", ".join(q["options"])),
     "distracted": lambda q, p: _("Distracted! Choose a room with an even number for the bouncer."),
+    "lavatory": lambda q, p: _("%(who)s must discard a Stealth token in the Lavatory (%(tokens)s left in its "
+                               "stalls). Use one of the room's, or one of %(who)s's own?", who=p.get("who", ""),
+                               tokens=p.get("tokens", "")),
+    "laser": lambda q, p: _("%(who)s moves into the Laser in %(square)s: spend an extra action to cross it safely, "
+                            "or set off the alarm?", who=p.get("who", ""), square=p.get("square", "")),
+    "hack": lambda q, p: _("The %(room)s alarm in %(square)s goes off. Cancel it with a hack token?",
+                           room=p.get("room", ""), square=p.get("square", "")),
+    "detector": lambda q, p: _("%(who)s walks into the Detector in %(square)s. Does %(who)s carry a tool or loot?",
+                               who=p.get("who", ""), square=p.get("square", "")),
+    "chihuahua": lambda q, p: _("%(who)s holds the Chihuahua: roll a die. Did it show a 6?", who=p.get("who", "")),
 }
+
+
+OPTIONS: dict[str, Callable[[], str]] = {
+    "room": lambda: _("A token of the room"), "own": lambda: _("Their own"),
+    "alarm": lambda: _("Alarm"), "action": lambda: _("Extra action, no alarm"),
+    "hack-fingerprint": lambda: _("Fingerprint hack token"), "hack-laser": lambda: _("Laser hack token"),
+    "hack-motion": lambda: _("Motion hack token"), "hack-hacker": lambda: _("The Hacker's own token"),
+    "nothing": lambda: _("Nothing: no alarm"), "6": lambda: _("A 6: it barks"), "1-5": lambda: _("1 to 5: quiet"),
+}
+
+
+def option_text(question: Mapping[str, Any], option: str) -> str:
+    """The words on an answer's button: a room names itself, a floor is "Floor 2", a word is explained."""
+    if question.get("kind") == "order":
+        return _("Floor %(n)s", n=option)
+    if question.get("kind") in ("lavatory", "laser", "hack", "detector", "chihuahua") and option in OPTIONS:
+        return OPTIONS[option]()
+    return option
 
 
 def prompt(question: Mapping[str, Any]) -> str:

@@ -380,24 +380,40 @@ def test_dynamite_needs_an_existing_wall_next_to_the_player():
 
 # -- Spotter -----------------------------------------------------------------------------------------------------
 
+SPOTTER = {"sue": {"floor": 1, "at": "D4", "character": "spotter"}}
+LOOK = {"do": "spotter", "who": "sue", "keep": "look"}
+
+
 def test_spotter_puts_the_top_card_at_the_bottom():
     """guard-rules §1.21 Spotter: look at the top card and put it at the bottom."""
-    s = position(floor_case("A1", "B1", 2, patrol=["C1", "D4", "A3"]))
-    out = play(s, {"do": "spotter", "floor": 1, "keep": "bottom"})
+    s = position(floor_case("A1", "B1", 2, patrol=["C1", "D4", "A3"]), crew=SPOTTER)
+    out = play(s, LOOK, {"do": "spotter", "floor": 1, "keep": "bottom"})
     assert out.floor().deck == ["D4", "A3", "C1"]
 
 
 def test_spotter_may_leave_the_top_card_on_top():
     """guard-rules §1.21 Spotter: or put it back on top."""
-    s = position(floor_case("A1", "B1", 2, patrol=["C1", "D4", "A3"]))
-    out = play(s, {"do": "spotter", "floor": 1, "keep": "top"})
+    s = position(floor_case("A1", "B1", 2, patrol=["C1", "D4", "A3"]), crew=SPOTTER)
+    out = play(s, LOOK, {"do": "spotter", "floor": 1, "keep": "top"})
     assert out.floor().deck == ["C1", "D4", "A3"]
 
 
 def test_spotter_on_an_empty_deck_is_refused():
     """guard-rules §1.21 Spotter: there must be a top card."""
     with pytest.raises(IllegalActionError, match="empty"):
-        play(position(floor_case("A1", "B1", 2)), {"do": "spotter", "floor": 1, "keep": "top"})
+        play(position(floor_case("A1", "B1", 2), crew=SPOTTER), LOOK)
+
+
+def test_only_a_spotter_in_the_crew_may_look_and_once_per_turn():
+    """§1.22 Spotter: only a Spotter in the crew looks, once per turn; nobody moves the card unseen."""
+    s = position(floor_case("A1", "B1", 2, patrol=["C1", "D4"]), crew={"ann": {"floor": 1, "at": "D4"}})
+    with pytest.raises(IllegalActionError, match="not the Spotter"):
+        play(s, {"do": "spotter", "who": "ann", "keep": "look"})
+    with pytest.raises(IllegalActionError, match="looks at the card before"):
+        play(s, {"do": "spotter", "floor": 1, "keep": "bottom"})
+    s = position(floor_case("A1", "B1", 2, patrol=["C1", "D4"]), crew=SPOTTER)
+    with pytest.raises(IllegalActionError, match="once per turn"):
+        play(s, LOOK, LOOK)
 
 
 def test_unknown_event_is_refused():

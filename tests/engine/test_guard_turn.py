@@ -281,13 +281,33 @@ def test_nothing_more_happens_once_the_crew_is_caught():
     assert fixed.crew["ana"].stealth == 2
 
 
-def test_lavatory_stealth_tokens_are_spent_before_the_players_own():
-    """guard-rules 1.8 ruling (case 27): the room gives up a token, the player keeps hers."""
+def test_lavatory_asks_whether_the_rooms_token_or_her_own_is_discarded():
+    """§1.22 Lavatory: a burglar there *may* use one of the room's tokens; asked when both are possible."""
     s = position(floor_case("A1", "C1", 2, patrol=["D4"], tiles={"B1": "lavatory"}),
                  crew={"ana": burglar("B1", stealth=1)})
+    question = play(s, turn()).question
+    assert question is not None and question["kind"] == "lavatory" and question["options"] == ["room", "own"]
+    out = play(s, turn(), answers=["room"])
+    assert out.stealth("ana") == 1 and out.floor().lavatory == {"B1": 2}
+    out = play(s, turn(), answers=["own"])
+    assert out.stealth("ana") == 0 and out.floor().lavatory == {"B1": 3}
+
+
+def test_lavatory_token_is_used_without_asking_when_she_has_none_of_her_own():
+    """§1.22 Lavatory: with 0 Stealth of her own, the room's token is used (she is not caught)."""
+    s = position(floor_case("A1", "C1", 2, patrol=["D4"], tiles={"B1": "lavatory"}),
+                 crew={"ana": burglar("B1", stealth=0)})
     out = play(s, turn())
-    assert out.stealth("ana") == 1
-    assert out.floor().lavatory == {"B1": 2}
+    assert out.question is None and out.state.outcome is None and out.floor().lavatory == {"B1": 2}
+
+
+def test_a_case_without_a_lavatory_answer_uses_the_rooms_token():
+    """Conformance (docs/conformance.md): a case that gives no answer gets the room's token, which no
+    player would refuse (public case 27)."""
+    from assistant.engine.cases import run_case
+    result = run_case({"floors": {"1": floor_case("A1", "C1", 2, patrol=["D4"], tiles={"B1": "lavatory"})},
+                       "crew": {"ana": burglar("B1", stealth=1)}, "actions": [turn()]})
+    assert result["crew"]["ana"]["stealth"] == 1 and result["needs_choice"] is None
 
 
 def test_empty_lavatory_leaves_the_player_to_pay():
@@ -497,19 +517,22 @@ def test_donuts_stop_the_next_guard_move_only():
 
 # -- 1.19 Raven -------------------------------------------------------------------------------------------
 
-def test_basic_crow_costs_the_guard_two_moves_to_enter():
-    """guard-rules 1.19: die 3, crow in C1 -> B1 (1) + C1 (2), he stops in C1."""
-    s = position(floor_case("A1", "D1", 3, patrol=["D4"]), crew={"raven": burglar("D2")})
+def test_basic_crow_makes_the_guard_lose_a_move_after_entering_its_room():
+    """§1.22 Raven: die 4, crow in C1 -> B1, C1, one move lost there, D1: he arrives one room short of
+    where he would have gone (D2), and the lost move is a log line of its own."""
+    s = position(floor_case("A1", "D1", 4, patrol=["D4"]), crew={"raven": burglar("D2")})
+    out = play(s, {"do": "crow", "who": "raven", "at": "C1"}, turn())
+    assert out.entered() == ["B1", "C1", "D1"]
+    assert [e.data.get("how") for e in out.log if e.kind == "crow"] == ["lands", "slows"]
+
+
+def test_guard_enters_the_crows_room_with_his_last_move_and_finds_who_is_there():
+    """§1.22 Raven: with his last move he still enters the crow's room, and finds whoever is there."""
+    s = position(floor_case("A1", "D1", 2, patrol=["D4"]), crew={"raven": burglar("C1")})
     out = play(s, {"do": "crow", "who": "raven", "at": "C1"}, turn())
     assert out.entered() == ["B1", "C1"]
-    assert out.floor().guard == "C1"
-
-
-def test_guard_with_one_move_left_cannot_enter_the_crows_room():
-    """guard-rules 1.19: with 1 move left and 2 needed he stays put."""
-    s = position(floor_case("A1", "D1", 2, patrol=["D4"]), crew={"raven": burglar("D2")})
-    out = play(s, {"do": "crow", "who": "raven", "at": "C1"}, turn())
-    assert out.entered() == ["B1"]
+    assert out.stealth("raven") == 2
+    assert not any(e.kind == "crow" and e.data.get("how") == "slows" for e in out.log)
 
 
 def test_crow_flies_at_most_two_rooms():

@@ -52,9 +52,12 @@ def test_table_deck_asks_for_the_card_placing_the_guard():
 
 
 def test_table_deck_asks_again_for_the_destination_card():
-    """guard-rules 1.13: the second card is the destination; both read from the table."""
+    """guard-rules 1.13, §1.22 Break-in: the entrance comes first, then the second card is the destination;
+    both cards read from the table."""
     s = new_game("bank", CREW, deck_mode="table")
-    r = answer(apply(s, {"do": "start"}).state, "B2")
+    placed = answer(apply(s, {"do": "start"}).state, "B2")
+    assert placed.question is None and placed.state.floors[1].destination is None
+    r = apply(placed.state, {"do": "entrance", "at": "A1"})
     assert r.question["kind"] == "card"
     done = answer(r.state, "C3")
     assert done.question is None
@@ -75,7 +78,7 @@ def test_table_deck_with_lost_visual_offers_that_card_too():
 
 def test_app_deck_game_needs_no_answer_to_start():
     """design: the app's own deck draws by itself."""
-    r = apply(new_game("bank", CREW, seed=3), {"do": "start"})
+    r = apply(apply(new_game("bank", CREW, seed=3), {"do": "start"}).state, {"do": "entrance", "at": "A1"})
     assert r.question is None
     fl = r.state.floors[1]
     assert fl.guard in ALL_16 and fl.destination in ALL_16 and fl.guard != fl.destination
@@ -206,14 +209,15 @@ def test_undo_is_replaying_every_action_but_the_last():
 def test_undo_of_an_answer_gives_back_the_open_question():
     """engine contract: undoing the last answer returns to the question, same state."""
     s = new_game("bank", CREW, deck_mode="table")
-    actions = [{"do": "start"}, {"do": "answer", "choice": "B2"}, {"do": "answer", "choice": "C3"}]
+    actions = [{"do": "start"}, {"do": "answer", "choice": "B2"}, {"do": "entrance", "at": "A1"},
+               {"do": "answer", "choice": "C3"}]
     states = [s]
     for action in actions:
         states.append(apply(states[-1], action).state)
     replayed = s
     for action in actions[:-1]:
         replayed = apply(replayed, action).state
-    assert replayed.to_json() == states[2].to_json()
+    assert replayed.to_json() == states[3].to_json()
     assert replayed.pending["question"]["kind"] == "card"
 
 
@@ -222,7 +226,7 @@ def test_fort_knox_table_deck_offers_every_square_including_the_empty_one():
     from assistant.engine.scenarios import random_walls
     walls = [random_walls(5, void=["C3"], seed=1), random_walls(5, void=["C3"], seed=2)]
     s = new_game("fort_knox", CREW, void=["C3"], walls=walls, deck_mode="table")
-    placed = answer(apply(s, {"do": "start"}).state, "A1")
+    placed = apply(answer(apply(s, {"do": "start"}).state, "A1").state, {"do": "entrance", "at": "B1"})
     assert len(placed.question["options"]) == 25
     again = answer(placed.state, "C3")
     assert again.question is not None and again.question["kind"] == "card"

@@ -100,8 +100,9 @@ def test_difficulty_sets_starting_stealth(difficulty, stealth):
 
 
 def test_start_places_only_the_first_floors_guard():
-    """guard-rules 1.13: floor 1 at setup, the others when a player first arrives."""
-    r = apply(new_game("bank", CREW, seed=5), {"do": "start"})
+    """guard-rules 1.13: floor 1 at setup (his destination once the entrance is chosen, §1.22), the others
+    when a player first arrives."""
+    r = apply(apply(new_game("bank", CREW, seed=5), {"do": "start"}).state, {"do": "entrance", "at": "A1"})
     fl = r.state.floors
     assert fl[1].guard is not None and fl[1].destination is not None
     assert fl[1].guard != fl[1].destination

@@ -48,10 +48,9 @@ def test_break_in_places_the_guard_the_engine_draws(app, client, game_id):
     reference = expect(app, game_id, do="start")
     page = act_ok(client, game_id, do="start")
     fl = state(app, game_id).floors[1]
-    assert (fl.guard, fl.destination) == (reference.state.floors[1].guard, reference.state.floors[1].destination)
-    assert fl.guard is not None and fl.destination is not None and fl.guard != fl.destination
+    assert fl.guard == reference.state.floors[1].guard is not None
+    assert fl.destination is None  # §1.22 Break-in: the entrance first, then his destination
     assert guard_square(page, 1) == fl.guard
-    assert '<span class="die" title="guard die: destination">2</span>' in room_button(page, 1, fl.destination)
     assert log_lines(page) == entries_text(reference)
     assert f"The floor-1 guard appears in {fl.guard}." in log_lines(page)
     assert version(page) == 1
@@ -59,12 +58,20 @@ def test_break_in_places_the_guard_the_engine_draws(app, client, game_id):
 
 
 def test_the_crew_breaks_in_through_the_room_tapped(app, client, game_id):
+    """§1.22 Break-in: the entrance, then the first destination; the first burglar walks in now, the
+    others at the start of their own first turn."""
     act_ok(client, game_id, do="start")
+    reference = expect(app, game_id, do="entrance", at="C4")
     page = act_ok(client, game_id, do="entrance", at="c4")
     s = state(app, game_id)
-    assert all((b.floor, b.at) == (1, "C4") for b in s.crew.values())
+    assert (s.crew["Ann"].floor, s.crew["Ann"].at) == (1, "C4") and s.crew["Bob"].at is None
     assert s.floors[1].tiles["C4"] == "entrance"
-    assert log_lines(page) == ["The crew breaks in through C4 on floor 1."]
+    fl = s.floors[1]
+    assert fl.destination is not None and fl.destination != fl.guard
+    assert '<span class="die" title="guard die: destination">2</span>' in room_button(page, 1, fl.destination)
+    assert log_lines(page) == entries_text(reference)
+    assert log_lines(page)[0] == "The crew breaks in through C4 on floor 1."
+    assert log_lines(page)[-1] == "Ann enters the building in C4."
     assert "End turn — the floor-1 guard moves" in page
     assert "revealed" in room_classes(page, 1, "C4")
 
@@ -148,7 +155,7 @@ def test_end_turn_moves_the_guard_where_the_engine_says(app, client, playing):
     assert log_lines(page) == entries_text(reference)
     assert "The floor-1 guard moves 2 (die 2)." in log_lines(page)
     assert f"The floor-1 guard stops in {expected.guard}." in log_lines(page)
-    assert log_lines(page)[-1] == "Bob's turn."
+    assert log_lines(page)[-2:] == ["Bob's turn.", "Bob enters the building in B2."]  # his first turn (§1.22)
     entered = [e.square for e in reference.log if e.kind == "enter"]
     assert len(entered) == 2
     for n, square in enumerate(entered, start=1):

@@ -20,11 +20,12 @@ def test_with_the_real_cards_the_app_asks_for_each_card_and_carries_on(app, clie
     assert "Draw the top card of the floor-1 patrol deck" in page
     assert len(card_question(page)) == 16 and "End turn" not in page
     page = act_ok(client, game_id, do="answer", choice="A1")  # the guard's room
+    assert "Tap the room where the crew breaks in on floor 1." in page  # §1.22: the entrance comes next
+    page = act_ok(client, game_id, do="entrance", at="D4")
     assert "Draw the top card of the floor-1 patrol deck" in page
     page = act_ok(client, game_id, do="answer", choice="A2")  # his destination
     fl = state(app, game_id).floors[1]
     assert (fl.guard, fl.destination, fl.discard) == ("A1", "A2", ["A1", "A2"])
-    act_ok(client, game_id, do="entrance", at="D4")
     page = act_ok(client, game_id, do="end_turn")  # die 2: he reaches A2 with a move left and needs a card
     assert "Draw the top card of the floor-1 patrol deck" in page
     assert state(app, game_id).floors[1].guard == "A2"

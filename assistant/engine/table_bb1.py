@@ -1,0 +1,216 @@
+"""The Burgle Bros (1) table around the guard: what rooms, characters, tools, loot and events do to
+alarms, Stealth and the crew's pieces (guard-rules.md §1.22, bb1 "Room Tiles", "Card Reference",
+BGA help "Cartes").
+
+Where the app can know what happens it does it; where a player chooses (spend an extra action on a
+Laser, use a Lavatory token, a hack token) it asks the table in one tap, with words as answers.
+:class:`Bb1` (rules_bb1.py) inherits these; Burgle Bros 2 and 3 switch them off (``room_rules``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import IllegalActionError
+from .ruleset import Ruleset
+from .state import Burglar
+
+HACKABLE = ("fingerprint", "laser", "motion")  # the alarm rooms a computer's hack tokens cancel
+CHARACTERS = ("acrobat", "hacker", "hawk", "juicer", "peterman", "raven", "rigger", "rook", "spotter")
+TOOLS = ("blueprints", "crowbar", "crystal-ball", "donuts", "dynamite", "emp", "invisible-suit", "makeup-kit",
+         "rollerskates", "smoke-bomb", "stethoscope", "thermal-bomb", "virus")
+LOOT = ("bust", "chihuahua", "cursed-goblet", "gemstone", "gold-bar", "isotope", "keycard", "mirror", "painting",
+        "persian-kitty", "stamp", "tiara")
+ROOM_TOKENS = 3  # Lavatory stalls; a Smoke Bomb's tokens
+
+
+def character(b: Burglar) -> str:
+    """The burglar's character as a key ("raven"), whatever case the table typed it in."""
+    return b.character.strip().lower()
+
+
+class TableBb1(Ruleset):
+    room_rules = True  # bb2 and bb3 have other rooms and no such cards
+
+    # hooks the guard rules provide (rules_bb1.Bb1)
+    def lose(self, name: str, why: str, rule: str, **seen: Any) -> None:
+        raise NotImplementedError
+
+    def trigger_alarm(self, floor: int, square: str, cause: str = "") -> None:
+        raise NotImplementedError
+
+    def place_guard(self, floor: int) -> None:
+        raise NotImplementedError
+
+    # -- who is who ---------------------------------------------------------------------------------
+    def is_(self, name: str, who: str, side: str | None = None) -> bool:
+        b = self.state.crew[name]
+        return character(b) == who and (side is None or b.side == side)
+
+    def in_crew(self, who: str, side: str | None = None) -> str | None:
+        """The name of the crew member playing ``who`` (and that side of the card), or None."""
+        return next((n for n in self.state.order if self.is_(n, who, side)), None)
+
+    # -- rooms that raise alarms (bb1 Room Tiles) ------------------------------------------------------
+    def alarm_would_sound(self, floor: int, square: str) -> bool:
+        fl = self.state.floors[floor]
+        return not self.state.emp_by and fl.guard != square and square not in fl.alarms
+
+    def room_alarm(self, name: str, floor: int, square: str, kind: str) -> None:
+        """A burglar sets off the alarm of a room of type ``kind``. The Hacker's Jammer stops Fingerprint,
+        Laser and Motion alarms for her and whoever shares her room; a hack token of the matching computer
+        (or the advanced Hacker's own) cancels one if the table wants (bb1 "Hack a computer", Hacker)."""
+        if kind in HACKABLE:
+            jammer = next((n for n in [name, *self.state.burglars_at(floor, square)]
+                           if self.is_(n, "hacker", "basic")), None)
+            if jammer is not None:
+                self.log("jammer", "Hacker", floor, square, who=name, hacker=jammer, room=kind)
+                return
+        if not self.alarm_would_sound(floor, square):
+            self.trigger_alarm(floor, square, cause=kind)  # says why nothing went off
+            return
+        tokens = [k for k in (kind, "hacker") if kind in HACKABLE and self.state.hack.get(k, 0) > 0]
+        answer = self.ask("hack", ["alarm", *(f"hack-{k}" for k in tokens)], floor, "1.21", room=kind,
+                          square=square, who=name) if tokens else "alarm"
+        if answer != "alarm":
+            source = answer.removeprefix("hack-")
+            self.state.hack[source] -= 1
+            self.log("hack", "1.21", floor, square, how="cancel", computer=kind if source != "hacker" else "hacker",
+                     left=self.state.hack[source])
+            return
+        self.trigger_alarm(floor, square, cause=kind)
+
+    def room_entered(self, name: str, floor: int, square: str, ordered: bool = False) -> None:
+        """What the room a burglar moved into does: Fingerprint, Laser, Detector, the Isotope in a Thermo
+        (the Thermo itself is checked when the turn ends), and a Motion room remembered for leaving."""
+        fl = self.state.floors[floor]
+        kind = fl.tiles.get(square, "")
+        b = self.state.crew[name]
+        if square in fl.disabled:
+            if kind in ("fingerprint", "laser", "detector", "motion", "thermo", "camera"):
+                self.log("no_effect", "Crowbar", floor, square, how="crowbar", room=kind)
+            return
+        if kind == "fingerprint":
+            self.room_alarm(name, floor, square, kind)
+        elif kind == "laser":
+            self.laser(name, floor, square, ordered)
+        elif kind == "detector":
+            carried = b.tools + b.loot
+            if carried or (self.alarm_would_sound(floor, square) and self.ask(
+                    "detector", ["alarm", "nothing"], floor, "Detector", who=name, square=square) == "alarm"):
+                self.room_alarm(name, floor, square, kind)
+        elif kind == "thermo" and "isotope" in b.loot:
+            self.log("isotope", "Isotope", floor, square, who=name)
+            self.room_alarm(name, floor, square, "thermo")
+        elif kind == "motion":
+            b.motion = sorted(set(b.motion) | {f"{floor}-{square}"})
+
+    def laser(self, name: str, floor: int, square: str, ordered: bool) -> None:
+        b = self.state.crew[name]
+        if "mirror" in b.loot:
+            self.log("no_effect", "Mirror", floor, square, how="mirror", who=name)
+            return
+        if ordered:  # the Rook's Orders: additional movement costs are ignored
+            self.log("no_effect", "Rook", floor, square, how="orders", who=name)
+            return
+        if not self.alarm_would_sound(floor, square) or any(
+                self.is_(n, "hacker", "basic") for n in [name, *self.state.burglars_at(floor, square)]):
+            self.room_alarm(name, floor, square, "laser")
+            return
+        if self.ask("laser", ["alarm", "action"], floor, "Laser", who=name, square=square) == "action":
+            self.log("laser_action", "Laser", floor, square, who=name)
+            return
+        self.room_alarm(name, floor, square, "laser")
+
+    def room_left(self, name: str) -> None:
+        """bb1 Motion: leaving a Motion room entered during the same turn sets off its alarm."""
+        b = self.state.crew[name]
+        if b.at is None or f"{b.floor}-{b.at}" not in b.motion:
+            return
+        b.motion = [m for m in b.motion if m != f"{b.floor}-{b.at}"]
+        if b.at not in self.state.floors[b.floor].disabled:
+            self.room_alarm(name, b.floor, b.at, "motion")
+
+    def turn_ends_in_room(self, name: str) -> None:
+        """bb1 Thermo: ending one's actions in a Thermo room sets off its alarm, before the guard moves.
+        The basic Acrobat who stayed in a guard's room is found before he moves (BGA Acrobat)."""
+        b = self.state.crew[name]
+        if b.at is None or b.escaped:
+            return
+        fl = self.state.floors[b.floor]
+        if fl.tiles.get(b.at) == "thermo" and b.at not in fl.disabled:
+            self.log("thermo", "Thermo", b.floor, b.at, who=name)
+            self.room_alarm(name, b.floor, b.at, "thermo")
+        if self.is_(name, "acrobat", "basic") and fl.guard == b.at:
+            self.lose(name, "acrobat_stayed", "Acrobat", guard=b.at, guard_floor=b.floor)
+
+    # -- Stealth from room tokens (Lavatory, Smoke Bomb) -----------------------------------------------
+    def room_token(self, name: str) -> bool:
+        """Whether ``name`` discards one of the room's Stealth tokens instead of their own (§1.22 Lavatory:
+        asked only when both are possible; with none of their own the room's is used)."""
+        b = self.state.crew[name]
+        fl = self.state.floors.get(b.floor)
+        if fl is None or b.at is None or fl.lavatory.get(b.at, 0) <= 0:
+            return False
+        if b.stealth <= 0:
+            return True
+        return self.ask("lavatory", ["room", "own"], b.floor, "1.8", default="room", who=name, square=b.at,
+                        tokens=fl.lavatory[b.at]) == "room"
+
+    # -- a new turn ----------------------------------------------------------------------------------
+    def turn_starts(self, name: str) -> None:
+        """The start of ``name``'s turn: they enter the building on their first (§1.22 Break-in); the Motion
+        memory, the Spotter's look and the Invisible Suit are per turn; the Video Loop ends at its user's
+        next turn; the Chihuahua barks on a 6."""
+        s = self.state
+        b = s.crew[name]
+        b.motion = []
+        s.spotted = False
+        s.invisible = None
+        if s.loop_by == name:
+            s.loop_by = None
+            self.log("video_loop", "Video Loop", how="over")
+        if b.at is None and not b.escaped and len(s.entrances) == 1:  # bb2 players pick one of two
+            b.floor, b.at = 1, s.entrances[0]
+            self.log("enters", "Break in", 1, b.at, who=name)
+        if "chihuahua" in b.loot and b.at is not None and self.ask(
+                "chihuahua", ["6", "1-5"], b.floor, "Chihuahua", who=name) == "6":
+            self.log("chihuahua", "Chihuahua", b.floor, b.at, who=name)
+            self.trigger_alarm(b.floor, b.at, cause="chihuahua")
+
+    # -- crew pieces moved without entering ------------------------------------------------------------
+    def put(self, name: str, floor: int, square: str) -> None:
+        """A piece set down without entering its room (a fall, the Freight Elevator, Buddy System, the
+        Rook's Disguise): no room effect and no Stealth for a guard there (bb1 Walkway, §1.22). A floor
+        whose guard is not out yet gets him now, placed, not entering (1.13)."""
+        b = self.state.crew[name]
+        b.floor, b.at = floor, square
+        fl = self.state.floors[floor]
+        if not fl.appeared and fl.guard is None and not fl.lost:
+            self.place_guard(floor)
+
+    def fall(self, name: str, cause: str) -> None:
+        b = self.state.crew[name]
+        if b.at is None:
+            raise IllegalActionError(f"{name} is not in the building")
+        if b.floor - 1 not in self.state.floors:
+            self.log("no_effect", "Walkway", b.floor, b.at, how="lowest_floor", who=name, card=cause)
+            return
+        self.room_left(name)
+        self.put(name, b.floor - 1, b.at)
+        self.log("fall", "Walkway" if cause == "walkway" else "Lost Grip", b.floor, b.at, who=name, cause=cause)
+
+    # -- the Spotter's look (§1.22 Spotter) -------------------------------------------------------------
+    def spotter_look(self, name: str) -> None:
+        s = self.state
+        if not self.is_(name, "spotter", "basic"):
+            raise IllegalActionError(f"{name} is not the Spotter (basic side): only she may look at a patrol card")
+        if s.current() != name:
+            raise IllegalActionError("the Spotter looks on her own turn")
+        if s.spotted:
+            raise IllegalActionError("the Spotter looks once per turn")
+        fl = s.floors[s.crew[name].floor]
+        if not fl.deck:
+            raise IllegalActionError(f"the floor-{s.crew[name].floor} patrol deck is empty")
+        s.spotted = True
+        self.log("spotter", "Spotter", s.crew[name].floor, how="look", who=name)
