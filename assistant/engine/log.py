@@ -50,7 +50,7 @@ KINDS: dict[str, tuple[str, ...]] = {
 
 # why a burglar lost Stealth or gained heat (data["why"] of stealth, caught and heat entries)
 CAUSES = ("entered", "walked_in", "foyer", "atrium", "tiara", "walked_in_geared", "crows_nest", "surveillance",
-          "hunting_start", "acrobat_stayed")
+          "hunting_start", "acrobat_stayed", "bouncer_in")
 # what sent the die or destination marker somewhere (data["why"] of destination entries)
 DIE_MOVES = ("nearest_alarm", "patrol_card", "alarm_while_lost", "switch_signs", "throw_voice", "crash",
              "distracted", "commotion", "alarm")

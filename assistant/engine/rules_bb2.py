@@ -120,7 +120,7 @@ class Bb2(Bb1):
             self.log("crowd", "bb2 Crowd", floor, square, how="covers", names=names)
             return
         for name in names:
-            self.heat(name, HEAT_PER_ENTRY, "entered", "bb2 Bouncer's Turn", guard=square, guard_floor=floor)
+            self.heat(name, HEAT_PER_ENTRY, "bouncer_in", "bb2 Bouncer's Turn", guard=square, guard_floor=floor)
 
     def heat(self, name: str, amount: int, why: str, rule: str, **seen: Any) -> None:
         b = self.state.crew[name]

@@ -53,6 +53,7 @@ def cause(why: str, d: Mapping[str, Any], figure: str = "guard") -> str:
         "acrobat_stayed": lambda: _("the Acrobat was still in the guard's room in %(square)s when he set off",
                                     square=guard),
         "surveillance": lambda: _("Surveillance"),
+        "bouncer_in": lambda: _("the bouncer is in %(square)s", square=guard),
         "crows_nest": lambda: _("the bouncer climbs the Crow's Nest next door"),
     }
     phrase = phrases.get(why)
