@@ -251,8 +251,14 @@ def new_game(scenario: str, crew: list[dict], *, difficulty: str = "normal", wal
         state.floors[n] = FloorState(walls=sorted(plan.walls), die=die)
     stealth = DIFFICULTY_STEALTH[difficulty]
     for c, name in zip(crew, names):
+        side = c.get("side") or "basic"
+        if side not in ("basic", "advanced"):
+            raise BoardError(f"{name}'s character card is on its basic or advanced side, not {side!r}")
+        character = c.get("character", "")
+        # bb1 Rigger: he starts the heist with the Dynamite tool in hand
+        tools = ["dynamite"] if character.strip().lower() == "rigger" else []
         state.crew[name] = Burglar(floor=1, at=None, stealth=stealth, colour=c.get("colour", ""),
-                                   character=c.get("character", ""))
+                                   character=character, side=side, tools=tools)
     state.order = names
     rules = ruleset_for(state, [])
     for n in state.floors:

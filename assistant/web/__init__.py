@@ -51,11 +51,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("HOST_KEY"):
         app.config["HOST_KEY"] = instance_secret(Path(app.instance_path), "host_key", lambda: secrets.token_urlsafe(16))
     from .access import MissLimiter
+    from .offer_words import form_vals, offer_words
     app.extensions["store"] = Store(app.config["DATABASE"], Broker())
     app.extensions["misses"] = MissLimiter()
     csrf.init_app(app)
     # log entries and questions are data: put into words here, for the reader (assistant/words)
-    app.jinja_env.globals.update(say=words.sentence, ask_text=words.prompt, option_text=words.option_text)
+    app.jinja_env.globals.update(say=words.sentence, ask_text=words.prompt, option_text=words.option_text,
+                                 offer_words=offer_words, form_vals=form_vals)
     redact.install()
     hardening.install(app)
     bugs.install(app)

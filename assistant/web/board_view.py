@@ -151,7 +151,6 @@ class RoomMenu:
     alarm: bool
     hack_kind: str | None
     hack_left: int
-    throw_voice: bool
     guard_here: bool
 
 
@@ -178,6 +177,4 @@ def room_menu(state: GameState, selected: tuple[int, str]) -> RoomMenu | None:
     tile = TILES.get(kind)
     hack = HACKABLE.get(kind)
     return RoomMenu(floor, square, tile.label if tile else "face down", walls, square in fl.alarms, hack,
-                    state.hack.get(hack, 0) if hack else 0,
-                    bool(fl.destination and not fl.alarms and plan.open_between(fl.destination, square)),
-                    fl.guard == square)
+                    state.hack.get(hack, 0) if hack else 0, fl.guard == square)

@@ -29,7 +29,8 @@ from .limits import MAX_LIST, MAX_NAME, MAX_TEXT, shorten, whole_number
 INT_FIELDS = ("floor", "bonus", "steps", "number", "value", "count", "seed")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 BOOL_FIELDS = ("on", "off", "advanced")
-TEXT_FIELDS = ("do", "at", "to", "who", "type", "name", "choice", "wall", "keep", "kind", "field", "hack", "cause")
+TEXT_FIELDS = ("do", "at", "to", "who", "type", "name", "choice", "wall", "keep", "kind", "field", "hack", "cause",
+               "buddy", "by")
 
 
 def action_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
@@ -53,6 +54,13 @@ def action_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
         raise RulesError(f"the button sent {len(targets)} rooms: no card takes more than {MAX_LIST}")
     if targets:  # Shoplifting: the rooms ticked, each "floor-square"
         action["targets"] = [_target(t) for t in targets]
+    if form.get("tile"):  # a face-down room's tile button: "camera:2" (type and number in one tap)
+        kind, _, number = _text("tile", form["tile"]).partition(":")
+        action["type"] = kind
+        if number:
+            action["number"] = _number("number", number)
+    if form.get("tokens"):  # the Virus: "fingerprint:2,laser:1"
+        action["tokens"] = _tokens(form["tokens"])
     if action["do"] == "layout" and "seed" not in action:
         # a re-roll is random here, at the edge; the stored action keeps its seed so a replay is exact
         action["seed"] = secrets.randbelow(10**9)
@@ -72,6 +80,14 @@ def _number(key: str, value: str) -> int:
     if number is None:
         raise RulesError(f"{key} must be a whole number, not {shorten(value)!r} (the digits 0 to 9 only)")
     return number
+
+
+def _tokens(value: str) -> dict[str, int]:
+    tokens: dict[str, int] = {}
+    for part in _text("tokens", value).split(","):
+        kind, _, count = part.partition(":")
+        tokens[kind.strip()] = _number("tokens", count)
+    return tokens
 
 
 def _target(value: str) -> list[int | str]:

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..engine.board import square_coords
 from ..engine.cases import state_from_case
 from ..engine.errors import RulesError
+from ..engine.state import GameState
 from ..store import Game, StaleVersionError
 from ..tiles import TILE_TYPES
 from . import store
@@ -44,13 +45,13 @@ def _selected(game: Game) -> tuple[int, str] | None:
 
 
 def _context(access: Access, error: str | None = None, selected: tuple[int, str] | None = None,
-             animate: bool = False) -> dict[str, Any]:
+             animate: bool = False, spotted_card: str | None = None) -> dict[str, Any]:
     game = access.game
     last = store().last_log(game.id, game.head)
     return {"game": game, "key": access.key, "role": access.role, "can_act": access.can_act,
             "state": game.state, "floors": build_floors(game.state, last, selected), "last_log": last, "phase": phase(game.state), "current": game.state.current(),
             "selected": selected, "menu": room_menu(game.state, selected) if selected else None,
-            "error": error, "tiles": TILE_TYPES, "animate": animate,
+            "error": error, "tiles": TILE_TYPES, "animate": animate, "spotted_card": spotted_card,
             **table_view(game.state, last, phase(game.state), selected, lambda: store().history(game.id)), **pieces_view(game.state, selected)}
 
 
@@ -75,12 +76,23 @@ def panel(key: str) -> str:
 def act(key: str) -> str | BaseResponse:
     access = open_game(key, act=True)
     try:
-        game, _ = store().act(access.game.id, action_from_form(request.form), version_from_form(request.form))
+        action = action_from_form(request.form)
+        game, _ = store().act(access.game.id, action, version_from_form(request.form))
     except StaleVersionError:
         return _respond(open_game(key), STALE)
     except RulesError as err:
         return _respond(open_game(key), str(err)[:1].upper() + str(err)[1:])
-    return _respond(replace(access, game=game), animate=True)
+    return _respond(replace(access, game=game), animate=True, spotted_card=spotted_card(game.state, action))
+
+
+def spotted_card(state: GameState, action: dict[str, Any]) -> str | None:
+    """§1.22 Spotter: the top card she just looked at, for the answer to her own tap alone (never stored
+    in the page other devices or a reload get)."""
+    if action.get("do") != "spotter" or action.get("keep") != "look" or not state.spotted:
+        return None
+    b = state.crew.get(str(action.get("who")))
+    deck = state.floors[b.floor].deck if b else []
+    return deck[0] if deck else None
 
 
 @bp.post("/<key>/undo")
@@ -108,12 +120,13 @@ def board_with_error(key: str, message: str) -> str | BaseResponse:
     return _respond(open_game(key), message)
 
 
-def _respond(access: Access, error: str | None = None, animate: bool = False) -> str | BaseResponse:
+def _respond(access: Access, error: str | None = None, animate: bool = False,
+             spotted_card: str | None = None) -> str | BaseResponse:
     """htmx gets the game partial back; a plain form post goes back to the board."""
     if request.headers.get("HX-Request"):
-        return _game_partial(access, error=error, animate=animate)
-    if error:
-        return render_template("game.html", **_context(access, error=error))
+        return _game_partial(access, error=error, animate=animate, spotted_card=spotted_card)
+    if error or spotted_card:
+        return render_template("game.html", **_context(access, error=error, spotted_card=spotted_card))
     return redirect(url_for("game.board", key=access.key))
 
 

@@ -5,24 +5,38 @@ or the crew can use. Presentation only: the engine checks every action these but
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from ..engine import offers as offer_rules
+from ..engine.offers import Offer
 from ..engine.state import GameState
 from .guide import setup_guide, wall_slots
 from .pieces import figure
 from .summary import guard_summaries
 
-SIDE_OF = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}
+ROOM_GROUPS = {"move": "moves", "move_reveal": "moves", "rook_orders": "moves", "put": "puts", "alarm": "alarms",
+               "alarm_hacked": "alarms", "pick_up_alarm": "alarms", "room_tokens": "tokens", "hack_count": "hack_counts"}
+PLAYER_GROUPS = {"spotter_look": "abilities", "juicer_alarm": "abilities", "juicer_drop": "abilities",
+                 "rigger_tool": "abilities", "tool_drop": "drops", "loot_drop": "drops"}
 
 
-@dataclass(frozen=True)
-class Abilities:
-    """Cards and abilities that act on the guard from one room (guard-rules §1.19, §1.21)."""
+def grouped(offers: list[Offer], groups: dict[str, str], default: str) -> dict[str, list[Offer]]:
+    """Offers sorted into the menu's groups (moves, alarms, cards …), each in the engine's order."""
+    out: dict[str, list[Offer]] = {}
+    for o in offers:
+        out.setdefault(groups.get(o.code, default), []).append(o)
+    return out
 
-    crow: list[tuple[str, bool]]  # (who may send the Raven's crow here, advanced: onto her own room)
-    dynamite: list[tuple[str, str]]  # (side, wall) of each wall a burglar standing here could blow up
-    camera: bool | None  # a revealed camera here: True while it works, False when switched off
+
+def player_menu(state: GameState, current: str | None) -> dict[str, list[Offer]]:
+    """The actions panel's offers for whoever's turn it is: events, abilities, tools and loot, corrections."""
+    if current is None or state.rules != "bb1":
+        return {}
+    events = offer_rules.events(state, current)
+    menu = grouped([o for o in offer_rules.player_offers(state, current) if o not in events], PLAYER_GROUPS, "tools")
+    menu["events"] = events
+    menu["corrections"] = offer_rules.corrections(state)
+    return menu
 
 
 def focus_floor(state: GameState) -> int:
@@ -36,31 +50,6 @@ def focus_floor(state: GameState) -> int:
     if burglar and burglar.at and not burglar.escaped and burglar.floor in state.floors:
         return burglar.floor
     return min(state.floors, default=1)
-
-
-def abilities(state: GameState, floor: int, square: str) -> Abilities:
-    plan = state.plan(floor)
-    fl = state.floors[floor]
-    ravens = [n for n, b in state.crew.items() if b.character.strip().lower() == "raven"]
-    senders = ravens or list(state.crew)  # no character named: anyone may be playing the Raven
-    crow = []
-    for name in senders:
-        b = state.crew[name]
-        if b.escaped or b.at is None or b.floor != floor:
-            continue
-        if b.at == square:
-            crow.append((name, True))
-        if 0 <= plan.distance(b.at, square) <= 2:
-            crow.append((name, False))
-    c, r = plan.coords[plan.index[square]]
-    dynamite = []
-    for wall in fl.walls if state.burglars_at(floor, square) else []:
-        first, second = wall.split("-")
-        if square in (first, second):
-            oc, orow = plan.coords[plan.index[second if square == first else first]]
-            dynamite.append((SIDE_OF[(oc - c, orow - r)], wall))
-    camera = square not in fl.cameras_off if fl.tiles.get(square) == "camera" else None
-    return Abilities(crow, dynamite, camera)
 
 
 def downstairs(state: GameState) -> set[tuple[int, str]]:
@@ -99,7 +88,9 @@ def table_view(state: GameState, last_log: list[dict[str, Any]], phase: str,
         "slots": {n: wall_slots(state, n) for n in state.floors} if phase == "break_in" else {},
         "focus": focus_floor(state),
         "crew_floors": {n: (None if b.escaped or b.at is None else b.floor) for n, b in state.crew.items()},
-        "abilities": abilities(state, *selected) if selected and selected[1] not in state.void else None,
+        "room_offers": grouped(offer_rules.room_offers(state, *selected), ROOM_GROUPS, "cards") if selected else {},
+        "player_menu": player_menu(state, state.current()) if phase == "play" else {},
+        "take_offers": {n: offer_rules.take_offers(state, n) for n in state.order} if phase == "play" else {},
         "laboratories": laboratories(state),
         "downstairs": downstairs(state),
     }

@@ -94,7 +94,9 @@ def test_play_phase_room_menu_moves_alarms_reveals_and_walls(client):
     game_id = new_heist(client)
     break_in(client, game_id, "B2")
     page = client.get(f"/games/{game_id}/panel?room=1-C3").get_data(as_text=True)
-    assert "Move Ann here" in page and "Move Bob here" in page
+    assert "Who moves into C3? It is face down: tap what it is." in page  # one picker: who, then the tile
+    assert 'name="who" value="Ann" checked' in page and 'name="who" value="Bob"' in page
+    assert 'name="tile" value="laser:2"' in page
     assert "Alarm here" in page
     assert "Turn this room face up as…" in page
     assert 'aria-label="Camera 2"' in page and 'aria-label="Safe"' in page
@@ -105,7 +107,7 @@ def test_the_full_page_also_opens_a_room_from_the_address(client):
     game_id = new_heist(client)
     break_in(client, game_id, "B2")
     page = client.get(f"/games/{game_id}?room=1-c3").get_data(as_text=True)
-    assert "Move Ann here" in page
+    assert "Who moves into C3?" in page
     assert "selected" in room_classes(page, 1, "C3")
 
 

@@ -4,6 +4,7 @@ the actions menu. Each button says what the card does, and the engine decides wh
 
 from __future__ import annotations
 
+import html
 import re
 
 from werkzeug.datastructures import MultiDict
@@ -29,7 +30,7 @@ def heist(app, client, *, characters: dict[str, str] | None = None, **positions:
 
 
 def menu(client, game_id: str, room: str) -> str:
-    return client.get(f"/games/{game_id}/panel?room={room}", headers=HTMX).get_data(as_text=True)
+    return html.unescape(client.get(f"/games/{game_id}/panel?room={room}", headers=HTMX).get_data(as_text=True))
 
 
 def test_the_crow_is_offered_within_two_rooms_and_costs_the_guard_two_moves(app, client):
@@ -51,10 +52,12 @@ def test_the_advanced_crow_goes_on_the_ravens_own_room(app, client):
     assert (fl.crow, fl.crow_advanced) == ("B2", True)
 
 
-def test_when_someone_plays_the_raven_only_her_crow_is_offered(app, client):
-    game_id = heist(app, client, characters={"Bob": "Raven"}, Ann="C2", Bob="B2")
+def test_when_someone_plays_the_raven_only_her_crow_is_offered_on_her_turn(app, client):
+    game_id = heist(app, client, characters={"Bob": "Raven"}, Bob="B2", Ann="C2")
     page = menu(client, game_id, "1-C3")
     assert "Bob's crow lands here" in page and "Ann's crow" not in page
+    act_ok(client, game_id, do="end_turn")
+    assert "crow" not in menu(client, game_id, "1-C3")  # Ann's turn: she is no Raven
 
 
 def test_a_crow_sent_too_far_is_refused_with_the_reason(app, client):
@@ -63,8 +66,10 @@ def test_a_crow_sent_too_far_is_refused_with_the_reason(app, client):
     assert errors(page) == ["The crow flies at most 2 rooms from B2, walls respected; D4 is farther"]
 
 
-def test_dynamite_is_offered_for_each_wall_of_a_room_with_a_burglar(app, client):
+def test_dynamite_is_offered_for_each_wall_of_the_room_of_the_burglar_who_holds_it(app, client):
     game_id = heist(app, client, Ann="C2", Bob="D4")
+    assert "Dynamite: blow up" not in menu(client, game_id, "1-C2")  # nobody holds it yet
+    act_ok(client, game_id, do="tool", who="Ann", kind="dynamite", on="1")
     page = menu(client, game_id, "1-C2")
     assert "Dynamite: blow up the north wall (C1-C2)" in page
     assert "Dynamite: blow up the east wall (C2-D2)" in page
