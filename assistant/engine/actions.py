@@ -331,6 +331,8 @@ def _set(rules: Bb1, a: Action) -> None:
         rules.corrected(who)
     elif field_name in SET_ON_ROOMS:
         _set_on_room(rules, a, field_name, value)
+    elif field_name == "room_tokens":
+        _set_room_tokens(rules, a, value)
     elif field_name == "geared":
         _set_geared(rules, a, value)
     elif field_name == "die":
@@ -361,6 +363,17 @@ def _set_on_room(rules: Bb1, a: Action, field_name: str, value: Any) -> None:
     else:
         counts.pop(square, None)
     rules.log("set", rule, floor, square, how="on_room", what=field_name, value=value)
+
+
+def _set_room_tokens(rules: Bb1, a: Action, value: Any) -> None:
+    """bb1 Lavatory and Smoke Bomb: the Stealth tokens lying in a room, corrected by hand."""
+    _only_in(rules, "bb1", "Stealth tokens on rooms")
+    floor = floor_of(rules, a)
+    square = square_of(rules, floor, a.get("at"))
+    if not isinstance(value, int) or not 0 <= value <= 6:
+        raise IllegalActionError("a room holds 0 to 6 Stealth tokens")
+    rules.state.floors[floor].lavatory[square] = value
+    rules.log("set", "", floor, square, how="room_tokens", value=value)
 
 
 def _set_geared(rules: Bb1, a: Action, value: Any) -> None:
