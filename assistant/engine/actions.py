@@ -31,6 +31,7 @@ EVENTS_ON_FLOOR = ("shift_change", "switch_signs", "where_is_he", "change_of_pla
                    "emp", "espresso", "daydreaming", "jump_the_gun")
 EVENTS_WITH_SQUARE = ("throw_voice", "crash")
 HACK_KINDS = ("fingerprint", "laser", "motion")
+MOVE_KINDS = ("walk", "fall", "place")  # entering a room; set down below without entering; a correction
 GAME_TITLES = {"bb1": "Burgle Bros", "bb2": "Burgle Bros 2", "bb3": "Burgle Bros 3"}
 
 
@@ -125,9 +126,16 @@ def _move(rules: Bb1, a: Action) -> None:
     """A burglar walks into a room (entering it). A face-down room is turned up as part of the move when
     ``type`` says what it is; a Walkway turned up this way drops her to the floor below, which is not
     entering (bb1 Walkway). ``by`` "rook": moved by the Rook's Orders (extra costs ignored)."""
+    how = choice_of(a.get("how", "walk"), MOVE_KINDS, "a move is a walk (entering), a fall or a place")
+    if how == "place":
+        _place(rules, a)
+        return
     who = who_of(rules, a)
     floor = floor_of(rules, a)
     square = square_of(rules, floor, a.get("to"), "to")
+    if how == "fall":
+        _fall(rules, who, floor, square, a)
+        return
     revealed = a.get("type") not in (None, "") and square not in rules.state.floors[floor].tiles
     if a.get("type") not in (None, ""):
         _reveal(rules, {"floor": floor, "at": square, "type": a.get("type"), "number": a.get("number")})
@@ -140,6 +148,17 @@ def _move(rules: Bb1, a: Action) -> None:
         rules.fall(who, "walkway")
         return
     rules.move_burglar(who, floor, square, ordered=by == "rook")
+
+
+def _fall(rules: Bb1, who: str, floor: int, square: str, a: Action) -> None:
+    """``how`` "fall": a Walkway or Lost Grip drops the burglar to the same room one floor down, which is not
+    entering (bb1 Walkway; BGA Lost grip): ``floor``/``to`` name where she lands, so a case says it plainly."""
+    b = rules.state.crew[who]
+    if b.at != square or b.floor != floor + 1:
+        raise IllegalActionError(f"a fall lands in the room under the burglar: {who} is in "
+                                 f"{b.at} on floor {b.floor}, not above {square} on floor {floor}")
+    cause = choice_of(a.get("cause", "walkway"), ("walkway", "lost-grip"), "a fall comes from a walkway or lost-grip")
+    rules.fall(who, cause)
 
 
 def _place(rules: Bb1, a: Action) -> None:

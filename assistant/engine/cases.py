@@ -7,13 +7,19 @@ from typing import Any
 
 from .actions import apply
 from .board import floorplan
+from .cards_bb1 import MAX_HACK
 from .errors import BoardError, RulesError
 from .log import LogEntry
 from .pathing import READINGS
 from .state import DISTRACTED, LOST_VISUAL, WORKER, WORKERS_MOVE, Burglar, FloorState, GameState
-from .table_bb1 import CHARACTERS, TOOLS
+from .table_bb1 import CHARACTERS, ROOM_TOKENS, TOOLS
 
 GAMES = ("bb1", "bb2", "bb3")
+# Burgle Bros 1 room types: those of ../shared/rules/tiles.json, and the entrance the crew broke in by
+BB1_ROOMS = ("atrium", "camera", "computer-fingerprint", "computer-laser", "computer-motion", "deadbolt",
+             "detector", "fingerprint", "foyer", "keypad", "laboratory", "laser", "lavatory", "motion", "safe",
+             "secret-door", "service-duct", "stairs", "thermo", "walkway", "entrance")
+HACK_SOURCES = ("fingerprint", "laser", "motion", "hacker")  # the three computers and the advanced Hacker's card
 SPECIAL_CARDS = {"bb1": {LOST_VISUAL}, "bb2": {DISTRACTED}, "bb3": {WORKER, WORKERS_MOVE}}
 
 
@@ -70,11 +76,38 @@ def _state_from_case(case: dict[str, Any]) -> GameState:
                                    side=_word(spec.get("side", "basic"), ("basic", "advanced"), "side"),
                                    tools=[_word(t, TOOLS, "tool") for t in spec.get("tools", [])])
     state.order = list(state.crew)
+    if rules == "bb1":
+        _table_from_case(case, state)
     for key, order in (case.get("reshuffle") or {}).items():
         if int(key) not in state.floors:
             raise BoardError(f"reshuffle for floor {key}, which the case does not have")
         state.floors[int(key)].stacked = [_card(c, int(key), state) for c in order]
     return state
+
+
+def _table_from_case(case: dict[str, Any], state: GameState) -> None:
+    """The bb1 table around the guards (docs/conformance.md): whose turn it is, the entrance, hack tokens."""
+    turn = case.get("turn")
+    if turn is not None:
+        if turn not in state.crew:
+            raise BoardError(f"turn: nobody called {turn!r} is in the crew")
+        state.turn = state.order.index(turn)
+    hack = case.get("hack") or {}
+    for kind, count in hack.items():
+        if kind not in HACK_SOURCES:
+            raise BoardError(f"hack: tokens lie on {', '.join(HACK_SOURCES)}, not {kind!r}")
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_HACK:
+            raise BoardError(f"hack: a computer holds 0 to {MAX_HACK} tokens, not {count!r}")  # §1.22 hack capacity
+        state.hack[kind] = count
+    entrance = case.get("entrance")
+    if entrance is None:
+        return
+    state.entrances = [_square(entrance, 1, state, "entrance")]
+    # The case starts during the turn of whoever plays now, and a burglar walks in at the start of their own
+    # first turn (§1.22 Break-in): so that one is already on the entrance; the others wait outside.
+    now = state.crew.get(state.current() or "")
+    if now is not None and now.at is None and not now.escaped:
+        now.floor, now.at = 1, state.entrances[0]
 
 
 def _word(value: Any, allowed: tuple[str, ...], what: str) -> str:
@@ -109,10 +142,15 @@ def _card(value: Any, floor: int, state: GameState) -> str:
     return value.upper()
 
 
-def _tile_type(value: Any, floor: int) -> str:
+def _tile_type(value: Any, floor: int, rules: str) -> str:
     if not isinstance(value, str) or not value:
         raise BoardError(f"floor {floor}: a room type is a name like camera, not {value!r}")
-    return value
+    if rules != "bb1":
+        return value
+    kind = "-".join(value.strip().lower().replace("_", " ").split())  # "Secret door", "secret_door"
+    if kind not in BB1_ROOMS:
+        raise BoardError(f"floor {floor}: no Burgle Bros room is called {value!r}: {', '.join(BB1_ROOMS)}")
+    return kind
 
 
 def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorState:
@@ -132,8 +170,13 @@ def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorSta
         raise BoardError(f"floor {n}: no alarm can be on the guard's square {fl.guard}")
     fl.deck = [_card(c, n, state) for c in spec.get("patrol", [])]
     fl.discard = [_card(c, n, state) for c in spec.get("discard", [])]
-    fl.tiles = {_square(k, n, state, "tile"): _tile_type(v, n) for k, v in (spec.get("tiles") or {}).items()}
-    fl.lavatory = {sq: 3 for sq, kind in fl.tiles.items() if kind == "lavatory"}
+    fl.tiles = {_square(k, n, state, "tile"): _tile_type(v, n, state.rules)
+                for k, v in (spec.get("tiles") or {}).items()}
+    fl.lavatory = {sq: ROOM_TOKENS for sq, kind in fl.tiles.items() if kind == "lavatory"}
+    for sq, count in (spec.get("tokens") or {}).items():  # Lavatory or Smoke Bomb tokens left on a room
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 2 * ROOM_TOKENS:
+            raise BoardError(f"floor {n}: tokens on {sq} must be a count from 0 to {2 * ROOM_TOKENS}")
+        fl.lavatory[_square(sq, n, state, "tokens")] = count
     fl.cubes = {_square(k, n, state, "cube"): int(v) for k, v in (spec.get("cubes") or {}).items()}
     fl.crowd = [_square(s, n, state, "crowd") for s in spec.get("crowd", [])]
     fl.even = [_square(s, n, state, "even") for s in spec.get("even", [])]
@@ -193,5 +236,15 @@ def report(state: GameState, log: list[LogEntry]) -> dict[str, Any]:
             out["workers"] = {k: v for k, v in sorted(fl.workers.items()) if v}
         floors[str(n)] = out
     score = "heat" if state.rules == "bb2" else "stealth"
-    crew = {name: {score: getattr(b, score)} for name, b in state.crew.items()}
-    return {"floors": floors, "crew": crew, "caught": state.outcome == "caught"}
+    crew: dict[str, dict[str, Any]] = {name: {score: getattr(b, score), "floor": b.floor, "at": b.at}
+                                       for name, b in state.crew.items()}
+    result: dict[str, Any] = {"floors": floors, "crew": crew, "caught": state.outcome == "caught"}
+    if state.rules == "bb1":
+        # Extra fields (FORMAT.md's checker compares only what a case expects): the table around the guards.
+        for n, fl in sorted(state.floors.items()):
+            floors[str(n)]["tokens"] = {k: v for k, v in sorted(fl.lavatory.items())}
+        for name, b in state.crew.items():
+            crew[name].update(loot=list(b.loot), tools=list(b.tools))
+        result["hack"] = {k: v for k, v in sorted(state.hack.items())}
+        result["turn"] = state.current()
+    return result
