@@ -24,6 +24,7 @@ from ..engine.scenarios import (
     random_walls,
 )
 from ..engine.state import GameState
+from ..engine.table_bb1 import CHARACTERS
 from .limits import MAX_LIST, MAX_NAME, MAX_TEXT, shorten, whole_number
 
 INT_FIELDS = ("floor", "bonus", "steps", "number", "value", "count", "seed")
@@ -123,15 +124,26 @@ def new_heist_from_form(form: MultiDict[str, str]) -> tuple[str, GameState]:
     return {"bb1": _bb1_heist, "bb2": _bb2_heist, "bb3": _bb3_heist}[game](form)
 
 
-def _crew(form: MultiDict[str, str]) -> list[dict[str, str]]:
+def _crew(form: MultiDict[str, str], game: str = "bb1") -> list[dict[str, str]]:
+    """The crew rows filled in. In Burgle Bros 1 each picks one of the nine characters and its side; a
+    burglar with a character and no name is called by the character's name."""
     crew = []
     for i in range(1, 5):
         name = (form.get(f"name{i}") or "").strip()
+        character = (form.get(f"character{i}") or "").strip()
+        if game == "bb1":
+            character = character.lower()
+            if character and character not in CHARACTERS:
+                raise BoardError(f"burglar {i}: pick a character from the list (or none), not {shorten(character)!r}")
+            name = name or character.capitalize()
         if name:
+            side = form.get(f"side{i}") or "basic"
+            if side not in ("basic", "advanced"):
+                raise BoardError(f"burglar {i}: a character card is played on its basic or advanced side")
             crew.append({"name": _short(name, "the name"), "colour": _colour(form.get(f"colour{i}", "")),
-                         "character": _short((form.get(f"character{i}") or "").strip(), "the character")})
+                         "character": _short(character, "the character"), "side": side})
     if not crew:
-        raise BoardError("give at least one burglar a name")
+        raise BoardError("give at least one burglar a name or a character")
     if any((form.get(f"name{i}") or "").strip() for i in range(5, 10)):
         raise BoardError("a crew has at most 4 burglars")
     return crew
@@ -179,7 +191,7 @@ def _cards(form: MultiDict[str, str], floor: int) -> int:
 
 
 def _bb2_heist(form: MultiDict[str, str]) -> tuple[str, GameState]:
-    crew, seed = _crew(form), _seed(form)
+    crew, seed = _crew(form, "bb2"), _seed(form)
     state = new_bb2_game(crew, entrances=form.getlist("entrance"), walls=_bb23_walls(form, seed),
                          cards=[_cards(form, n) for n in range(1, BB23_FLOORS + 1)],
                          tiebreak="bga" if form.get("tiebreak") == "bga" else "rulebook", seed=seed)
@@ -187,7 +199,7 @@ def _bb2_heist(form: MultiDict[str, str]) -> tuple[str, GameState]:
 
 
 def _bb3_heist(form: MultiDict[str, str]) -> tuple[str, GameState]:
-    crew, seed = _crew(form), _seed(form)
+    crew, seed = _crew(form, "bb3"), _seed(form)
     state = new_bb3_game(crew, walls=_bb23_walls(form, seed),
                          tiebreak="bga" if form.get("tiebreak") == "bga" else "rulebook", seed=seed)
     return _title(BB3_TITLE, crew), state
@@ -198,7 +210,7 @@ def _bb1_heist(form: MultiDict[str, str]) -> tuple[str, GameState]:
     job = SCENARIOS.get(scenario)
     if job is None:
         raise BoardError("choose one of the three jobs")
-    crew = _crew(form)
+    crew = _crew(form, "bb1")
     void = [form["void"].upper()] if job.size == 5 and form.get("void") else []
     seed = _seed(form)
     layout = form.get("walls", "default" if job.walls else "random")

@@ -8,6 +8,7 @@ from werkzeug.wrappers import Response
 
 from ..engine.errors import RulesError
 from ..engine.scenarios import BB2_CORNERS, BB2_DISTRACTED, BB2_PATROL_CARDS, SCENARIOS
+from ..engine.table_bb1 import CHARACTERS
 from . import store
 from .access import host_only
 from .forms import chosen_game, new_heist_from_form
@@ -25,7 +26,7 @@ GAMES = (
 def form_page(form: MultiDict[str, str], error: str | None) -> str:
     return render_template("new.html", scenarios=SCENARIOS, form=form, error=error, games=GAMES,
                            rules=chosen_game(form), corners=BB2_CORNERS, default_cards=BB2_PATROL_CARDS,
-                           most_cards=BB2_PATROL_CARDS + BB2_DISTRACTED)
+                           most_cards=BB2_PATROL_CARDS + BB2_DISTRACTED, characters=CHARACTERS)
 
 
 @bp.get("/new")

@@ -88,7 +88,7 @@ def log_lines(page: str) -> list[str]:
     section = re.search(r'<section class="log".*?</section>', page, re.DOTALL)
     assert section, "no log section on the page"
     items = re.findall(r'<li class="log-[\w-]+">(.*?)</li>', section.group(0), re.DOTALL)
-    return [html.unescape(re.sub(r"<span class=\"rule\".*?</span>|<a class=\"why-link\".*?</a>", "", i)).strip()
+    return [html.unescape(re.sub(r"<span class=\"(?:rule|correction-tag)\".*?</span>|<a class=\"why-link\".*?</a>", "", i)).strip()
             for i in items]
 
 
