@@ -1,4 +1,5 @@
-"""Benchmark: the conformance resolver on 400 cases in one process, and on malformed input.
+"""Benchmark: the conformance resolver on 400 cases in one process, on random multi-floor games, and on
+malformed input.
 
     python bench/resolver.py
 
@@ -117,7 +118,31 @@ def main() -> int:
         if proc.stderr.strip():
             print("  stderr:", proc.stderr.strip()[-500:])
         print("malformed input:", "PASS" if ok else "FAIL")
+    random_games()
     return 0
+
+
+def random_games(count: int = 400) -> None:
+    """Issue 12: multi-floor, event-heavy random games (bench/random_cases.py), resolved in this process,
+    once each as the resolver does (cold caches): CPU time per case, best of three runs."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from random_cases import random_cases
+
+    from assistant.engine.cases import run_case
+    cases = random_cases(count)
+    best = float("inf")
+    for _ in range(3):
+        from assistant.engine import board, ruleset
+        board._CHECKED.clear()  # each run starts cold, like a fresh resolver process
+        board._cached_floorplan.cache_clear()
+        ruleset.shared_router.cache_clear()
+        t0 = time.process_time()
+        results = [run_case(c) for c in cases]
+        best = min(best, time.process_time() - t0)
+    refused = sum("error" in r for r in results)
+    print()
+    print(f"random games: {count} cases of 2-3 floors and 4-12 actions ({refused} end on a refused action)")
+    print(f"  CPU time per case            : {best / count * 1e6:8.0f} us   (879cdc9: about 2050 us on this machine)")
 
 
 if __name__ == "__main__":

@@ -26,6 +26,9 @@ def square_coords(name: str, size: int) -> tuple[int, int]:
     >>> square_coords("C2", 4)
     (2, 1)
     """
+    known = _COORDS[size].get(name) if size in _COORDS and isinstance(name, str) else None
+    if known is not None:
+        return known
     if not isinstance(name, str) or len(name) != 2:
         raise BoardError(f"{name!r} is not a square name: use a column letter and a row number, like B2")
     col = COLUMNS.find(name[0].upper())
@@ -40,6 +43,9 @@ def square_coords(name: str, size: int) -> tuple[int, int]:
 
 def normalize_wall(wall: str, size: int) -> str:
     """The canonical spelling of a wall: its two rooms in board order, e.g. "B2-B1" -> "B1-B2"."""
+    known = _WALL_SPELLINGS[size].get(wall.upper()) if isinstance(wall, str) else None
+    if known is not None:
+        return known
     parts = wall.split("-") if isinstance(wall, str) else []
     if len(parts) != 2:
         raise BoardError(f"{wall!r} is not a wall: name the two rooms it separates, like B1-B2")
@@ -56,6 +62,22 @@ def _grid(size: int) -> tuple[tuple[str, ...], dict[str, int], tuple[tuple[int, 
 
 
 _GRIDS = {4: _grid(4), 5: _grid(5)}  # names, index and coordinates are the same for every floor of a size
+_COORDS = {size: {name: coords for name, coords in zip(grid[0], grid[2])} for size, grid in _GRIDS.items()}
+
+
+def _wall_spellings(size: int) -> dict[str, str]:
+    """Both spellings of every wall of a floor ("A1-B1", "B1-A1") -> the canonical one."""
+    out = {}
+    for r in range(size):
+        for c in range(size):
+            for nc, nr in ((c + 1, r), (c, r + 1)):
+                if nc < size and nr < size:
+                    a, b = square_name(c, r), square_name(nc, nr)
+                    out[f"{a}-{b}"] = out[f"{b}-{a}"] = f"{a}-{b}"
+    return out
+
+
+_WALL_SPELLINGS = {4: _wall_spellings(4), 5: _wall_spellings(5)}
 
 
 class Floorplan:
@@ -182,6 +204,24 @@ def floorplan(size: int, void: list[str] | tuple[str, ...] | frozenset[str] = ()
     >>> floorplan(4, walls=["A1-B1"]).adjacent("A1")
     ['A2']
     """
+    key = (size, tuple(void), tuple(walls), connected)
+    plan = _CHECKED.get(key)
+    if plan is None:  # walls are checked once per layout, not on every query of an unchanged floor
+        plan = _checked_floorplan(size, void, walls, connected)
+        if len(_CHECKED) >= 4096:
+            _CHECKED.clear()
+        _CHECKED[key] = plan
+        # the state keeps the walls sorted and normalised, and asks without the connection check
+        _CHECKED[(size, tuple(void), tuple(sorted(plan.walls)), False)] = plan
+    return plan
+
+
+# layouts already checked, by the exact lists they were given as (a state keeps its walls normalised)
+_CHECKED: dict[tuple[int, tuple[str, ...], tuple[str, ...], bool], Floorplan] = {}
+
+
+def _checked_floorplan(size: int, void: list[str] | tuple[str, ...] | frozenset[str],
+                       walls: list[str] | tuple[str, ...] | frozenset[str], connected: bool) -> Floorplan:
     if size not in (4, 5):
         raise BoardError(f"a floor is 4x4 or 5x5, not {size}x{size}")
     void_set = frozenset(v.upper() for v in void)

@@ -192,10 +192,15 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(case, dict):
             raise BoardError("a case is a JSON object")
         state = state_from_case(case)
-        choices = list(case.get("choices") or [])
+        choices, actions = case.get("choices") or [], case.get("actions") or []
+        if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
+            raise BoardError("'choices' is a list of answers, each a word or a square name")
+        if not isinstance(actions, list):
+            raise BoardError("'actions' is a list of actions, each an object with a 'do' field")
+        choices = list(choices)
         log: list[LogEntry] = []
         needs = None
-        for action in case.get("actions") or []:
+        for action in actions:
             result = apply(state, action)
             state = result.state
             log += result.log

@@ -9,6 +9,7 @@ action from the state before it with one more answer, so the move resumes exactl
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .board import Floorplan
@@ -26,6 +27,13 @@ ANSWER_WORDS: dict[tuple[str, str], str] = {
     ("detector", "yes"): "alarm", ("detector", "no"): "nothing",
     ("chihuahua", "yes"): "6", ("chihuahua", "no"): "1-5",
 }
+
+
+@lru_cache(maxsize=2048)
+def shared_router(plan: Floorplan, target: int, reading: str) -> Router:
+    """One router per floor layout, destination and reading, shared by every action and heist: floor plans
+    are shared and immutable, and a router only memoises decisions that never change."""
+    return Router(plan, target, reading)
 
 
 class NeedAnswer(Exception):
@@ -49,7 +57,7 @@ class Ruleset:
         self.state = state
         self.answers = list(answers)
         self.entries: list[LogEntry] = []
-        self._routers: dict[tuple[int, str], Router] = {}
+        self._plans: dict[int, tuple[list[str], Floorplan]] = {}
 
     # -- log and questions -------------------------------------------------------------------
     def log(self, kind: str, rule: str = "", floor: int | None = None, square: str | None = None,
@@ -78,15 +86,17 @@ class Ruleset:
 
     # -- geometry helpers ----------------------------------------------------------------------
     def plan(self, floor: int) -> Floorplan:
-        return self.state.plan(floor)
+        """The floor's geometry, looked up once per action while its walls stay the same list (a wall
+        put up or blown away replaces the list)."""
+        walls = self.state.floors[floor].walls
+        known = self._plans.get(floor)
+        if known is None or known[0] is not walls:
+            known = self._plans[floor] = (walls, self.state.plan(floor))
+        return known[1]
 
     def router(self, floor: int, destination: str) -> Router:
         plan = self.plan(floor)
-        key = (id(plan), destination)
-        r = self._routers.get(key)
-        if r is None:
-            r = self._routers[key] = Router(plan, plan.index[destination], self.state.tiebreak)
-        return r
+        return shared_router(plan, plan.index[destination], self.state.tiebreak)
 
     def guard_square(self, floor: int) -> str:
         """Where the floor's guard stands; an IllegalActionError when he is not on the board."""
