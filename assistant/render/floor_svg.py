@@ -267,27 +267,16 @@ def floor_svg(size: int, void: Iterable[str] = (), walls: Iterable[str] = (), *,
     void_set = {v.upper() for v in void}
     for v in void_set:
         canvas.square(v)
-    wall_list = sorted({normalize_wall(w, size) for w in walls})
-    for w in wall_list:
-        for side in w.split("-"):
-            if side in void_set:
-                raise BoardError(f"wall {w} touches the empty square {side}: it is already a wall")
+    wall_list = _checked_walls(size, walls, void_set)
     alarm_list = sorted({a.upper() for a in alarms})
-    for a in alarm_list:
-        canvas.square(a)
     guard = guard.upper() if guard else None
     destination = destination.upper() if destination else None
-    for name in (guard, destination):
+    for name in [*alarm_list, guard, destination]:
         if name:
             canvas.square(name)
     route_list = _route_list(routes)
     checked = [_check_route(r, k, canvas, void_set) for k, r in enumerate(route_list, start=1)]
-    mark_list = list(marks)
-    for m in mark_list:
-        if m.kind not in ("fork", "rejoin", "clockwise", "anticlockwise", "text"):
-            raise BoardError(f"unknown mark {m.kind!r}: use fork, rejoin, clockwise, anticlockwise or text")
-        if isinstance(m.at, str):
-            canvas.square(m.at)
+    mark_list = _checked_marks(canvas, marks)
 
     c = canvas.cell
     with_legend = [r for r in route_list if r.label] if legend else []
@@ -309,7 +298,46 @@ def floor_svg(size: int, void: Iterable[str] = (), walls: Iterable[str] = (), *,
         out.append(_el("desc", desc))
     out.append(_el("rect", x=0, y=0, width=_n(width), height=_n(height), fill=COLOURS["bg"], class_="bb-bg"))
 
-    # rooms and the empty square
+    out.extend(_rooms(canvas, void_set, labels))
+    route_points, drawn = _routes(canvas, route_list, checked, arrows)
+    out.extend(drawn)
+    out.extend(_fork_marks(canvas, mark_list))
+    out.extend(_walls(canvas, void_set, wall_list))
+    out.extend(_steps(canvas, route_list, route_points))
+    out.extend(_pieces(canvas, alarm_list, destination, guard, die))
+    out.extend(_notes(canvas, mark_list))
+    out.extend(_legend(canvas, with_legend))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+# -- what is drawn, checked (a bad square or wall is a BoardError naming it) ------------------------------
+
+def _checked_walls(size: int, walls: Iterable[str], void_set: set[str]) -> list[str]:
+    wall_list = sorted({normalize_wall(w, size) for w in walls})
+    for w in wall_list:
+        for side in w.split("-"):
+            if side in void_set:
+                raise BoardError(f"wall {w} touches the empty square {side}: it is already a wall")
+    return wall_list
+
+
+def _checked_marks(canvas: _Canvas, marks: Iterable[Mark]) -> list[Mark]:
+    mark_list = list(marks)
+    for m in mark_list:
+        if m.kind not in ("fork", "rejoin", "clockwise", "anticlockwise", "text"):
+            raise BoardError(f"unknown mark {m.kind!r}: use fork, rejoin, clockwise, anticlockwise or text")
+        if isinstance(m.at, str):
+            canvas.square(m.at)
+    return mark_list
+
+
+# -- the layers of a floor, bottom to top ---------------------------------------------------------------
+
+def _rooms(canvas: _Canvas, void_set: set[str], labels: bool) -> list[str]:
+    """Rooms and the empty square, with room names and the column and row axes."""
+    out: list[str] = []
+    c, size = canvas.cell, canvas.size
     inset = c * 0.035
     for r in range(size):
         for col in range(size):
@@ -341,8 +369,14 @@ def floor_svg(size: int, void: Iterable[str] = (), walls: Iterable[str] = (), *,
             out.append(_el("text", str(r + 1), x=canvas.left - c * 0.16, y=canvas.top + (r + 0.5) * c + c * 0.06,
                            fill=COLOURS["axis"], font_size=c * 0.17, font_weight="bold", text_anchor="middle",
                            class_="bb-axis"))
+    return out
 
-    # routes: lines (and loop fills), then arrow heads
+
+def _routes(canvas: _Canvas, route_list: list[Route], checked: list[list[str]],
+            arrows: bool) -> tuple[list[list[tuple[float, float]]], list[str]]:
+    """Route lines (and loop fills), then their arrow heads; also each route's points, for the steps."""
+    out: list[str] = []
+    c = canvas.cell
     n = len(route_list)
     spread = [((i - (n - 1) / 2) * 0.09) for i in range(n)]
     route_points: list[list[tuple[float, float]]] = []
@@ -366,8 +400,13 @@ def floor_svg(size: int, void: Iterable[str] = (), walls: Iterable[str] = (), *,
             for (x1, y1), (x2, y2) in segs:
                 out.append(_arrow((x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1, c * 0.16, style.colour,
                                   f"bb-arrow bb-arrow-{route.style}"))
+    return route_points, out
 
-    # fork and rejoin markers (under the pieces, over the lines)
+
+def _fork_marks(canvas: _Canvas, mark_list: list[Mark]) -> list[str]:
+    """Fork and rejoin markers: under the pieces, over the lines."""
+    out: list[str] = []
+    c = canvas.cell
     for m in mark_list:
         if m.kind not in ("fork", "rejoin"):
             continue
@@ -389,12 +428,15 @@ def floor_svg(size: int, void: Iterable[str] = (), walls: Iterable[str] = (), *,
                            class_=cls + " bb-mark-backdrop"))
             out.append(_el("text", word, x=cx0 + c * 0.09, y=cy0 + c * 0.93, fill=colour,
                            font_size=c * 0.12, font_weight="bold", class_=cls + " bb-mark-text"))
+    return out
 
-    # walls: the outer border, the empty square's edges, then the inner walls
-    wall_w = c * 0.075
-    wall_style: dict[str, object] = {"stroke": COLOURS["wall"], "stroke_width": wall_w, "stroke_linecap": "square"}
-    out.append(_el("rect", x=canvas.left, y=canvas.top, width=canvas.grid, height=canvas.grid, fill="none",
-                   class_="bb-border", **wall_style))
+
+def _walls(canvas: _Canvas, void_set: set[str], wall_list: list[str]) -> list[str]:
+    """The outer border, the empty square's edges, then the inner walls."""
+    c = canvas.cell
+    wall_style: dict[str, object] = {"stroke": COLOURS["wall"], "stroke_width": c * 0.075, "stroke_linecap": "square"}
+    out = [_el("rect", x=canvas.left, y=canvas.top, width=canvas.grid, height=canvas.grid, fill="none",
+               class_="bb-border", **wall_style)]
     for v in sorted(void_set):
         x, y = canvas.corner(v)
         out.append(_el("rect", x=x, y=y, width=c, height=c, fill="none", class_="bb-wall bb-void-edge", **wall_style))
@@ -410,8 +452,13 @@ def floor_svg(size: int, void: Iterable[str] = (), walls: Iterable[str] = (), *,
             y = canvas.top + max(ra, rb) * c
             x1, y1, x2, y2 = x, y, x + c, y
         out.append(_el("line", x1=x1, y1=y1, x2=x2, y2=y2, class_="bb-wall", **{"data-wall": w}, **wall_style))
+    return out
 
-    # numbered steps
+
+def _steps(canvas: _Canvas, route_list: list[Route], route_points: list[list[tuple[float, float]]]) -> list[str]:
+    """Numbered steps on the routes whose style (or own choice) numbers them."""
+    out: list[str] = []
+    c = canvas.cell
     for route, pts in zip(route_list, route_points):
         style = ROUTE_STYLES[route.style]
         numbered = style.numbered if route.numbered is None else route.numbered
@@ -422,8 +469,14 @@ def floor_svg(size: int, void: Iterable[str] = (), walls: Iterable[str] = (), *,
                            stroke_width=c * 0.015, class_=f"bb-step bb-step-{route.style}"))
             out.append(_el("text", str(k), x=x, y=y + c * 0.045, fill=COLOURS["badge_text"], font_size=c * 0.13,
                            font_weight="bold", text_anchor="middle", class_=f"bb-step-text bb-step-{route.style}"))
+    return out
 
-    # alarms, the die, the guard
+
+def _pieces(canvas: _Canvas, alarm_list: list[str], destination: str | None, guard: str | None,
+            die: int | None) -> list[str]:
+    """Alarms, the die, the guard."""
+    out: list[str] = []
+    c = canvas.cell
     for a in alarm_list:
         x, y = canvas.corner(a)
         ax, ay, s = x + c * 0.8, y + c * 0.1, c * 0.13
@@ -441,8 +494,13 @@ def floor_svg(size: int, void: Iterable[str] = (), walls: Iterable[str] = (), *,
                        stroke_width=c * 0.025, class_="bb-guard"))
         out.append(_el("text", "G", x=x, y=y + c * 0.065, fill=COLOURS["guard_text"], font_size=c * 0.19,
                        font_weight="bold", text_anchor="middle", class_="bb-guard-text"))
+    return out
 
-    # round arrows and notes on top of everything
+
+def _notes(canvas: _Canvas, mark_list: list[Mark]) -> list[str]:
+    """Round arrows and notes, on top of everything."""
+    out: list[str] = []
+    c = canvas.cell
     for m in mark_list:
         if m.kind in ("clockwise", "anticlockwise"):
             out.extend(_turn_arrow(canvas, m))
@@ -450,8 +508,12 @@ def floor_svg(size: int, void: Iterable[str] = (), walls: Iterable[str] = (), *,
             x, y = canvas.point(m.at)
             out.append(_el("text", m.text, x=x, y=y + c * 0.05, fill=COLOURS["text"], font_size=c * 0.14,
                            text_anchor="middle", class_="bb-mark bb-mark-text"))
+    return out
 
-    # legend
+
+def _legend(canvas: _Canvas, with_legend: list[Route]) -> list[str]:
+    out: list[str] = []
+    c = canvas.cell
     y = canvas.top + canvas.grid + canvas.bottom + c * 0.2
     for route in with_legend:
         style = ROUTE_STYLES[route.style]
@@ -462,8 +524,7 @@ def floor_svg(size: int, void: Iterable[str] = (), walls: Iterable[str] = (), *,
         out.append(_el("text", route.label, x=x + c * 0.65, y=y + c * 0.05, fill=COLOURS["text"], font_size=c * 0.15,
                        class_="bb-legend bb-legend-text"))
         y += c * 0.3
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+    return out
 
 
 def _default_title(size: int, walls: list[str], void: set[str], guard: str | None, destination: str | None,
