@@ -130,7 +130,7 @@ def _crew(form: MultiDict[str, str], game: str = "bb1") -> list[dict[str, str]]:
     crew = []
     for i in range(1, 5):
         name = (form.get(f"name{i}") or "").strip()
-        character = (form.get(f"character{i}") or "").strip()
+        character = _short((form.get(f"character{i}") or "").strip(), "the character")
         if game == "bb1":
             character = character.lower()
             if character and character not in CHARACTERS:
@@ -143,7 +143,7 @@ def _crew(form: MultiDict[str, str], game: str = "bb1") -> list[dict[str, str]]:
             crew.append({"name": _short(name, "the name"), "colour": _colour(form.get(f"colour{i}", "")),
                          "character": _short(character, "the character"), "side": side})
     if not crew:
-        raise BoardError("give at least one burglar a name or a character")
+        raise BoardError("give at least one burglar a name" + (" or a character" if game == "bb1" else ""))
     if any((form.get(f"name{i}") or "").strip() for i in range(5, 10)):
         raise BoardError("a crew has at most 4 burglars")
     return crew
