@@ -229,8 +229,9 @@ class Bb2(Bb1):
             self.arrive(floor)
 
     def player_exits(self, name: str) -> None:
+        """§1.22: the bouncer of that floor skips exactly one move, the one after the exiting player's turn;
+        that turn ends with the player outside, so no bouncer moves then (actions._end_turn) and nothing is
+        left to skip afterwards."""
         b = self.state.crew[name]
-        fl = self.state.floors.get(b.floor)
-        if fl is not None:
-            fl.skip = True
+        if b.floor in self.state.floors:
             self.log("idle", "bb2 Exit", b.floor, how="exited", who=name)

@@ -71,6 +71,8 @@ class Ruleset:
         stand for them: "yes" for the Lavatory's token, "actions" for a Laser's extra action). A question
         is data too: its ``kind`` and ``params`` are put into words by the web layer. ``default`` is the
         answer a conformance case gets when it gives none (an option no player would refuse)."""
+        if len(options) == 1:  # no choice to make: nobody is asked (bb2 Distracted with one even room, §1.22)
+            return options[0]
         if self.answers:
             given = self.answers.pop(0)
             word = ANSWER_WORDS.get((kind, given.strip().lower()), given)

@@ -74,9 +74,9 @@ def test_hunting_bouncer_with_nobody_on_his_floor_stays():
 
 def test_distracted_card_lets_the_players_pick_an_even_room_but_not_his_own():
     """bb2 Distracted; §6 ruling: the bouncer's own room is not offered."""
-    state = game("bb2", floor_case("A1", "B1", patrol=["distracted"]), even=["B1", "C4"])
+    state = game("bb2", floor_case("A1", "B1", patrol=["distracted"]), even=["B1", "C4", "D2"])
     out = play(state, turn())
-    assert out.question["options"] == ["C4"]
+    assert out.question["options"] == ["D2", "C4"]  # board order
 
 
 def test_commotion_pulls_the_bouncer_one_step_at_once():
@@ -132,12 +132,21 @@ def test_six_heat_loses_the_game():
     assert out.floor().guard == "B1"
 
 
-def test_player_exit_makes_that_floors_bouncer_skip_his_turn():
-    """bb2 Exit: after a player exits, the bouncer on their floor skips his turn."""
+def test_a_player_exiting_makes_that_floors_bouncer_skip_exactly_one_move():
+    """§1.22 bb2 (bb2 "Completing the Finale"): the bouncer skips the move after the exiting player's
+    turn, and only that one: the next player's turn moves him again (it used to be skipped too)."""
     out = play(game("bb2", floor_case("A1", "D1", patrol=["D4"]), {"ana": heat("B4"), "bo": heat("B1")}),
-               {"do": "escape", "who": "ana"}, turn(), turn())
+               {"do": "escape", "who": "ana"}, {"do": "end_turn"}, {"do": "end_turn"})
     assert out.entered() == ["B1", "C1", "D1"]
     assert out.state.crew["bo"].heat == 2
+
+
+def test_distracted_with_one_even_room_sends_the_bouncer_there_without_asking():
+    """§1.22 bb2 Distracted: with one even-numbered room there is nothing to choose."""
+    case = floor_case("A1", "A2", patrol=["distracted"])
+    case["even"] = ["D4"]
+    out = play(game("bb2", case, {"ana": heat("D1")}), turn())
+    assert out.question is None and out.floor().destination == "D4"
 
 
 # -- Burgle Bros 3 ---------------------------------------------------------------------------------

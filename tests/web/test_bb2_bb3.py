@@ -346,6 +346,7 @@ def test_a_distracted_card_lights_up_the_rooms_with_an_even_number(app, client):
     act_ok(client, game_id, do="move", who="Ann", floor=1, to="D4")
     act_ok(client, game_id, do="reveal", floor=1, at="C4", type="slots", number="4")
     act_ok(client, game_id, do="reveal", floor=1, at="A3", type="pool", number="3")
+    act_ok(client, game_id, do="reveal", floor=1, at="B4", type="buffet", number="2")
     act_ok(client, game_id, do="end_turn")
     page = act_ok(client, game_id, do="answer", choice=DISTRACTED)
     assert "Distracted! Choose a room with an even number" in page
@@ -353,6 +354,17 @@ def test_a_distracted_card_lights_up_the_rooms_with_an_even_number(app, client):
     assert "option" not in re.match(r'<button class="([^"]*)"', room_button(page, 1, "A3")).group(1)
     page = act_ok(client, game_id, do="answer", choice="C4")
     assert ", destination" in room_button(page, 1, "C4")
+
+
+def test_a_distracted_card_with_one_even_room_needs_no_answer(app, client):
+    """§1.22 bb2 Distracted with one even room: no question, the bouncer goes there."""
+    game_id = placed(client, "bb2", cards=("A1", "B1", "C3", "C2"))
+    act_ok(client, game_id, do="move", who="Ann", floor=1, to="D4")
+    act_ok(client, game_id, do="reveal", floor=1, at="C4", type="slots", number="4")
+    act_ok(client, game_id, do="end_turn")
+    page = act_ok(client, game_id, do="answer", choice=DISTRACTED)
+    assert "Distracted! Choose" not in page
+    assert state(app, game_id).floors[1].destination == "C4"
 
 
 def test_a_bouncer_whose_deck_ran_out_is_shown_hunting(app, client):

@@ -98,11 +98,12 @@ def test_fort_knox_has_no_target_next_to_its_empty_square(client):
 
 
 def test_after_the_break_in_the_guide_says_where_the_guard_and_his_die_go(app, client):
+    """§1.22 Break-in: the guard is placed first; his destination comes after the entrance."""
     game_id = new_heist(client)
     page = act_ok(client, game_id, do="start")
     fl = state(app, game_id).floors[1]
-    assert (f"Put floor 1's guard on <b>{fl.guard}</b> and his die, showing <b>{fl.die}</b>, on "
-            f"<b>{fl.destination}</b>.") in page
+    assert (f"Put floor 1's guard on <b>{fl.guard}</b>, his die beside the board showing <b>{fl.die}</b>; the "
+            "entrance comes next, then his destination.") in page
     assert "Tap the room where the crew breaks in on floor 1." in page
     assert 'class="slot' not in page  # the walls are done: the rooms are for the entrance now
     assert "<title>Floor 1: where the walls go</title>" in guide(page)
