@@ -149,8 +149,8 @@ def test_reveal_rooms_with_their_numbers(page: Page, live_server):
     open_board(page, game_id)
     square = free_rooms(state_of(live_server, game_id))[0]
     tap_room(page, 1, square)
-    expect(page.get_by_text("Turn this room face up as…")).to_be_visible()
-    page.get_by_role("button", name="Camera 2", exact=True).click()
+    page.get_by_text("Turn this room face up as…").click()  # without moving anyone in
+    page.locator("details.reveal").get_by_role("button", name="Camera 2", exact=True).click()
     version_is(page, 3)
     expect(room(page, 1, square)).to_have_accessible_name(re.compile(rf"^Floor 1 {square}, Camera"))
     expect(room(page, 1, square).locator(".mark")).to_have_text("◉")
@@ -158,7 +158,8 @@ def test_reveal_rooms_with_their_numbers(page: Page, live_server):
     expect_log(page, [f"{square} on floor 1 is a camera."])
 
     tap_room(page, 2, "D4")
-    page.get_by_role("button", name="Safe", exact=True).click()
+    page.get_by_text("Turn this room face up as…").click()
+    page.locator("details.reveal").get_by_role("button", name="Safe", exact=True).click()
     version_is(page, 4)
     expect(room(page, 2, "D4").locator(".mark")).to_have_text("$")
     expect(room(page, 2, "D4").locator(".num")).to_have_count(0)
@@ -170,9 +171,10 @@ def test_move_a_burglar(page: Page, live_server):
     open_board(page, game_id)
     s = state_of(live_server, game_id)
     target = free_rooms(s)[-1]
-    reference = engine(live_server, game_id, do="move", who="Bob", floor=1, to=target)
-    tap_room(page, 1, target)
-    page.get_by_role("button", name="Move Bob here").click()
+    reference = engine(live_server, game_id, do="move", who="Bob", floor=1, to=target, type="deadbolt", number=1)
+    tap_room(page, 1, target)  # face down: who moves in, then what it is, in one picker
+    page.locator("form.move-reveal").get_by_role("radio", name="Bob").check()
+    page.locator("form.move-reveal").get_by_role("button", name="Deadbolt 1", exact=True).click()
     version_is(page, 3)
     expect(room(page, 1, target).get_by_title("Bob: 3 Stealth")).to_be_visible()
     expect(room(page, 1, "B2").get_by_title("Bob: 3 Stealth")).to_have_count(0)
