@@ -1,0 +1,132 @@
+"""The danger forecast (issue 14): where each floor's guard can be after his next move, exactly, from what
+the players know.
+
+A pure, typed library like the engine beneath it: no Flask, no I/O, no clock, no randomness. For every
+floor with a guard on the board it gives, for his next move, the probability that he **enters** each room
+and that he **ends** there, and for each burglar on that floor the probability of being **found** (having
+to discard a Stealth token, their own or a room's; gaining heat in bb2) and **caught**.
+
+>>> from assistant.engine.cases import state_from_case
+>>> state = state_from_case({"floors": {"1": {"guard": "A1", "destination": "B1", "die": 1,
+...                                             "patrol": ["C3", "D4"]}}})
+>>> f = forecast_floor(state, 1)
+>>> f.enter["B1"], f.end["B1"]
+(Fraction(1, 1), Fraction(1, 1))
+
+Method (docs/forecast.md): knowledge.blind makes a copy of the state with every deck face down, so the
+engine asks for each card; tree.explore answers every question in every way, weighting each card by how
+many unseen copies of it there are and splitting the players' choices evenly. The probabilities are exact
+fractions. Forecasts are memoised by the visible position, so a board that several phones fetch, or that is
+drawn again after an action on another floor, costs nothing more.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import OrderedDict
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..engine.state import GameState
+from .knowledge import blind, unseen_cards
+from .tree import explore
+
+__all__ = ["Chance", "FloorForecast", "forecast", "forecast_floor", "in_words"]
+
+CACHE_SIZE = 256
+
+
+@dataclass(frozen=True)
+class Chance:
+    """One burglar's danger in the next move of their floor's guard."""
+
+    found: Fraction
+    caught: Fraction
+
+
+@dataclass(frozen=True)
+class FloorForecast:
+    """The next move of one floor's guard, as the players can know it."""
+
+    floor: int
+    enter: dict[str, Fraction]  # room -> P(he enters it at least once during the move); rooms with 0 left out
+    end: dict[str, Fraction]  # room -> P(he ends the move there); off the board (Lost Visual) is left out
+    crew: dict[str, Chance]  # burglars on this floor
+    choices: tuple[str, ...]  # kinds of players' questions the forecast split evenly (e.g. "alarm")
+    unseen: int  # cards the players have not seen face up (what "3 in 11" counts out of)
+    branches: int  # engine runs it took
+
+    @property
+    def off_board(self) -> Fraction:
+        """The chance a Lost Visual card takes him off the board during the move (1.20)."""
+        return 1 - sum(self.end.values(), Fraction(0))
+
+
+_cache: OrderedDict[str, FloorForecast] = OrderedDict()
+
+
+def move_bonus(state: GameState, floor: int) -> int:
+    """Espresso or Daydreaming played this turn changes the next move of the current player's floor only
+    (1.21): the guard that moves at the end of this turn."""
+    who = state.current()
+    if who is None or not state.bonus:
+        return 0
+    b = state.crew[who]
+    return state.bonus if b.floor == floor and not b.escaped else 0
+
+
+def forecast_floor(state: GameState, floor: int) -> FloorForecast:
+    """The forecast of floor ``floor``'s next guard move. The state is not changed."""
+    view = blind(state)
+    bonus = move_bonus(state, floor)
+    key = f"{floor}/{bonus}/" + json.dumps(view.to_json(), sort_keys=True)
+    hit = _cache.get(key)
+    if hit is not None:
+        _cache.move_to_end(key)
+        return hit
+    tree = explore(view, floor, bonus)
+    enter: dict[str, Fraction] = {}
+    end: dict[str, Fraction] = {}
+    crew = [n for n, b in view.crew.items() if b.floor == floor and not b.escaped and b.at is not None]
+    found = dict.fromkeys(crew, Fraction(0))
+    caught = dict.fromkeys(crew, Fraction(0))
+    for out, p in tree.outcomes.items():
+        for room in out.entered:
+            enter[room] = enter.get(room, Fraction(0)) + p
+        if out.end is not None:
+            end[out.end] = end.get(out.end, Fraction(0)) + p
+        for name in out.found:
+            found[name] += p
+        for name in out.caught:
+            caught[name] += p
+    plan = view.plan(floor)
+    result = FloorForecast(
+        floor=floor,
+        enter={r: enter[r] for r in sorted(enter, key=plan.index.__getitem__) if enter[r]},
+        end={r: end[r] for r in sorted(end, key=plan.index.__getitem__) if end[r]},
+        crew={n: Chance(found[n], caught[n]) for n in crew},
+        choices=tuple(sorted(tree.choices)),
+        unseen=sum(unseen_cards(view, floor).values()),
+        branches=tree.branches,
+    )
+    _cache[key] = result
+    if len(_cache) > CACHE_SIZE:
+        _cache.popitem(last=False)
+    return result
+
+
+def forecast(state: GameState) -> dict[int, FloorForecast]:
+    """The forecast of every floor whose guard is on the board (none while the table has a question to
+    answer, or once the game is over: the next move is not known yet, or will not come)."""
+    if state.pending or state.outcome:
+        return {}
+    return {n: forecast_floor(state, n) for n, fl in sorted(state.floors.items()) if fl.guard is not None}
+
+
+def in_words(p: Fraction) -> str:
+    """A probability as the table says it: "3 in 11", "1 in 2", "certain", "no chance"."""
+    if p <= 0:
+        return "no chance"
+    if p >= 1:
+        return "certain"
+    return f"{p.numerator} in {p.denominator}"

@@ -1,0 +1,98 @@
+"""``python -m assistant.forecast CASE.json [CASE.json ...]``: the danger forecast of conformance cases.
+
+For each file, one JSON line (issue 14, docs/forecast.md)::
+
+    {"id": ..., "floors": {"N": {"enter": {"A1": p, ...}, "end": {"A1": p, ...}}},
+     "crew": {"NAME": {"found": p, "caught": p}}}
+
+for the next guard move of every floor with a guard on the board, from the position after the case's
+actions. Only what the players can see counts: how many patrol cards are left and which are face up in
+``discard``; the names and order of the ``patrol`` list and any ``reshuffle`` order are ignored.
+Probabilities are rounded to 6 decimals and rooms with probability 0 are left out. Every crew member
+appears once, with the forecast of their own floor's guard (0 when that floor has no guard to move or
+they are not on the board). A case the engine rejects prints ``{"id": ..., "error": ...}``; a file that
+cannot be read gives exit status 2, as the resolver does.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from fractions import Fraction
+from typing import Any
+
+from ..engine.actions import apply
+from ..engine.cases import state_from_case
+from ..engine.errors import RulesError
+from ..engine.state import GameState
+from . import forecast
+
+DECIMALS = 6
+
+
+def position_after(case: dict[str, Any]) -> tuple[GameState, dict[str, Any] | None]:
+    """The state after the case's actions (answering with its ``choices``, then a question's default, as the
+    resolver does), and the question it stopped at, if any."""
+    state = state_from_case(case)
+    choices = list(case.get("choices") or [])
+    for action in case.get("actions") or []:
+        result = apply(state, action)
+        state = result.state
+        while result.question and (choices or "default" in result.question):
+            answer = choices.pop(0) if choices else result.question["default"]
+            result = apply(state, {"do": "answer", "choice": answer})
+            state = result.state
+        if result.question:
+            return state, {"options": result.question["options"]}
+        if state.outcome:
+            break
+    return state, None
+
+
+def _p(value: Fraction) -> float:
+    return round(float(value), DECIMALS)
+
+
+def forecast_case(case: Any) -> dict[str, Any]:
+    """One output line of the CLI for one case (never raises for a bad case)."""
+    cid = case.get("id") if isinstance(case, dict) else None
+    try:
+        if not isinstance(case, dict):
+            raise RulesError("a case is a JSON object")
+        state, question = position_after(case)
+        out: dict[str, Any] = {"id": cid, "floors": {}, "crew": {}}
+        if question is not None:
+            out["needs_choice"] = question  # the next move is not known until the table answers
+            return out
+        floors = forecast(state)
+        for n, f in floors.items():
+            out["floors"][str(n)] = {"enter": {r: _p(p) for r, p in f.enter.items()},
+                                     "end": {r: _p(p) for r, p in f.end.items()}}
+        for name in state.crew:
+            chance = next((f.crew[name] for f in floors.values() if name in f.crew), None)
+            out["crew"][name] = {"found": _p(chance.found) if chance else 0.0,
+                                 "caught": _p(chance.caught) if chance else 0.0}
+        return out
+    except RulesError as err:
+        return {"id": cid, "error": str(err)}
+    except Exception as err:  # noqa: BLE001 - a bug, said as such, never blamed on the case
+        return {"id": cid, "error": f"internal error (a bug in the forecast, not in this case): "
+                                    f"{type(err).__name__}: {err}"}
+
+
+def main(argv: list[str]) -> int:
+    status = 0
+    for path in argv:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                case = json.load(fh)
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+            sys.stdout.write(json.dumps({"id": None, "error": f"{path}: cannot read this case ({err})"}) + "\n")
+            status = 2
+            continue
+        sys.stdout.write(json.dumps(forecast_case(case)) + "\n")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,93 @@
+"""What the players know about a floor's patrol deck, and a copy of the state that knows nothing more.
+
+The danger forecast must never depend on the app's shuffled order (design.md, "Hidden information stays
+hidden"; guard-rules.md §1.22 "Information"). So it never reads the names in a deck or among the cards set
+aside: it rebuilds what the table can see, which is
+
+* the floor's full patrol deck, a public fact of the box (one card per room, plus the game's special
+  cards: Lost Visual in bb1 when it is in play, Distracted in bb2, worker cards in bb3);
+* the face-up discard pile (rule 1.11: "players may look through the face-up discard pile at any time");
+* how many cards are left in the deck.
+
+The cards not seen face up are ``full deck - discard``, as a multiset. In app-deck mode that is exactly the
+deck plus the set-aside cards; in table-deck mode the deck holds only "?" placeholders and this is the
+only way to know them; in a conformance case it ignores which cards the ``patrol`` list names, as issue 14
+asks (a case lists only what it needs). Each of them is equally likely to be the next card: the deck was
+shuffled and the set-aside cards were chosen at random from it, so no unseen card is more likely to be on
+top than another (a uniformly random order of the unseen cards, of which the first ``len(deck)`` are the
+deck).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+from ..engine.state import DISTRACTED, HIDDEN, LOST_VISUAL, WORKER, WORKERS_MOVE, GameState
+
+# The special card each game's deck may hold besides one card per room (guard-rules.md 1.20, §6, §7).
+SPECIAL = {"bb1": LOST_VISUAL, "bb2": DISTRACTED, "bb3": WORKER}
+
+
+def kind_of(rules: str, card: str) -> str:
+    """The card as the forecast counts it: in bb3 both worker cards only make the guard draw again (bb3
+    Workers), so within one move they are the same card."""
+    return WORKER if rules == "bb3" and card == WORKERS_MOVE else card
+
+
+def full_deck(state: GameState, floor: int) -> Counter[str]:
+    """The whole patrol deck of a floor as the box makes it: one card per room (the empty square of Fort
+    Knox has none, §3) and the game's special cards.
+
+    How many special cards: bb1 has one Lost Visual when the mini expansion is in play (1.20); in bb2 and
+    bb3 the table's deck holds more cards than rooms exactly when Distracted (bb2 Heist Setup 5) or worker
+    cards (bb3: 21 cards for 16 rooms) are in it, so every card beyond the rooms is a special one. A special
+    card seen in the discard or listed in a case's deck counts too (the players know their box)."""
+    fl = state.floors[floor]
+    rooms = state.plan(floor).rooms
+    cards: Counter[str] = Counter(rooms)
+    special = SPECIAL.get(state.rules, LOST_VISUAL)
+    named = sum(1 for c in fl.deck + fl.unseen + fl.discard if kind_of(state.rules, c) == special)
+    if state.rules == "bb1":
+        expected = 1 if state.lost_visual else 0
+    else:
+        expected = len(fl.deck) + len(fl.unseen) + len(fl.discard) - len(rooms)
+    count = max(expected, named, 0)
+    if count:
+        cards[special] = count
+    return cards
+
+
+def unseen_cards(state: GameState, floor: int, discard: list[str] | None = None) -> Counter[str]:
+    """The cards the players have not seen face up: the full deck minus the discard pile (``discard`` when
+    given: the pile at some moment during a forecast branch). Never empty while the deck has cards: a case
+    whose discard lists every card gets the full deck back (its lists are incomplete, not impossible)."""
+    full = full_deck(state, floor)
+    pile = state.floors[floor].discard if discard is None else discard
+    left = full - Counter(kind_of(state.rules, c) for c in pile)
+    return left if left else full
+
+
+def blind(state: GameState) -> GameState:
+    """A copy of ``state`` that holds no hidden information: every deck and set-aside pile turned into "?"
+    placeholders of the same size, in table-deck mode, so the engine must *ask* for each card it draws
+    (the forecast answers with every unseen card in turn). The counts are made whole: the cards neither in
+    the deck nor face up are set aside, so that a reshuffle shuffles the full deck back (1.11) even when a
+    case listed only part of it. A known next reshuffle order (a case's ``reshuffle``) is dropped: the new
+    order is unknown too. The seed goes, so nothing the app shuffled can leak through it."""
+    view = copy.deepcopy(state)
+    view.deck_mode = "table"
+    view.seed = 0
+    view.pending = None
+    view.version = 0
+    view.spotted = False
+    for n, fl in view.floors.items():
+        full = full_deck(state, n)
+        if state.rules == "bb1" and full[LOST_VISUAL]:
+            view.lost_visual = True  # so the engine accepts "lost-visual" as a drawn card
+        aside = max(0, sum(full.values()) - len(fl.discard) - len(fl.deck))
+        fl.deck = [HIDDEN] * len(fl.deck)
+        fl.unseen = [HIDDEN] * aside
+        fl.stacked = None
+        fl.shuffles = 0
+    return view
