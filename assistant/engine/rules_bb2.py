@@ -57,7 +57,7 @@ class Bb2(Bb1):
             return
         if fl.destination is None and self.state.burglars_at(floor, fl.guard):
             self.log("hunt", "bb2 Hunting", floor, fl.guard, how="stays")
-            self.heat_room(floor, fl.guard)
+            self.heat_room(floor, fl.guard, entering=False)
             return
         moves = self.speed(floor, bonus)
         self.announce_speed(floor, moves, bonus)
@@ -112,10 +112,12 @@ class Bb2(Bb1):
                 for name in self.state.burglars_at(floor, near):
                     self.heat(name, 1, "crows_nest", "bb2 Crow's Nest", guard=square, guard_floor=floor)
 
-    def heat_room(self, floor: int, square: str) -> None:
+    def heat_room(self, floor: int, square: str, entering: bool = True) -> None:
+        """2 heat for everyone in the bouncer's room. A Crowd chip there covers them once, but only when he
+        enters: a hunting bouncer who starts his turn there still gives heat, and the chip stays (§1.22)."""
         fl = self.state.floors[floor]
         names = self.state.burglars_at(floor, square)
-        if square in fl.crowd and names:
+        if square in fl.crowd and names and entering:
             fl.crowd.remove(square)
             self.log("crowd", "bb2 Crowd", floor, square, how="covers", names=names)
             return
@@ -136,9 +138,12 @@ class Bb2(Bb1):
         self.heat(name, HEAT_PER_ENTRY, why, rule, **seen)
 
     def walked_into(self, name: str, floor: int, square: str) -> None:
-        """A player's own move gives no heat in bb2 (only the bouncer's entries do), but the Buffet counts
-        it: every third player entering makes a commotion there that pulls the bouncer 3 steps (bb2 Buffet)."""
+        """Walking into the bouncer's room gives 2 heat, as when he enters yours (§1.22 ruling: the seed lacks
+        that page). The Buffet counts every player entering: the third makes a commotion there that pulls
+        the bouncer 3 steps (bb2 Buffet)."""
         fl = self.state.floors[floor]
+        if fl.guard == square:
+            self.heat(name, HEAT_PER_ENTRY, "walked_in", "§1.22", ruling=True, guard=square, guard_floor=floor)
         if fl.tiles.get(square) != "buffet":
             return
         fl.cubes[square] = fl.cubes.get(square, 0) + 1

@@ -117,6 +117,23 @@ def test_crows_nest_heats_neighbours_even_through_walls():
     assert (out.state.crew["ana"].heat, out.state.crew["bo"].heat) == (1, 0)
 
 
+def test_walking_into_the_bouncers_room_gives_two_heat():
+    """§1.22 bb2: a player walking into the bouncer's room gains 2 heat, as when he enters theirs (a ruling:
+    the seed lacks that page)."""
+    state = game("bb2", floor_case("B1", "D1", patrol=["D4"]), {"ana": heat("A1")})
+    out = play(state, {"do": "move", "who": "ana", "floor": 1, "to": "B1"})
+    assert out.state.crew["ana"].heat == 2
+    assert [e.ruling for e in out.log if e.kind == "heat"] == [True]
+
+
+def test_a_crowd_chip_does_not_cover_for_a_hunting_bouncer_who_starts_his_turn_there():
+    """§1.22 bb2 Crowd: it protects only when a bouncer enters; a hunting bouncer starting his turn in the
+    room still gives 2 heat, and the chip stays."""
+    state = game("bb2", floor_case("B1", None, patrol=[]), {"ana": heat("B1")}, crowd=["B1"])
+    out = play(state, turn())
+    assert out.state.crew["ana"].heat == 2 and out.floor().crowd == ["B1"]
+
+
 def test_crowd_chip_spares_the_players_once_then_is_discarded():
     """bb2 Crowd chip: no heat the first time, the chip goes away."""
     state = game("bb2", floor_case("A1", "D1", patrol=["D4"]), {"ana": heat("B1")}, crowd=["B1"])
