@@ -230,6 +230,7 @@ def _event(rules: Bb1, a: Action) -> None:
     elif name == "dynamite":
         floor_sq = square_of(rules, floor, a.get("at"))
         rules.event_dynamite(floor, str(a.get("wall", "")), floor_sq)
+        cards_bb1.discard_tool(rules, rules.state.current(), "dynamite")
     elif name == "shoplifting":
         targets = a.get("targets", [])
         if not isinstance(targets, list) or not all(isinstance(t, list) and len(t) == 2 for t in targets):

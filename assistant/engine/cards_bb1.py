@@ -38,7 +38,10 @@ def _inside(rules: Bb1, who: str) -> tuple[int, str]:
     return b.floor, b.at
 
 
-def _discard_tool(rules: Bb1, who: str, tool: str) -> None:
+def discard_tool(rules: Bb1, who: str | None, tool: str) -> None:
+    """A tool card played goes to the discard pile (if the player held it: the table may not track tools)."""
+    if who is None:
+        return
     tools = rules.state.crew[who].tools
     if tool in tools:
         tools.remove(tool)
@@ -208,7 +211,7 @@ def play(rules: Bb1, name: str, a: Action) -> None:
         raise IllegalActionError(f"{name.replace('_', ' ')} is a Burgle Bros 1 card")
     who = _player(rules, a)
     CARDS[name](rules, a, who)
-    _discard_tool(rules, who, name.replace("_", "-"))
+    discard_tool(rules, who, name.replace("_", "-"))
 
 
 def tool(rules: Bb1, a: Action) -> None:

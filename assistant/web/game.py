@@ -6,7 +6,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..engine.board import square_coords
@@ -138,7 +138,12 @@ def log(key: str) -> str:
 
 @bp.get("/<key>/export.json")
 def export(key: str) -> Response:
-    game = open_game(key).game
+    access = open_game(key)
+    game = access.game
+    if access.role != "host" and game.state.deck_mode == "app" and not game.state.outcome:
+        # the file replays the heist, so it holds the app's shuffled patrol decks: hidden information (§1.22)
+        abort(403, "While the heist is on, its file (which holds the shuffled patrol decks) is exported from the "
+                   "table's tablet only.")
     floor = whole_number(request.args.get("floor"))
     case = game_as_case(game.state, game.title, floor, store().history(game.id))
     body = json.dumps(case, indent=2)

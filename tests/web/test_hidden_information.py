@@ -132,3 +132,18 @@ def test_a_crew_without_a_spotter_is_never_offered_a_look(app, client):
         act_ok(client, game_id, **action)
     page = client.get(f"/games/{game_id}/panel", headers=HTMX).get_data(as_text=True)
     assert "Spotter" not in page and "spotted-card" not in page
+
+
+def test_a_phone_cannot_export_an_app_deck_heist_while_it_is_on(app, client):
+    """§1.22 Information: the export replays the heist, so it carries the app's shuffled decks; while the
+    heist is on, only the tablet exports it (a phone's play or watch link gets a plain refusal)."""
+    game_id = new_heist(client)
+    act_ok(client, game_id, do="start")
+    tokens = game(app, game_id)
+    phone = app.test_client()
+    phone.environ_base.update({"REMOTE_ADDR": "192.168.1.23", "HTTP_HOST": "192.168.1.10:8000"})
+    for token in (tokens.play_token, tokens.watch_token):
+        refused = phone.get(f"/games/{token}/export.json")
+        assert refused.status_code == 403 and "tablet only" in refused.get_data(as_text=True)
+        assert "export.json" not in phone.get(f"/games/{token}").get_data(as_text=True)
+    assert client.get(f"/games/{game_id}/export.json").status_code == 200
