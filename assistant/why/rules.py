@@ -50,7 +50,8 @@ _RULES: dict[str, tuple[str, str, str]] = {
     "1.8": (
         "Out of Stealth",
         ("A burglar who has to give up a Stealth token and has none left is caught, and the whole crew "
-         "loses. In a Lavatory the room's own tokens go first (our ruling)."),
+         "loses. In a Lavatory (or a room with a Smoke Bomb's tokens) they may give one of the room's "
+         "instead: the app asks when both are possible (our ruling, §1.22)."),
         "BB1 rulebook, Stealth; Lavatory · guard-rules 1.8"),
     "1.9": (
         "Alarms",
@@ -105,8 +106,9 @@ _RULES: dict[str, tuple[str, str, str]] = {
         "BB1 rulebook, Tools (Donuts) · guard-rules 1.18"),
     "1.19": (
         "The Raven's crow",
-        ("Walking into the crow's room costs the guard two steps; the advanced crow keeps him where he is "
-         "if he starts on it with no alarm on the floor."),
+        ("The guard walks into the crow's room and then loses one of the steps he had left (with his last "
+         "step he still goes in); the advanced crow keeps him where he is if he starts on it with no alarm "
+         "on the floor."),
         "BGA character help (Raven) · guard-rules 1.19"),
     "1.20": (
         "Lost Visual",
@@ -219,7 +221,86 @@ _RULES: dict[str, tuple[str, str, str]] = {
         "Jumps",
         "A guard who jumps to a room does not trigger anything there.",
         "BB3 rulebook, Guard Turns · guard-rules §7"),
+    "bb2 Buffet": (
+        "The Buffet",
+        ("Each player walking into the Buffet adds a counting cube; the third sends its cubes back and makes "
+         "a commotion there that pulls the bouncer up to three steps."),
+        "BB2 rulebook, Tile Clarifications: Buffet · guard-rules §6"),
+    "bb3 Disguises": (
+        "Disguises",
+        "A disguised character walks into the guard's room at no cost; a geared one loses a Stealth token.",
+        "BB3 rulebook, Disguises · guard-rules §7"),
+    # the Burgle Bros 1 table around the guard (engine/table_bb1.py, cards_bb1.py)
+    "§1.22": (
+        "Our rulings on the table",
+        ("Where the books leave the table around the guard open, the app follows the rulings of §1.22: "
+         "being placed is not entering, the Lavatory is a choice, the break-in order, and the others in "
+         "the rulings table."),
+        "guard-rules §1.22"),
+    "Break in": (
+        "Breaking in",
+        ("The guard is placed first, then the crew chooses its entrance, then the next patrol card sets his "
+         "destination. Each burglar walks in at the start of their own first turn, with no room effect."),
+        "BB1 rulebook, Break in · guard-rules §1.22"),
+    "Laser": (
+        "Laser",
+        ("Walking into a Laser sets off its alarm unless the burglar spends an extra action to cross "
+         "safely."),
+        "BB1 rulebook, Room Tiles: Laser"),
+    "Thermo": (
+        "Thermo",
+        "A burglar whose actions end in a Thermo sets off its alarm, before the guard moves.",
+        "BB1 rulebook, Room Tiles: Thermo"),
+    "Detector": (
+        "Detector",
+        "Walking into a Detector while holding a tool or loot sets off its alarm.",
+        "BB1 rulebook, Room Tiles: Detector"),
+    "Walkway": (
+        "Walkway",
+        ("Turning a Walkway up by moving into it drops the burglar to the same spot one floor down; landing "
+         "is not entering, so no room effect and no Stealth for a guard there."),
+        "BB1 rulebook, Room Tiles: Walkway"),
+    "Hacker": (
+        "The Hacker's Jammer",
+        "The Hacker, and anyone in her room, sets off no Fingerprint, Laser or Motion alarm.",
+        "BB1 rulebook, Card Reference: Hacker"),
+    "Acrobat": (
+        "The Acrobat",
+        ("The Acrobat may walk into a guard's room without losing Stealth, but loses one if she is still "
+         "there when he moves."),
+        "BGA help, Cartes Personnages: Acrobat"),
+    "Rook": (
+        "The Rook",
+        ("Orders move another burglar one room at no extra cost; the Disguise swaps two pieces, and "
+         "neither enters a room."),
+        "BB1 rulebook, Card Reference: Rook"),
+    "Spotter": (
+        "The Spotter",
+        ("Once per turn, for an action, she looks at her floor's top patrol card and leaves it on top or "
+         "puts it at the bottom; only her device is shown the card."),
+        "BGA help, Cartes Personnages: Spotter · guard-rules §1.22"),
 }
+for _card, _words in {
+    "Mirror": "Its holder sets off no Laser alarm.",
+    "Isotope": "A Thermo sets off its alarm as soon as its holder walks in.",
+    "Chihuahua": "At the start of its holder's turn a die is rolled: on a 6 it barks, and an alarm goes off there.",
+    "Cursed Goblet": "Taking it costs a Stealth token at once, though never below zero.",
+    "Crowbar": "A room next to the user no longer blocks anyone or sets off an alarm, for good.",
+    "Invisible Suit": "No guard or camera sees the user's moves this turn.",
+    "Smoke Bomb": "Three Stealth tokens lie in the user's room, used like a Lavatory's.",
+    "Makeup Kit": "Everyone in the user's room gains a Stealth token.",
+    "Lampshade": "The player gains a Stealth token.",
+    "Thermal Bomb": "A way up or down for the crew, and an alarm in the user's room.",
+    "Virus": "Three hack tokens shared among the computers, six at most on each.",
+    "Reboot": "Every revealed computer is left with exactly one hack token.",
+    "Video Loop": "Every camera is off until the player's next turn.",
+    "Freight Elevator": "The player goes up one floor to the same spot, without entering the room.",
+    "Lost Grip": "The player falls one floor, without entering the room.",
+    "Buddy System": "Another burglar is put in the player's room, without entering it.",
+    "Dead Drop": "The player's tools and loot pass to the player on their right.",
+    "Rigger": "The advanced Rigger gives up a Stealth token to draw a tool.",
+}.items():
+    _RULES[_card] = (_card, _words, f"BB1 rulebook or BGA help, card: {_card}")
 
 
 def rule_text(rule: str) -> RuleText:
