@@ -76,6 +76,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(reference.bp)
     from . import why
     app.register_blueprint(why.bp)
+    from . import danger
+    app.register_blueprint(danger.bp)
 
     @app.errorhandler(404)
     def not_found(err: Exception) -> tuple[str, int]:

@@ -1,0 +1,166 @@
+"""The Danger switch on the board (issue 14): per heist, off by default (some tables consider it an aid).
+
+When it is on, every room is shaded by the chance that the guard of its floor enters it during his next
+move, each burglar's chance to be found (and caught) is shown, a tapped room shows its numbers, and Why?
+says what chance he had to come where he went. The numbers come from ``assistant.forecast`` (exact, from
+what the players can see); this module only stores the switch and puts the numbers into the page.
+
+The switch is a row of the ``settings`` table named ``danger/<heist id>``: a store-level setting of the
+heist, so it needs no change to the saved game state or to the schema. Turning it on or off is a change of
+the board that every device must show, so it bumps the heist's version and rings the doorbell like an
+action does (the phones re-fetch their board).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from flask import Blueprint, g, redirect, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
+
+from ..broker import Event
+from ..engine.state import GameState
+from ..forecast import FloorForecast, forecast, forecast_floor, in_words
+from ..store import Game, NotFoundError
+from . import store
+from .access import open_game
+
+bp = Blueprint("danger", __name__, url_prefix="/games")
+
+SHADE_MAX = 0.6  # the opacity of a room he surely enters: the room's own marks stay readable under it
+
+
+def setting_name(game_id: str) -> str:
+    return f"danger/{game_id}"
+
+
+def is_on(game_id: str) -> bool:
+    return store().setting(setting_name(game_id)) == "on"
+
+
+def switch(game_id: str, on: bool) -> int:
+    """Turn the heist's Danger switch on or off; returns the heist's new version. Done under the store's
+    write lock, and the doorbell rung inside it after the commit, as store.act does, so that versions are
+    heard in order."""
+    st = store()
+    with st._write:
+        with st.db() as db:
+            if on:
+                db.execute("INSERT INTO settings (name, value) VALUES (?, 'on') "
+                           "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (setting_name(game_id),))
+            else:
+                db.execute("DELETE FROM settings WHERE name = ?", (setting_name(game_id),))
+            db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
+            version = int(db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()[0])
+        st.broker.publish(game_id, Event("changed", str(version)))
+    return version
+
+
+@bp.post("/<key>/danger")
+def toggle(key: str) -> BaseResponse:
+    """The switch. htmx follows the redirect and swaps in the board it gets (the game partial)."""
+    access = open_game(key, act=True)
+    switch(access.game.id, request.form.get("on") == "1")
+    room = request.form.get("room") or None
+    if request.headers.get("HX-Request"):
+        return redirect(url_for("game.panel", key=key, room=room))
+    return redirect(url_for("game.board", key=key))
+
+
+# -- what the page shows ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class RoomDanger:
+    enter: Fraction
+    end: Fraction
+
+    @property
+    def shade(self) -> str:
+        return f"{float(self.enter) * SHADE_MAX:.2f}"
+
+    @property
+    def percent(self) -> str:
+        return percent(self.enter)
+
+
+@dataclass(frozen=True)
+class DangerBoard:
+    floors: dict[int, FloorForecast]
+
+    def room(self, floor: int, square: str) -> RoomDanger | None:
+        f = self.floors.get(floor)
+        if f is None:
+            return None
+        enter, end = f.enter.get(square, Fraction(0)), f.end.get(square, Fraction(0))
+        return RoomDanger(enter, end) if enter or end else None
+
+
+def percent(p: Fraction) -> str:
+    """A chance as a short label: "27%", "<1%" for a chance too small to round up, never "0%" for a
+    possible move."""
+    if p <= 0:
+        return "0%"
+    whole = round(float(p) * 100)
+    return "<1%" if whole == 0 else f"{whole}%"
+
+
+@bp.app_template_global("danger_board")
+def danger_board(game: Game) -> DangerBoard | None:
+    """The forecast of every floor when the heist's switch is on (None when off), once per request."""
+    cache: dict[tuple[str, int], DangerBoard | None] = g.setdefault("danger_boards", {})
+    key = (game.id, game.version)
+    if key not in cache:
+        cache[key] = DangerBoard(forecast(game.state)) if is_on(game.id) else None
+    return cache[key]
+
+
+@bp.app_template_global("danger_words")
+def danger_words(p: Fraction) -> str:
+    """A chance said both ways, "3 in 11 (27%)"."""
+    return in_words(p) if p in (0, 1) else f"{in_words(p)} ({percent(p)})"
+
+
+@bp.app_template_global("danger_why")
+def danger_why(view: Any) -> str | None:
+    """Why? on a step of the guard: "Before this move he had a 3 in 11 chance to come here", from the
+    position before the move (as the players could see it). Only with the switch on."""
+    key = (request.view_args or {}).get("key")
+    if not isinstance(key, str):
+        return None
+    game_id = open_game(key).game.id
+    if not is_on(game_id):
+        return None
+    try:
+        before, _, log = store().action_at(game_id, view.seq)
+    except NotFoundError:
+        return None
+    return chance_sentence(log, view.index, before)
+
+
+def chance_sentence(log: Sequence[dict[str, Any]], index: int, before: GameState) -> str | None:
+    """The sentence for line ``index`` of an action's log, or None when it is not a guard's step or a
+    burglar found by him. An answer replays its action from the state before it, so that is where the
+    move started."""
+    if not 0 <= index < len(log):
+        return None
+    entry = log[index]
+    floor = entry.get("floor")
+    start = GameState.from_json(before.pending["before"]) if before.pending else before
+    if not isinstance(floor, int) or floor not in start.floors or start.floors[floor].guard is None:
+        return None
+    figure = "he"
+    if entry.get("kind") == "enter" and not (entry.get("data") or {}).get("jump"):
+        f = forecast_floor(start, floor)
+        p = f.enter.get(str(entry.get("square")), Fraction(0))
+        return f"Before this move {figure} had a {in_words(p)} chance to come here ({percent(p)})."
+    who = (entry.get("data") or {}).get("who")
+    if entry.get("kind") in ("stealth", "heat", "caught") and isinstance(who, str):
+        f = forecast_floor(start, floor)
+        chance = f.crew.get(who)
+        if chance is None:
+            return None
+        return f"Before this move {who} had a {in_words(chance.found)} chance to be found ({percent(chance.found)})."
+    return None

@@ -1,0 +1,99 @@
+"""The Danger switch on the board (issue 14): off by default, per heist; when on, rooms are shaded by the
+chance the guard enters them in his next move, burglars' chances to be found are shown, a tapped room
+shows its numbers, watchers see it too, and Why? of a guard's step says the chance he had."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from assistant.forecast import forecast_floor, in_words
+from tests.web.helpers import HTMX, act_ok, break_in, game, new_heist, room_button, state, store, version
+
+
+def switch(client: FlaskClient, gid: str, on: bool, room: str = "") -> str:
+    response = client.post(f"/games/{gid}/danger", data={"on": "1" if on else "0", "room": room}, headers=HTMX,
+                           follow_redirects=True)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def test_danger_is_off_by_default_and_the_board_shows_no_odds(app: Flask, client: FlaskClient) -> None:
+    """issue 14 point 4: off by default, some tables consider it an aid."""
+    gid = new_heist(client)
+    break_in(client, gid)
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert 'class="danger-shade"' not in page and "Off: show the odds" in page
+
+
+def test_switching_danger_on_shades_the_rooms_he_can_enter_by_the_exact_forecast(app: Flask,
+                                                                                 client: FlaskClient) -> None:
+    gid = new_heist(client)
+    break_in(client, gid)
+    before = version(client.get(f"/games/{gid}/panel", headers=HTMX).get_data(as_text=True))
+    page = switch(client, gid, True)
+    assert version(page) == before + 1  # a change of the board: every device re-fetches it
+    s = state(app, gid)
+    f = forecast_floor(s, 1)
+    assert f.enter
+    for square, p in f.enter.items():
+        assert f'style="opacity: {float(p) * 0.6:.2f}"' in room_button(page, 1, square)
+    guard = s.floors[1].guard
+    assert guard is not None and guard not in f.enter or 'class="danger-shade"' in room_button(page, 1, guard)
+    far = next(r for r in s.plan(1).rooms if r not in f.enter and r not in f.end)
+    assert 'class="danger-shade"' not in room_button(page, 1, far)
+    assert "On: turn off" in switch(client, gid, True)
+    assert 'class="danger-shade"' not in switch(client, gid, False)
+
+
+def test_the_switch_belongs_to_one_heist(app: Flask, client: FlaskClient) -> None:
+    first, second = new_heist(client), new_heist(client)
+    break_in(client, first)
+    break_in(client, second)
+    switch(client, first, True)
+    assert 'class="danger-shade"' not in client.get(f"/games/{second}").get_data(as_text=True)
+
+
+def test_a_tapped_room_shows_its_numbers_and_each_burglar_their_chance_to_be_found(app: Flask,
+                                                                                   client: FlaskClient) -> None:
+    gid = new_heist(client)
+    break_in(client, gid)
+    switch(client, gid, True)
+    s = state(app, gid)
+    f = forecast_floor(s, 1)
+    square, p = max(f.enter.items(), key=lambda item: item[1])
+    page = client.get(f"/games/{gid}/panel?room=1-{square}", headers=HTMX).get_data(as_text=True)
+    assert f"Floor 1, {square}: he enters it {in_words(p)}" in page
+    for name, chance in f.crew.items():
+        assert re.search(rf"{name}: found {re.escape(in_words(chance.found))}", page)
+
+
+def test_watchers_see_the_odds_but_not_the_switch(app: Flask, client: FlaskClient) -> None:
+    """issue 14: phones get it too; a watch link cannot change it."""
+    gid = new_heist(client)
+    break_in(client, gid)
+    switch(client, gid, True)
+    token = game(app, gid).watch_token
+    page = client.get(f"/games/{token}").get_data(as_text=True)
+    assert 'class="danger-shade"' in page and "On: turn off" not in page
+    assert client.post(f"/games/{token}/danger", data={"on": "0"}, headers=HTMX).status_code == 403
+
+
+def test_why_of_a_guard_step_says_the_chance_he_had_to_come_there(app: Flask, client: FlaskClient) -> None:
+    """issue 14: Why? can say "he had a 3 in 11 chance to come here"."""
+    gid = new_heist(client)
+    break_in(client, gid)
+    switch(client, gid, True)
+    before = state(app, gid)
+    who = before.current()
+    assert who is not None
+    floor = before.crew[who].floor
+    f = forecast_floor(before, floor)
+    act_ok(client, gid, do="end_turn")
+    head = game(app, gid).head
+    _, _, log = store(app).action_at(gid, head)
+    index, entry = next((i, e) for i, e in enumerate(log) if e["kind"] == "enter")
+    why = client.get(f"/games/{gid}/why/{head}/{index}", headers=HTMX).get_data(as_text=True)
+    assert f"Before this move he had a {in_words(f.enter[entry['square']])} chance to come here" in why
