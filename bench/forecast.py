@@ -1,0 +1,143 @@
+"""Danger forecast cost (issue 14 point 6): the forecast time per floor, and the board render time with the
+Danger switch on and off.
+
+1. Positions from 8 random Bank Jobs played 40 turns each (burglars wandering, alarms now and then, new
+   floors reached): every floor with a guard, forecast from scratch (the memo emptied before each).
+2. Harder positions: random legal walls (8 on 4x4, 12 on Fort Knox's 5x5), a random guard, die and
+   discard pile, die 2 to 6.
+3. The board partial (GET /games/<id>/panel, as every phone fetches it) of a Bank Job after 30 turns,
+   Danger off, Danger on with the memo emptied before each render (the first device after a change),
+   and Danger on as the other devices get it (the memo warm).
+
+Run: ``python bench/forecast.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from assistant import forecast as forecasting
+from assistant.engine.actions import apply
+from assistant.engine.cases import state_from_case
+from assistant.engine.errors import RulesError
+from assistant.engine.scenarios import new_game, random_walls
+from assistant.engine.state import GameState
+from assistant.web import create_app
+
+TARGET_MS = 20.0
+
+
+def played(seed: int, turns: int = 40) -> list[GameState]:
+    state = new_game("bank", [{"name": "Ana"}, {"name": "Bo"}], seed=seed)
+    state = apply(state, {"do": "start"}).state
+    state = apply(state, {"do": "entrance", "at": "D4"}).state
+    rng = random.Random(seed)
+    out = []
+    for _ in range(turns):
+        who = state.current()
+        assert who is not None
+        b = state.crew[who]
+        if b.at:
+            plan = state.plan(b.floor)
+            options = [plan.names[j] for j in plan.neighbours[plan.index[b.at]]]
+            moves = [{"do": "move", "who": who, "floor": b.floor, "to": rng.choice(options)}]
+            if rng.random() < 0.1:
+                moves.append({"do": "alarm", "floor": b.floor, "at": rng.choice(plan.rooms)})
+            if rng.random() < 0.15 and b.floor < 3:
+                moves.append({"do": "move", "who": who, "floor": b.floor + 1, "to": b.at})
+            for action in moves:
+                try:
+                    result = apply(state, action)
+                except RulesError:
+                    continue
+                if not result.question:
+                    state = result.state
+        if state.outcome:
+            break
+        out.append(state)
+        result = apply(state, {"do": "end_turn"})
+        while result.question:
+            q = result.question
+            result = apply(result.state, {"do": "answer", "choice": q.get("default") or q["options"][0]})
+        state = result.state
+        if state.outcome:
+            break
+    return out
+
+
+def harder(size: int, die: int, seed: int) -> GameState:
+    rng = random.Random(seed)
+    void = ["C3"] if size == 5 else []
+    rooms = [f"{c}{r}" for c in "ABCDE"[:size] for r in range(1, size + 1) if f"{c}{r}" not in void]
+    guard, die_at, burglar = rng.sample(rooms, 3)
+    discard = rng.sample([r for r in rooms if r not in (guard, die_at)], rng.randint(0, 8))
+    return state_from_case({"size": size, "void": void, "floors": {"1": {
+        "walls": random_walls(size, 8 if size == 4 else 12, void, seed=seed), "guard": guard, "destination": die_at,
+        "die": die, "patrol": [rooms[0]] * (len(rooms) - len(discard)), "discard": discard}},
+        "crew": {"ana": {"floor": 1, "at": burglar, "stealth": 1}}})
+
+
+def time_floor(state: GameState, floor: int) -> float:
+    forecasting._cache.clear()
+    t0 = time.perf_counter()
+    forecasting.forecast_floor(state, floor)
+    return (time.perf_counter() - t0) * 1000
+
+
+def summary(label: str, times: list[float]) -> None:
+    times = sorted(times)
+    p95 = times[max(0, int(len(times) * 0.95) - 1)]
+    print(f"  {label:34s} n={len(times):4d}  median {statistics.median(times):6.2f}  p95 {p95:7.2f}  "
+          f"max {times[-1]:7.2f} ms  {'PASS' if p95 < TARGET_MS else 'over'} (p95 < {TARGET_MS:.0f} ms)")
+
+
+def main() -> int:
+    print("forecast of one floor's next move, from scratch:")
+    times = [time_floor(s, n) for seed in range(8) for s in played(seed)
+             for n, fl in s.floors.items() if fl.guard is not None]
+    summary("Bank Jobs in play", times)
+    for size in (4, 5):
+        for die in (2, 4, 6):
+            summary(f"{size}x{size} random walls, die {die}", [time_floor(harder(size, die, seed), 1) for seed in range(30)])
+
+    print("board partial (GET /panel), Bank Job after 30 turns:")
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({"DATABASE": str(Path(tmp) / "bench.sqlite3"), "SECRET_KEY": "bench",
+                          "WTF_CSRF_ENABLED": False})
+        client = app.test_client()
+        htmx = {"HX-Request": "true"}
+        form = {"scenario": "bank", "name1": "Ana", "name2": "Bo", "name3": "Cy", "seed": "7"}
+        game = client.post("/new", data=form).headers["Location"]
+        client.post(f"{game}/act", data={"do": "start"}, headers=htmx)
+        client.post(f"{game}/act", data={"do": "entrance", "at": "D4"}, headers=htmx)
+        for _ in range(30):
+            client.post(f"{game}/act", data={"do": "end_turn"}, headers=htmx)
+
+        def render(cold: bool) -> float:
+            if cold:
+                forecasting._cache.clear()
+            t0 = time.perf_counter()
+            client.get(f"{game}/panel", headers=htmx)
+            return (time.perf_counter() - t0) * 1000
+
+        for _ in range(5):
+            render(False)  # warm up templates
+        off = [render(False) for _ in range(60)]
+        client.post(f"{game}/danger", data={"on": "1"}, headers=htmx)
+        cold = [render(True) for _ in range(60)]
+        warm = [render(False) for _ in range(60)]
+        print(f"  Danger off                     median {statistics.median(off):6.2f} ms")
+        print(f"  Danger on, first render        median {statistics.median(cold):6.2f} ms")
+        print(f"  Danger on, other devices       median {statistics.median(warm):6.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
