@@ -226,7 +226,9 @@ def _event(rules: Bb1, a: Action) -> None:
         rules.state.skip_next = True
         rules.log("event", "1.21", floor, how="jump_the_gun")
     elif name == "emp":
-        rules.event_emp(floor, who_of(rules, a) if a.get("who") else rules.state.current())
+        by = who_of(rules, a) if a.get("who") else rules.state.current()
+        rules.event_emp(floor, by)
+        cards_bb1.discard_tool(rules, by, "emp")  # a tool played is discarded (bb1 "Tools")
     elif name == "dynamite":
         floor_sq = square_of(rules, floor, a.get("at"))
         rules.event_dynamite(floor, str(a.get("wall", "")), floor_sq)
@@ -252,6 +254,7 @@ def _donuts(rules: Bb1, a: Action) -> None:
     floor = floor_of(rules, a)
     rules.state.floors[floor].donuts = True
     rules.log("donuts", "1.18", floor, how="played")
+    cards_bb1.discard_tool(rules, rules.state.current(), "donuts")  # a tool played is discarded (bb1 "Tools")
 
 
 def _crow(rules: Bb1, a: Action) -> None:
