@@ -14,6 +14,7 @@ from assistant.engine.actions import HANDLERS, apply
 from assistant.engine.errors import RulesError
 from assistant.engine.scenarios import new_bb2_game, new_bb3_game, new_game
 from assistant.engine.state import GameState
+from tests.profiles import examples
 
 CREW = [{"name": "Ann"}, {"name": "Bob"}]
 FIELDS = ("floor", "at", "to", "who", "type", "number", "name", "kind", "field", "value", "wall", "on", "hack",
@@ -43,7 +44,7 @@ STATES = {game: started(game) for game in ("bb1", "bb2", "bb3")}
 
 
 @pytest.mark.parametrize("game", sorted(STATES))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(do=st.sampled_from(sorted(HANDLERS)), fields=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=4))
 def test_an_odd_action_is_refused_with_a_rules_error_never_a_crash(game: str, do: str, fields: dict[str, Any]):
     try:
