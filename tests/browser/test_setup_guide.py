@@ -23,7 +23,7 @@ def test_fort_knox_with_walls_drawn_by_tapping_then_re_rolled(page: Page, live_s
     expect(page.get_by_text("Fort Knox: tap the square left empty")).to_be_visible()
     page.locator(".void-cell", has_text="C3").click()  # the square is a big tile, tapped as a whole
     page.get_by_role("textbox", name="Name of burglar 1").fill("Ann")
-    page.get_by_label("Character of burglar 1").fill("Raven")
+    page.get_by_label("Character of burglar 1").select_option("raven")
     page.get_by_role("textbox", name="Name of burglar 2").fill("Bob")  # Bob's character left empty
     page.get_by_role("radio", name=re.compile("We draw them")).check()
     page.get_by_role("button", name="Set up the board").click()
@@ -31,7 +31,7 @@ def test_fort_knox_with_walls_drawn_by_tapping_then_re_rolled(page: Page, live_s
     game_id = game_id_of(page)
     s = state_of(live_server, game_id)
     assert s.void == ["C3"] and all(fl.walls == [] for fl in s.floors.values())
-    assert (s.crew["Ann"].character, s.crew["Bob"].character) == ("Raven", "")
+    assert (s.crew["Ann"].character, s.crew["Bob"].character) == ("raven", "")
     guide = page.get_by_role("region", name="Setup guide")
     expect(guide).to_contain_text("leaving C3 empty")
     expect(guide.get_by_text("none yet")).to_have_count(2)

@@ -91,6 +91,7 @@ def test_a_short_bank_job_with_laser_thermo_a_tool_and_an_ability(page: Page, li
     table.did({"do": "end_turn"})
     animations_done(page)
     table.check()
-    assert thermo in state_of(live_server, table.game_id).floors[1].alarms or \
-        state_of(live_server, table.game_id).floors[1].guard == thermo  # he went to switch it off
+    game = live_server.store().load(table.game_id)
+    raised = [e for e in live_server.store().last_log(table.game_id, game.head) if e["kind"] == "alarm"]
+    assert [(e["square"], e["data"]["cause"]) for e in raised][:1] == [(thermo, "thermo")]  # before he moved
     expect(page.locator(".log li").filter(has_text="Thermo")).not_to_have_count(0)
