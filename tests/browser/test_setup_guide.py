@@ -67,8 +67,8 @@ def test_fort_knox_with_walls_drawn_by_tapping_then_re_rolled(page: Page, live_s
     page.get_by_role("button", name="Break in — place the floor-1 guard").click()
     version_is(page, 5)
     fl = state_of(live_server, game_id).floors[1]
-    expect(page.get_by_text(f"Put floor 1's guard on {fl.guard} and his die, showing {fl.die}, on {fl.destination}.")
-           ).to_be_visible()
+    expect(page.get_by_text(f"Put floor 1's guard on {fl.guard}, his die beside the board showing {fl.die}; the "
+                            "entrance comes next, then his destination.")).to_be_visible()
     expect(page.locator(".slot")).to_have_count(0)
     entrance = next(r for r in state_of(live_server, game_id).plan(1).rooms if r not in (fl.guard, fl.destination))
     tap_room(page, 1, entrance)
