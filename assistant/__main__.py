@@ -17,8 +17,8 @@ from waitress import serve
 
 from .web import ROOT, create_app
 from .web.hardening import MAX_BODY
-from .web.lan import public_url
-from .web.share import ADDRESS_SETTING
+from .web.phones.lan import public_url
+from .web.phones.share import ADDRESS_SETTING
 from .web.startup import StartupError, check_database, hold_lock, prepare_folder
 
 # every device following a heist live holds one thread; SPARE_THREADS always answer everything else

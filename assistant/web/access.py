@@ -24,7 +24,7 @@ from typing import Any, Literal, NoReturn
 from flask import abort, current_app, request, session
 
 from ..store import Game, NotFoundError
-from . import store
+from .extensions import store
 
 Role = Literal["host", "play", "watch"]
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]"}

@@ -46,7 +46,7 @@ def _bug(err: InternalServerError) -> tuple[str, int] | Response | str:
     message = BUG.format(log=current_app.config["LOG_FILE"])
     key = (request.view_args or {}).get("key")
     if request.blueprint == "game" and key and request.method == "POST" and request.headers.get("HX-Request"):
-        from .game import board_with_error
+        from .table.game import board_with_error
         try:
             # 200: htmx swaps only successful answers, and the message must reach the board
             return board_with_error(key, message)

@@ -57,7 +57,7 @@ def _secure(response: Response) -> Response:
 
 def _too_large(err: RequestEntityTooLarge) -> tuple[str, int]:
     if request.endpoint == "game.import_case":
-        from .game import import_refused
+        from .table.game import import_refused
         return import_refused(f"That file is not a case: {TOO_BIG}", 413)
     return render_template("error.html", title="Too much at once",
                            message="This page sent far more than any of the app's forms does, so nothing was "
@@ -95,7 +95,9 @@ def _storage_failed(err: sqlite3.OperationalError) -> str | Response | tuple[str
     message = storage_problem(err)
     if message is None:
         raise err  # a real bug: the app's own error page and log deal with it
-    from . import game, settings, setup
+    from .setup import new_heist as setup
+    from .setup import settings
+    from .table import game
     key = (request.view_args or {}).get("key")
     if request.blueprint == "game" and key:
         return game.board_with_error(key, message)

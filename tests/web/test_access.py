@@ -119,7 +119,7 @@ def test_the_host_key_is_kept_in_the_instance_folder_across_restarts(tmp_path: o
     import secrets
     from pathlib import Path
 
-    from assistant.web import instance_secret
+    from assistant.web.extensions import instance_secret
     folder = Path(str(tmp_path)) / "instance"
     first = instance_secret(folder, "host_key", lambda: secrets.token_urlsafe(16))
     assert len(first) >= 20

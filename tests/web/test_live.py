@@ -19,8 +19,8 @@ from werkzeug.test import TestResponse
 
 from assistant.broker import Broker, Event, StreamLimitError
 from assistant.engine.scenarios import new_game
-from assistant.web import lan
-from assistant.web.live import EventStream
+from assistant.web.phones import lan
+from assistant.web.phones.live import EventStream
 from tests.web.helpers import HTMX, break_in, game, make_app, new_heist, store, version
 from tests.web.test_access import phone
 

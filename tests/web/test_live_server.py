@@ -15,7 +15,7 @@ from flask import Flask
 from werkzeug.serving import make_server
 
 from assistant.engine.scenarios import new_game
-from assistant.web.game import STALE
+from assistant.web.table.game import STALE
 from tests.web.helpers import errors, make_app, version
 from tests.web.live_server import Stream, open_files, request, serving, wait_until
 

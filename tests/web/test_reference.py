@@ -15,8 +15,8 @@ from assistant.engine.board import floorplan
 from assistant.engine.pathing import route
 from assistant.reference.entries import ContentError
 from assistant.reference.library import CONTENT, build
-from assistant.web.sandbox_link import parse
-from assistant.web.sandbox_turn import play as sandbox_turn
+from assistant.web.sandbox.link import parse
+from assistant.web.sandbox.turn import play as sandbox_turn
 from tests.engine.helpers import alarm, burglar, event, floor_case, play, position
 
 ROOT = Path(__file__).resolve().parents[2]

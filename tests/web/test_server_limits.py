@@ -19,7 +19,7 @@ from waitress.server import create_server
 
 from assistant.__main__ import SERVER_OPTIONS
 from assistant.engine.scenarios import new_game
-from assistant.web.live import RETRY_MS
+from assistant.web.phones.live import RETRY_MS
 from tests.web.helpers import make_app
 from tests.web.live_server import Stream, request, serving, wait_until
 

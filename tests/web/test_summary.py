@@ -1,11 +1,11 @@
-"""The one-line summary of a guard move at the top of the log (assistant/web/summary.py), checked
+"""The one-line summary of a guard move at the top of the log (assistant/web/table/summary.py), checked
 on hand-written log entries and on real guard moves from the engine."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from assistant.web.summary import guard_summaries
+from assistant.web.table.summary import guard_summaries
 from tests.engine.helpers import BANK_F1, burglar, event, floor_case, play, position, turn
 
 

@@ -7,7 +7,7 @@ import io
 import json
 import re
 
-from assistant.web.summary import guard_summaries
+from assistant.web.table.summary import guard_summaries
 from tests.web.helpers import act_ok, break_in, expect, new_heist, room_button, state, tie_pair
 
 

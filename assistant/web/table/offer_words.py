@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..engine.offers import Offer
-from ..words.names import loot_name, tool_name
+from ...engine.offers import Offer
+from ...words.names import loot_name, tool_name
 
 P = Mapping[str, Any]
 

@@ -9,13 +9,13 @@ from typing import Any
 from flask import abort, current_app, url_for
 from markupsafe import Markup
 
-from ..engine.state import GameState
-from ..reference import log_words, reference_slug_for_rule
-from ..render import floor_svg
-from ..store import NotFoundError
-from ..why import Picture, Why, explain_entry
-from . import store
-from .sandbox_link import sandbox_query
+from ...engine.state import GameState
+from ...reference import log_words, reference_slug_for_rule
+from ...render import floor_svg
+from ...store import NotFoundError
+from ...why import Picture, Why, explain_entry
+from ..extensions import store
+from ..sandbox.link import sandbox_query
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.board import Floorplan
-from ..engine.errors import AmbiguousTieError
-from ..engine.pathing import RouteExplanation, explain, router, shortest_routes
-from .sandbox_link import Position
+from ...engine.board import Floorplan
+from ...engine.errors import AmbiguousTieError
+from ...engine.pathing import RouteExplanation, explain, router, shortest_routes
+from .link import Position
 
 MAX_ROUTES = 200  # a 5x5 floor can tie a few hundred ways; more than this is listed as a count
 

@@ -10,11 +10,11 @@ from urllib.parse import urljoin
 
 from flask import Blueprint, Response, make_response, render_template, request, url_for
 
-from ..engine.state import GameState
-from .sandbox_link import Position, parse, sandbox_query
-from .sandbox_turn import ExportRefused, export_case
-from .sandbox_view import build_page
-from .share import phone_base
+from ...engine.state import GameState
+from ..phones.share import phone_base
+from .link import Position, parse, sandbox_query
+from .page import build_page
+from .turn import ExportRefused, export_case
 
 bp = Blueprint("sandbox", __name__)
 

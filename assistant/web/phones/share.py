@@ -12,9 +12,9 @@ from flask import Blueprint, abort, current_app, render_template, request
 from markupsafe import Markup
 from qrcode.image.svg import SvgPathFillImage
 
-from ..store import Game
-from . import store
-from .access import Access, host_only, open_game
+from ...store import Game
+from ..access import Access, host_only, open_game
+from ..extensions import store
 from .lan import lan_url
 
 bp = Blueprint("share", __name__, url_prefix="/games")

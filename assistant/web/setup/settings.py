@@ -6,10 +6,10 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 from markupsafe import Markup
 
-from . import store
-from .access import host_only, rotate_host_key
-from .lan import check_address
-from .share import ADDRESS_SETTING, phone_base, qr_svg
+from ..access import host_only, rotate_host_key
+from ..extensions import store
+from ..phones.lan import check_address
+from ..phones.share import ADDRESS_SETTING, phone_base, qr_svg
 
 bp = Blueprint("settings", __name__)
 

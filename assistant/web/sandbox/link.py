@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from ..engine.board import Floorplan, floorplan, normalize_wall, square_coords
-from ..engine.errors import BoardError
-from ..engine.pathing import READINGS
-from ..engine.state import GameState
+from ...engine.board import Floorplan, floorplan, normalize_wall, square_coords
+from ...engine.errors import BoardError
+from ...engine.pathing import READINGS
+from ...engine.state import GameState
 
 # What a tap on the floor does; the label is what the tool picker shows.
 TOOLS: dict[str, str] = {"wall": "Walls", "guard": "Guard", "target": "Destination", "alarm": "Alarms",

@@ -10,8 +10,8 @@ from typing import Any
 
 from flask import Blueprint, Response, make_response, render_template, request
 
-from ..why import has_why
-from .access import open_game
+from ...why import has_why
+from ..access import open_game
 from .why_view import why_view
 
 bp = Blueprint("why", __name__, url_prefix="/games")

@@ -8,11 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..engine.rules_bb2 import BUFFET_LIMIT, HEAT_LIMIT, SURVEILLANCE_LIMIT
-from ..engine.rules_bb3 import SUSPICION_LIMIT
-from ..engine.rulesets import RULESETS
-from ..engine.state import DISTRACTED, LOST_VISUAL, WORKER, WORKERS_MOVE, GameState
-from ..tiles import BB2_TILE_TYPES, TileType
+from ...engine.rules_bb2 import BUFFET_LIMIT, HEAT_LIMIT, SURVEILLANCE_LIMIT
+from ...engine.rules_bb3 import SUSPICION_LIMIT
+from ...engine.rulesets import RULESETS
+from ...engine.state import DISTRACTED, LOST_VISUAL, WORKER, WORKERS_MOVE, GameState
+from ...tiles import BB2_TILE_TYPES, TileType
 
 if TYPE_CHECKING:  # board_view imports this module
     from .board_view import FloorView

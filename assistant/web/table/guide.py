@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.board import square_coords
-from ..engine.scenarios import BB23_WALLS, SCENARIOS, inner_walls
-from ..engine.state import GameState
-from ..render.floor_svg import floor_svg
+from ...engine.board import square_coords
+from ...engine.scenarios import BB23_WALLS, SCENARIOS, inner_walls
+from ...engine.state import GameState
+from ...render.floor_svg import floor_svg
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..words import sentence
+from ...words import sentence
 from .pieces import plural
 
 Entry = Mapping[str, Any]

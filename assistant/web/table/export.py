@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.state import HIDDEN, GameState
+from ...engine.state import HIDDEN, GameState
 
 
 def game_as_case(state: GameState, title: str, floor: int | None = None,

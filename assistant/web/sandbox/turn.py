@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.actions import apply
-from ..engine.cases import run_case, state_from_case
-from ..engine.errors import RulesError
-from ..engine.log import LogEntry
-from ..engine.state import HIDDEN
-from .sandbox_link import Position
+from ...engine.actions import apply
+from ...engine.cases import run_case, state_from_case
+from ...engine.errors import RulesError
+from ...engine.log import LogEntry
+from ...engine.state import HIDDEN
+from .link import Position
 
 TURN = {"do": "guard_turn", "floor": 1}
 

@@ -12,8 +12,8 @@ from urllib.parse import urlencode
 from flask import Blueprint, Response, abort, current_app, make_response, render_template, request, url_for
 from markupsafe import Markup
 
-from .. import reference
-from ..reference import markup
+from ... import reference
+from ...reference import markup
 
 bp = Blueprint("reference", __name__)
 RESULTS_ID = "reference-results"

@@ -12,13 +12,13 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..engine.board import square_name
-from ..engine.log import LogEntry
-from ..render.floor_svg import Mark, Route, explanation_overlays, floor_svg
-from ..words import prompt, sentence
-from .sandbox_link import TOOLS, Position
-from .sandbox_routes import Reading, Routes, distances, routes
-from .sandbox_turn import Turn, play
+from ...engine.board import square_name
+from ...engine.log import LogEntry
+from ...render.floor_svg import Mark, Route, explanation_overlays, floor_svg
+from ...words import prompt, sentence
+from .link import TOOLS, Position
+from .routes import Reading, Routes, distances, routes
+from .turn import Turn, play
 
 Link = Callable[[Position], str]
 MINI_PICTURES = 12  # tied routes drawn as small floors; the rest are listed as text

@@ -6,12 +6,12 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from ..engine.errors import RulesError
-from ..engine.scenarios import BB2_CORNERS, BB2_DISTRACTED, BB2_PATROL_CARDS, SCENARIOS
-from ..engine.table_bb1 import CHARACTERS
-from . import store
-from .access import host_only
-from .forms import chosen_game, new_heist_from_form
+from ...engine.errors import RulesError
+from ...engine.scenarios import BB2_CORNERS, BB2_DISTRACTED, BB2_PATROL_CARDS, SCENARIOS
+from ...engine.table_bb1 import CHARACTERS
+from ..access import host_only
+from ..extensions import store
+from ..forms import chosen_game, new_heist_from_form
 
 bp = Blueprint("setup", __name__)
 

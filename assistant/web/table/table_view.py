@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import offers as offer_rules
-from ..engine.offers import Offer
-from ..engine.state import GameState
+from ...engine import offers as offer_rules
+from ...engine.offers import Offer
+from ...engine.state import GameState
 from .guide import setup_guide, wall_slots
 from .pieces import figure
 from .summary import guard_summaries

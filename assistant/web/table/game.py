@@ -9,21 +9,21 @@ from typing import Any
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..engine.board import square_coords
-from ..engine.cases import state_from_case
-from ..engine.errors import RulesError
-from ..engine.state import GameState
-from ..store import Game, StaleVersionError
-from ..tiles import TILE_TYPES
-from . import store
-from .access import Access, host_only, open_game
+from ...engine.board import square_coords
+from ...engine.cases import state_from_case
+from ...engine.errors import RulesError
+from ...engine.state import GameState
+from ...store import Game, StaleVersionError
+from ...tiles import TILE_TYPES
+from ..access import Access, host_only, open_game
+from ..case_file import IMPORT_LIMIT, read_case
+from ..extensions import store
+from ..forms import action_from_form, version_from_form
+from ..limits import whole_number
+from ..phones.share import invite_for
 from .board_view import build_floors, phase, room_menu
-from .case_file import IMPORT_LIMIT, read_case
 from .export import game_as_case
-from .forms import action_from_form, version_from_form
-from .limits import whole_number
 from .pieces import pieces_view
-from .share import invite_for
 from .table_view import table_view
 
 bp = Blueprint("game", __name__, url_prefix="/games")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.board import square_name
-from ..engine.state import GameState
-from ..tiles import TILES
+from ...engine.board import square_name
+from ...engine.state import GameState
+from ...tiles import TILES
 from .pieces import Badge, Stat, dress_floors
 
 COLOURS = ("#e4572e", "#29a3e6", "#f3c614", "#7bc950", "#c86fd6", "#f08a24")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from ..store import NotFoundError
-from . import store
-from .access import become_host, host_only
+from ...store import NotFoundError
+from ..access import become_host, host_only
+from ..extensions import store
 
 bp = Blueprint("home", __name__)
 

@@ -21,12 +21,12 @@ from typing import Any
 from flask import Blueprint, g, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
-from ..broker import Event
-from ..engine.state import GameState
-from ..forecast import FloorForecast, forecast, forecast_floor, in_words
-from ..store import Game, NotFoundError
-from . import store
-from .access import open_game
+from ...broker import Event
+from ...engine.state import GameState
+from ...forecast import FloorForecast, forecast, forecast_floor, in_words
+from ...store import Game, NotFoundError
+from ..access import open_game
+from ..extensions import store
 
 bp = Blueprint("danger", __name__, url_prefix="/games")
 

@@ -13,10 +13,10 @@ from collections.abc import Generator, Iterator
 
 from flask import Blueprint, Response, abort, current_app, request
 
-from ..broker import StreamLimitError, Subscription
-from ..store import NotFoundError
-from . import store
-from .access import Role, open_game
+from ...broker import StreamLimitError, Subscription
+from ...store import NotFoundError
+from ..access import Role, open_game
+from ..extensions import store
 
 bp = Blueprint("live", __name__, url_prefix="/games")
 

@@ -1,0 +1,38 @@
+"""What every part of the web layer shares, in the Flask tutorial's ``db.py`` manner: the store, CSRF
+protection and the wrong-link limiter, attached to the app by :func:`init_app`. Modules import these
+from here, never from the package root, so importing one view does not import them all."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from flask import Flask, current_app
+from flask_wtf.csrf import CSRFProtect
+
+from ..broker import Broker
+from ..store import Store
+
+csrf = CSRFProtect()
+
+
+def init_app(app: Flask) -> None:
+    from .access import MissLimiter
+    app.extensions["store"] = Store(app.config["DATABASE"], Broker())
+    app.extensions["misses"] = MissLimiter()
+    csrf.init_app(app)
+
+
+def store() -> Store:
+    """This app's store (one per app: tests run several apps on their own databases)."""
+    return current_app.extensions["store"]
+
+
+def instance_secret(instance: Path, name: str, make: Callable[[], str]) -> str:
+    """A secret kept in the instance folder, made on first run, so it survives a restart: the session
+    key (sessions stay valid) and the host link's key (the tablet's link keeps working)."""
+    path = instance / name
+    if not path.exists():
+        instance.mkdir(parents=True, exist_ok=True)
+        path.write_text(make())
+    return path.read_text().strip()

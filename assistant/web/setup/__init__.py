@@ -1,0 +1,1 @@
+"""The tablet's own pages: the list of heists, a new heist, settings."""
