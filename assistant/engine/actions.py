@@ -299,12 +299,15 @@ def _spotter(rules: Bb1, a: Action) -> None:
 
 
 def _hack(rules: Bb1, a: Action) -> None:
-    kind = choice_of(a.get("kind"), HACK_KINDS, "a hack token belongs to the fingerprint, laser or motion computer")
+    kind = choice_of(a.get("kind"), (*HACK_KINDS, "hacker"),
+                     "a hack token belongs to the fingerprint, laser or motion computer, or the advanced Hacker")
     count = a.get("count")
     now = rules.state.hack.get(kind, 0)
     new = now + 1 if count is None else count
-    if not isinstance(new, int) or not 0 <= new <= 6:
-        raise IllegalActionError("a computer holds 0 to 6 hack tokens")
+    most = 1 if kind == "hacker" else 6  # the advanced Hacker keeps one on her card; a computer six (§1.22)
+    if not isinstance(new, int) or not 0 <= new <= most:
+        raise IllegalActionError("the Hacker's card holds 0 or 1 hack token" if kind == "hacker" else
+                                 "a computer holds 0 to 6 hack tokens")
     rules.state.hack[kind] = new
     rules.log("hack", "1.21", how="count", computer=kind, count=new)
 

@@ -258,6 +258,8 @@ def abilities(state: GameState, who: str) -> list[Offer]:
     if me == ("juicer", "advanced") and b.at not in state.floors[b.floor].alarms:
         offers.append(Offer("juicer_drop", {"do": "event", "name": "juicer_drop", "floor": b.floor, "who": who},
                             {"who": who, "at": b.at}))
+    if me == ("hacker", "advanced") and not state.hack.get("hacker"):
+        offers.append(Offer("hacker_token", {"do": "hack", "kind": "hacker"}, {"who": who}))
     if me == ("rigger", "advanced") and b.stealth > 0:
         offers.append(Offer("rigger_tool", {"do": "event", "name": "rigger_tool", "floor": b.floor, "who": who},
                             {"who": who}))

@@ -312,11 +312,16 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
         "already": lambda: _("%(square)s already has an alarm token.", square=e.square),
     }[e.how](),
     "alarm_off": _alarm_off,
-    "hack": lambda e: (_("A %(computer)s hack token cancels the alarm in %(square)s: %(left)s left.",
-                         computer=e["computer"], square=e.square, left=e["left"]) if e.how == "cancel" else
-                       ngettext("The %(computer)s computer now holds %(num)s hack token.",
-                                "The %(computer)s computer now holds %(num)s hack tokens.", int(e["count"] or 0),
-                                computer=e["computer"])),
+    "hack": lambda e: (
+        (_("The Hacker's own hack token cancels the alarm in %(square)s.", square=e.square)
+         if e["computer"] == "hacker" else
+         _("A %(computer)s hack token cancels the alarm in %(square)s: %(left)s left.", computer=e["computer"],
+           square=e.square, left=e["left"])) if e.how == "cancel" else
+        ngettext("The Hacker's card now holds %(num)s hack token.", "The Hacker's card now holds %(num)s hack tokens.",
+                 int(e["count"] or 0)) if e["computer"] == "hacker" else
+        ngettext("The %(computer)s computer now holds %(num)s hack token.",
+                 "The %(computer)s computer now holds %(num)s hack tokens.", int(e["count"] or 0),
+                 computer=e["computer"])),
     "camera": lambda e: {
         "guard_sees": lambda: _("The camera in %(camera)s (floor %(camera_floor)s) sees %(who)s on the camera in "
                                 "%(square)s (floor %(floor)s).", camera=e["camera"], camera_floor=e["camera_floor"],

@@ -460,3 +460,16 @@ def test_no_alarm_active_blocks_the_card_on_the_guards_floor():
     s = position(floor_case("A1", "D1", 2), floor_case("A1", "C3", 2, alarms=["D4"]))
     out = play(s, event("crash", floor=2, at="B2"))
     assert out.floor(2).destination == "C3"
+
+
+def test_the_advanced_hacker_keeps_one_hack_token_on_her_card_and_any_alarm_may_use_it():
+    """BGA help, Hacker (advanced): one token on her card (at most one), usable against a Fingerprint,
+    Laser or Motion alarm."""
+    s = position(floor_case("A1", "D4", 2, tiles={"C3": "fingerprint"}),
+                 crew={"hal": {"floor": 1, "at": "C2", "character": "hacker", "side": "advanced"}})
+    out = play(s, {"do": "hack", "kind": "hacker"})
+    assert out.state.hack == {"hacker": 1}
+    with pytest.raises(IllegalActionError, match="0 or 1"):
+        play(out.state, {"do": "hack", "kind": "hacker"})
+    moved = play(out.state, {"do": "move", "who": "hal", "floor": 1, "to": "C3"}, answers=["hack-hacker"])
+    assert moved.state.hack == {"hacker": 0} and moved.floor().alarms == []

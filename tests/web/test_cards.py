@@ -33,10 +33,10 @@ def menu(client, game_id: str, room: str) -> str:
     return html.unescape(client.get(f"/games/{game_id}/panel?room={room}", headers=HTMX).get_data(as_text=True))
 
 
-def test_the_crow_is_offered_within_two_rooms_and_costs_the_guard_two_moves(app, client):
+def test_the_crow_is_offered_within_two_rooms_and_costs_the_guard_a_move(app, client):
     game_id = heist(app, client, Ann="B2", Bob="D4")
     page = menu(client, game_id, "1-C2")
-    assert "Ann's crow lands here" in page and "costs the guard 2 moves" in page
+    assert "Ann's crow lands here" in page and "then loses one of the moves he has left" in page
     assert "Bob's crow" not in page  # D4 is too far from C2 for Bob
     assert "Ann's crow" not in menu(client, game_id, "1-D4")
     page = act_ok(client, game_id, do="crow", who="Ann", at="C2")

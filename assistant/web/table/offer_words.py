@@ -26,7 +26,7 @@ WORDS: dict[str, Callable[[P], tuple[str, str]]] = {
     "pick_up_alarm": lambda p: (f"{p['who']} picks up this alarm token (Juicer)" if p.get("who")
                                 else "Pick up this alarm token (Juicer)", "A new patrol card sets his destination."),
     "crow": lambda p: (f"{p['who']}'s crow lands here",
-                       "Stepping into this room costs the guard 2 moves; with only 1 left he stops before it."),
+                       "The guard walks in, then loses one of the moves he has left."),
     "crow_own": lambda p: (f"{p['who']}'s crow on {p['who']}'s own room (advanced Raven)",
                            ("A guard who starts his move here with no alarm on the floor stays put, and the crow "
                            "flies back.")),
@@ -44,6 +44,8 @@ WORDS: dict[str, Callable[[P], tuple[str, str]]] = {
     "juicer_alarm": lambda p: (f"{p['who']} (Juicer) sets off an alarm in {p['at']}", "Once per turn, next door."),
     "juicer_drop": lambda p: (f"{p['who']} (Juicer) drops the alarm token in {p['at']}", "It goes off there."),
     "rigger_tool": lambda p: (f"{p['who']} (Rigger) discards a Stealth token to draw a tool", ""),
+    "hacker_token": lambda p: (f"{p['who']} (Hacker) puts a hack token on her card",
+                               "One at most; it cancels a Fingerprint, Laser or Motion alarm."),
     "spotter_look": lambda p: (f"{p['who']} (Spotter) looks at the top floor-{p['floor']} patrol card",
                                "An action, once per turn: the card shows on this device only."),
     "crowbar": lambda p: (f"Crowbar on {p['at']}", "That room no longer blocks anyone or raises an alarm."),
