@@ -26,6 +26,10 @@ class Bb1(TableBb1):
     figure = "guard"
     patrol_rule = "1.6"  # why a patrol card moves the die
     redraw_rule = "1.6"  # our ruling: a card naming his own square is drawn again
+    # Set while ``walk`` lets the guard arrive after a step: (floor, moves left, steps taken). A card question
+    # raised then was asked by ``draw_destination`` with nothing pending but the rest of that walk, so the
+    # danger forecast can resume the move there (:meth:`resume_walk`) instead of replaying it from its start.
+    resumable: tuple[int, int, int] | None = None
 
     # -- speed and the move itself (1.2-1.5) ----------------------------------------------------
     def speed(self, floor: int, bonus: int) -> int:
@@ -71,11 +75,12 @@ class Bb1(TableBb1):
         """Whether the room just entered ends the move early (never in bb1)."""
         return False
 
-    def walk(self, floor: int, moves: int, stop_on_arrival: bool = False) -> None:
-        """Step room by room (1.3), arriving and heading on (1.5) until the moves are spent."""
+    def walk(self, floor: int, moves: int, stop_on_arrival: bool = False, steps_taken: int = 0) -> None:
+        """Step room by room (1.3), arriving and heading on (1.5) until the moves are spent. ``steps_taken``
+        only numbers the steps of a walk resumed half-way (:meth:`resume_walk`)."""
         fl = self.state.floors[floor]
         left = moves
-        step_no = 0
+        step_no = steps_taken
         idle_arrivals = 0
         while left > 0:
             target = self.heading(floor)
@@ -102,10 +107,21 @@ class Bb1(TableBb1):
             if self.stops_moving(floor):
                 break
             if fl.guard == fl.destination:
+                self.resumable = None if stop_on_arrival else (floor, left, step_no)
                 self.arrive(floor)
+                self.resumable = None
                 if stop_on_arrival:
                     break
         self.log("stop", "1.2", floor, fl.guard, figure=self.figure)
+
+    def resume_walk(self, floor: int, left: int, steps_taken: int) -> None:
+        """The rest of a guard move from a card question asked while :attr:`resumable` said
+        ``(floor, left, steps_taken)``, on the state of that moment with the drawn card put back on top of
+        the deck: the destination drawn, then the walk goes on. The same entries and the same state as
+        answering the question by replaying the move from its start (the danger forecast's shortcut,
+        issue 14; tests/engine/test_resume_walk.py)."""
+        self.draw_destination(floor)
+        self.walk(floor, left, steps_taken=steps_taken)
 
     def tie_free_step(self, floor: int, router: Router, here: int) -> str:
         """The next room by the tie-break; when the reading cannot decide, the table is asked instead

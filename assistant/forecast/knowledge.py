@@ -58,11 +58,14 @@ def full_deck(state: GameState, floor: int) -> Counter[str]:
     return cards
 
 
-def unseen_cards(state: GameState, floor: int, discard: list[str] | None = None) -> Counter[str]:
+def unseen_cards(state: GameState, floor: int, discard: list[str] | None = None,
+                 full: Counter[str] | None = None) -> Counter[str]:
     """The cards the players have not seen face up: the full deck minus the discard pile (``discard`` when
-    given: the pile at some moment during a forecast branch). Never empty while the deck has cards: a case
-    whose discard lists every card gets the full deck back (its lists are incomplete, not impossible)."""
-    full = full_deck(state, floor)
+    given: the pile at some moment during a forecast branch; ``full``, the floor's full deck when the caller
+    already has it). Never empty while the deck has cards: a case whose discard lists every card gets the
+    full deck back (its lists are incomplete, not impossible)."""
+    if full is None:
+        full = full_deck(state, floor)
     pile = state.floors[floor].discard if discard is None else discard
     left = full - Counter(kind_of(state.rules, c) for c in pile)
     return left if left else full

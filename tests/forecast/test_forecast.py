@@ -230,3 +230,28 @@ def test_exact_forecast_agrees_with_20000_random_deck_orders_within_sampling_err
         assert close(f.crew[name].found, found[name]), name
         assert close(f.crew[name].caught, caught[name]), name
     assert f.crew["Ana"].caught > 0  # the test looks at a catch, not only at zeros
+
+
+# -- speed (issue 14 point 6) -------------------------------------------------------------------------------
+
+def test_the_worst_realistic_floor_is_forecast_in_a_bounded_time() -> None:
+    """A fast guard on a floor with no wall, two steps from his die at die 6, a full deck: he draws with 4
+    moves left and nearly every card is within reach (bench/forecast.py prints the real time: about 55 ms
+    on the shared 2-core machine). The bound is generous so that a loaded CI machine passes; the count of
+    engine runs is exact and catches a lost shortcut (resuming at the card question, pooling far cards)."""
+    import time
+
+    import assistant.forecast as forecasting
+
+    rooms = [f"{c}{r}" for c in "ABCD" for r in range(1, 5)]
+    state = state_from_case({"floors": {"1": {"guard": "A1", "destination": "B2", "die": 6, "patrol": rooms}},
+                             "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 1}}})
+    best = float("inf")
+    for _ in range(3):
+        forecasting._cache.clear()
+        t0 = time.perf_counter()
+        f = forecast_floor(state, 1)
+        best = min(best, time.perf_counter() - t0)
+    assert f.branches <= 1700  # 1641 today; 3,600-odd replays from the move's start before
+    assert sum(f.end.values()) == 1
+    assert best < 0.25, f"{best * 1000:.0f} ms"

@@ -1,0 +1,93 @@
+"""The engine's resume hook (``Bb1.resumable`` and ``Bb1.resume_walk``), used by the danger forecast (issue 14)
+to run the rest of a guard move from a card question instead of replaying the move from its start.
+
+It must change nothing: resuming from the state at the question, with the drawn card put back on the deck,
+gives the same state and the same log entries as replaying the move from its start with one more answer,
+the way ``actions.apply`` answers a question.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from assistant.engine.cases import state_from_case
+from assistant.engine.log import LogEntry
+from assistant.engine.ruleset import GameOver, NeedAnswer
+from assistant.engine.rulesets import ruleset_for
+from assistant.engine.scenarios import random_walls
+from assistant.engine.state import HIDDEN, GameState
+from assistant.forecast.knowledge import blind
+
+Stop = tuple[GameState, list[LogEntry], dict | None, tuple[int, int, int] | None]
+
+
+def _run(state: GameState, answers: list[str], resume: tuple[int, int, int] | None, floor: int) -> Stop:
+    state = state.copy()
+    rules = ruleset_for(state, answers)
+    question = None
+    try:
+        if resume is None:
+            rules.guard_turn(floor)
+        else:
+            rules.resume_walk(*resume)
+    except NeedAnswer as need:
+        question = need.question
+    except GameOver:
+        pass
+    return state, rules.entries, question, rules.resumable if question else None
+
+
+def _position(rules: str, seed: int) -> GameState:
+    rng = random.Random(seed)
+    rooms = [f"{c}{r}" for c in "ABCD" for r in range(1, 5)]
+    guard, die_at, at = rng.sample(rooms, 3)
+    spec: dict[str, Any] = {"walls": random_walls(4, rng.randint(0, 8), [], seed=seed), "guard": guard, "destination": die_at,
+            "die": rng.randint(3, 6), "discard": rng.sample(rooms, rng.randint(0, 10))}
+    spec["patrol"] = [rooms[0]] * (16 - len(spec["discard"]))
+    if rules == "bb1" and rng.random() < 0.5:
+        spec["alarms"] = rng.sample([r for r in rooms if r != guard], 1)
+    if rules == "bb1" and rng.random() < 0.5:
+        spec["tiles"] = {r: rng.choice(["camera", "foyer", "lavatory"]) for r in rng.sample(rooms, 3)}
+    if rules == "bb2":
+        spec.pop("die")
+        spec["even"] = rng.sample(rooms, 3)
+        spec["patrol"] += ["distracted"]
+    if rules == "bb3":
+        spec["patrol"] += ["worker"]
+    return blind(state_from_case({"rules": rules, "floors": {"1": spec}, "players": rng.randint(1, 4),
+                                  "crew": {"ana": {"floor": 1, "at": at, "stealth": rng.randint(0, 2)}}}))
+
+
+@pytest.mark.parametrize("rules", ["bb1", "bb2", "bb3"])
+def test_resuming_at_a_card_question_is_the_same_as_replaying_the_move_with_the_answer(rules: str) -> None:
+    rng = random.Random(14)
+    resumed = 0
+    for seed in range(60):
+        view = _position(rules, seed)
+        answers: list[str] = []
+        state, entries, question, resumable = _run(view, answers, None, 1)
+        while question is not None and len(answers) < 12:
+            answer = rng.choice(question["options"])
+            if question["kind"] == "card" and resumable is not None:
+                at_question = state.copy()
+                at_question.floors[1].deck.insert(0, HIDDEN)  # the card being drawn, back on top
+                tail_state, tail, _, _ = _run(at_question, [answer], resumable, 1)
+                full_state, full, _, _ = _run(view, answers + [answer], None, 1)
+                assert tail_state.to_json() == full_state.to_json()
+                assert tail == full[len(entries):]
+                resumed += 1
+            answers.append(answer)
+            state, entries, question, resumable = _run(view, answers, None, 1)
+    assert resumed > 20  # the test resumed many moves, not none
+
+
+def test_resumable_is_not_set_outside_an_arrival_after_a_step() -> None:
+    """A card drawn when the guard returns after a Lost Visual (1.20) is not in a walk: not resumable."""
+    view = blind(state_from_case({"lost_visual": True, "floors": {"1": {
+        "guard": "A1", "destination": "B1", "die": 2, "patrol": ["C3", "D4"]}}}))
+    view.floors[1].guard, view.floors[1].destination, view.floors[1].lost = None, None, True
+    _, _, question, resumable = _run(view, [], None, 1)
+    assert question is not None and question["kind"] == "card" and resumable is None
