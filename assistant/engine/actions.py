@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import cards_bb1
+from . import cards_bb1, table_bb23
 from .errors import IllegalActionError
 from .fields import bonus_of, choice_of, floor_of, square_of, who_of
 from .log import ALARM_CAUSES, LogEntry
@@ -536,6 +536,7 @@ HANDLERS: dict[str, Callable[[Bb1, Action], None]] = {
     "camera": _camera, "end_turn": _end_turn, "set": _set, "start": _start, "entrance": _entrance,
     "commotion": _commotion, "undercover": _undercover, "crowd": _crowd, "suspicion": _suspicion,
     "wall": _wall, "layout": _layout, "loot": _loot, "tool": cards_bb1.tool,
+    **table_bb23.HANDLERS,
 }
 # corrections the table may still make after the game ended
 BOARD_ONLY = ("set", "reveal", "place", "wall")

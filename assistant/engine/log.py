@@ -17,7 +17,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     # the guard's move
     "speed": (), "enter": (), "stop": (), "arrive": ("", "own_square"), "return": (), "lost": (),
     "appear": (), "hunt": ("toward", "starts", "stays"),
-    "idle": ("no_guard", "in_play", "shift_change", "not_inside", "exit_skip", "exited", "no_bouncer_commotion"),
+    "idle": ("no_guard", "in_play", "shift_change", "not_inside", "exit_skip", "exited", "no_bouncer_commotion",
+             "card_skip"),
     "donuts": ("played", "eaten"), "crow": ("lands", "holds", "flies_back", "slows"), "modifier": ("espresso", "daydreaming"),
     # the die and the patrol deck
     "destination": (), "draw": (), "redraw": (), "reshuffle": (), "speed_up": (),
@@ -43,20 +44,23 @@ KINDS: dict[str, tuple[str, ...]] = {
     "spotter": ("top", "bottom", "look"),
     # Burgle Bros 2
     "commotion": (), "undercover": (), "crowd": ("on", "off", "covers"), "cube": ("surveillance", "buffet"),
-    "surveillance": (), "buffet": (),
+    "surveillance": (), "buffet": (), "slots": ("commotion", "watched"), "table_games": ("lucky", "commotion"),
+    "count_room": (), "jump": ("prima_donna", "drunk"), "deck": ("set", "empty"),
+    "bouncer_card": ("jump", "marker", "skip"),
     # Burgle Bros 3
-    "suspicion": ("added", "removed", "count", "die_up"), "worker": ("joins", "move"),
+    "suspicion": ("added", "removed", "count", "die_up"), "worker": ("joins", "move", "flee", "lure", "moved"),
+    "guard_room": ("nothing", "suspicion", "stop"), "scan": ("flee", "charm"),
 }
 
 # why a burglar lost Stealth or gained heat (data["why"] of stealth, caught and heat entries)
 CAUSES = ("entered", "walked_in", "foyer", "atrium", "tiara", "walked_in_geared", "crows_nest", "surveillance",
-          "hunting_start", "acrobat_stayed", "bouncer_in")
+          "hunting_start", "acrobat_stayed", "bouncer_in", "jumped_in")
 # what sent the die or destination marker somewhere (data["why"] of destination entries)
 DIE_MOVES = ("nearest_alarm", "patrol_card", "alarm_while_lost", "switch_signs", "throw_voice", "crash",
-             "distracted", "commotion", "alarm")
+             "distracted", "commotion", "alarm", "card")
 # what set an alarm off (data["cause"] of alarm entries); "" when the table just says so
 ALARM_CAUSES = ("", "camera", "shoplifting", "dynamite", "fingerprint", "laser", "motion", "detector", "thermo",
-                "thermal_bomb", "chihuahua", "juicer")
+                "thermal_bomb", "chihuahua", "juicer", "scan")
 
 
 @dataclass(frozen=True)

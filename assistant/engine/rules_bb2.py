@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .board import square_coords
 from .errors import IllegalActionError
 from .rules_bb1 import Bb1
 from .ruleset import GameOver
@@ -21,6 +22,10 @@ HEAT_LIMIT = 6
 SURVEILLANCE_LIMIT = 4
 BUFFET_LIMIT = 3
 BUFFET_STEPS = 3
+EMPTY_DECK = "empty"  # the answer to a card question when the table's real deck has no card left
+DICE_SUMS = tuple(str(n) for n in range(2, 13))  # two casino dice (bb2 Table Games)
+LUCKY_SUMS = (7, 11)
+MOST_DECK = 32  # every patrol card of the box in one deck: more than any Suspicion Meter setting gives
 
 
 class Bb2(Bb1):
@@ -51,9 +56,9 @@ class Bb2(Bb1):
         if fl.guard is None:
             self.log("idle", "bb2 setup", floor, how="no_guard", figure=self.figure)
             return
-        if fl.skip:
+        if fl.skip:  # set by gear or an event (skip_by_card); an exit skips his move in actions._end_turn
             fl.skip = False
-            self.log("idle", "bb2 Exit", floor, how="exit_skip")
+            self.log("idle", "bb2 Gear", floor, how="card_skip")
             return
         if fl.destination is None and self.state.burglars_at(floor, fl.guard):
             self.log("hunt", "bb2 Hunting", floor, fl.guard, how="stays")
@@ -144,7 +149,14 @@ class Bb2(Bb1):
         fl = self.state.floors[floor]
         if fl.guard == square:
             self.heat(name, HEAT_PER_ENTRY, "walked_in", "§1.22", ruling=True, guard=square, guard_floor=floor)
-        if fl.tiles.get(square) != "buffet":
+        kind = fl.tiles.get(square)
+        if kind == "slots":
+            self.slots(name, floor, square)
+            return
+        if kind == "table-games":
+            self.table_games(name, floor, square)
+            return
+        if kind != "buffet":
             return
         fl.cubes[square] = fl.cubes.get(square, 0) + 1
         self.log("cube", "bb2 Buffet", floor, square, who=name, how="buffet", count=fl.cubes[square],
@@ -153,6 +165,54 @@ class Bb2(Bb1):
             del fl.cubes[square]
             self.log("buffet", "bb2 Buffet", floor, square)
             self.commotion(floor, square, BUFFET_STEPS)
+
+    def slots(self, name: str, floor: int, square: str) -> None:
+        """bb2 Slots: walking in makes a commotion there, unless another player on that floor stands in the
+        same row or column as the Slots (their own room included: it is in both)."""
+        col, row = square_coords(square, self.state.size)
+        watchers = [n for n, b in self.state.crew.items() if n != name and not b.escaped and b.floor == floor
+                    and b.at is not None and any(a == c for a, c in zip(square_coords(b.at, self.state.size),
+                                                                         (col, row)))]
+        if watchers:
+            self.log("slots", "bb2 Slots", floor, square, how="watched", who=name, by=watchers)
+            return
+        self.log("slots", "bb2 Slots", floor, square, how="commotion", who=name)
+        self.commotion(floor, square)
+
+    def table_games(self, name: str, floor: int, square: str) -> None:
+        """bb2 Table Games: the player rolls the two casino dice; the table says the sum in one tap. 7 or 11
+        takes 1 heat away (never below 0), any other sum makes a commotion there."""
+        total = int(self.ask("table_games", list(DICE_SUMS), floor, "bb2 Table Games", who=name, square=square))
+        b = self.state.crew[name]
+        if total in LUCKY_SUMS:
+            before, b.heat = b.heat, max(0, b.heat - 1)
+            self.log("table_games", "bb2 Table Games", floor, square, how="lucky", who=name, total=total,
+                     heat=b.heat, lost=before - b.heat)
+            return
+        self.log("table_games", "bb2 Table Games", floor, square, how="commotion", who=name, total=total)
+        self.commotion(floor, square)
+
+    def turn_ends_in_room(self, name: str) -> None:
+        """bb2 Count Room: ending the turn there makes a commotion there, before the bouncer moves (his
+        turn comes after the player's). bb1's Thermo and Acrobat do not exist here."""
+        b = self.state.crew[name]
+        if b.at is None or b.escaped or self.state.floors[b.floor].tiles.get(b.at) != "count-room":
+            return
+        self.log("count_room", "bb2 Count Room", b.floor, b.at, who=name)
+        self.commotion(b.floor, b.at)
+
+    def jump_burglar(self, name: str, floor: int, square: str, chip: str) -> None:
+        """A chip puts a player straight into a room: the Prima Donna (peeked: jump to her) or the Drunk
+        (slide on floor 1, fall to floor 1 from floor 2). Our ruling (§6 has no word on it): a jump is not
+        walking in, so the room's "when you enter" text does not act, but landing in the bouncer's room is
+        sharing it, and gives 2 heat as walking in does (§1.22)."""
+        b = self.state.crew[name]
+        if b.at is None or b.escaped:
+            raise IllegalActionError(f"{name} is not in the casino")
+        b.floor, b.at = floor, square
+        self.log("jump", "bb2 Chips", floor, square, how=chip, who=name)
+        if self.state.floors[floor].guard == square:
+            self.heat(name, HEAT_PER_ENTRY, "jumped_in", "bb2 Chips", ruling=True, guard=square, guard_floor=floor)
 
     def corrected(self, name: str) -> None:
         """bb2 Losing: a burglar the table sets to 6 heat (a room or a card gave it) loses the game too."""
@@ -169,7 +229,10 @@ class Bb2(Bb1):
         self.draw_destination(floor)
 
     def deck_ran_out(self, floor: int) -> bool:
-        """bb2 Hunting: no card left when he needs a destination."""
+        """bb2 Hunting: no card left when he needs a destination. The table's own deck is what counts (the
+        Suspicion Meter and finales add and take cards): the table keeps the count right with the deck's size
+        (:meth:`set_deck`), and answers "our deck is empty" to a card question when its deck ran out before
+        the count did (:meth:`draw_card`). A count of 0 is trusted: the danger forecast reads it so too."""
         fl = self.state.floors[floor]
         if fl.deck:
             return False
@@ -178,7 +241,10 @@ class Bb2(Bb1):
         return True
 
     def special_card(self, floor: int, card: str) -> str | None:
-        """bb2 Distracted: the players pick a room with an even number (not his own); none, draw again."""
+        """bb2 Distracted: the players pick a room with an even number (not his own); none, draw again.
+        "Our deck is empty" draws nothing: the search goes back to :meth:`deck_ran_out`, which hunts."""
+        if card == EMPTY_DECK:
+            return None
         if card != DISTRACTED:
             return card
         fl = self.state.floors[floor]
@@ -195,7 +261,30 @@ class Bb2(Bb1):
         return set(fl.even) | {square for square, number in fl.numbers.items() if number % 2 == 0}
 
     def card_options(self, floor: int) -> list[str]:
-        return list(self.plan(floor).names) + [DISTRACTED]
+        return list(self.plan(floor).names) + [DISTRACTED, EMPTY_DECK]
+
+    def draw_card(self, floor: int) -> str:
+        """A card from the top of the deck; the table may answer that its deck is empty (bb2 Hunting)."""
+        fl = self.state.floors[floor]
+        if fl.deck and fl.deck[0] == HIDDEN:
+            card = self.ask("card", self.card_options(floor), floor, "1.11")
+            if card == EMPTY_DECK:
+                dropped = len(fl.deck)  # the cards the count had but the table's deck did not
+                fl.deck = []
+                self.log("deck", "bb2 Patrol Decks", floor, how="empty", dropped=dropped)
+                return EMPTY_DECK
+            fl.deck[0] = card
+        return super().draw_card(floor)
+
+    def set_deck(self, floor: int, count: int) -> None:
+        """The Suspicion Meter, a finale or a card added or took patrol cards: the table says how many are
+        in the floor's deck now. Known cards stay on top; the rest are the table's face-down cards."""
+        if not 0 <= count <= MOST_DECK:
+            raise IllegalActionError(f"a patrol deck holds 0 to {MOST_DECK} cards")
+        fl = self.state.floors[floor]
+        before = len(fl.deck)
+        fl.deck = fl.deck[:count] + [HIDDEN] * max(0, count - len(fl.deck))
+        self.log("deck", "bb2 Patrol Decks", floor, how="set", before=before, count=count)
 
     def reshuffle(self, floor: int) -> None:  # pragma: no cover - bb2 hunts instead
         raise IllegalActionError("Burgle Bros 2 never reshuffles: an empty deck means hunting")
@@ -224,14 +313,38 @@ class Bb2(Bb1):
         self.log("commotion", "bb2 Commotions", floor, square, steps=steps)
         self.walk(floor, steps, stop_on_arrival=True)
 
-    def undercover(self, floor: int, square: str) -> None:
+    def undercover(self, floor: int, square: str, cause: str = "undercover") -> None:
+        """bb2 Undercover (a peek turns it up): the bouncer jumps to the chip's room. Gear and events whose
+        text the seed does not print may do the same (``cause`` "card", a manual control)."""
         fl = self.state.floors[floor]
         if fl.guard is None:
             raise IllegalActionError(f"no bouncer on floor {floor}")
-        self.log("undercover", "bb2 Undercover", floor, square)
+        if cause == "undercover":
+            self.log("undercover", "bb2 Undercover", floor, square)
+        else:
+            self.log("bouncer_card", "bb2 Gear", floor, square, how="jump")
         self.enter(floor, square, jump=True)
         if fl.guard == fl.destination:
             self.arrive(floor)
+
+    def marker_by_card(self, floor: int, square: str) -> None:
+        """Gear or an event sets the bouncer's destination (bb2 Hunting: a hunting bouncer stops hunting until
+        he reaches it). He does not step now: only a commotion pulls him at once."""
+        fl = self.state.floors[floor]
+        if fl.guard is None:
+            raise IllegalActionError(f"no bouncer on floor {floor}")
+        self.log("bouncer_card", "bb2 Gear", floor, square, how="marker")
+        self.move_die(floor, square, "card", "bb2 Gear", stops_hunting=fl.destination is None)
+        if fl.guard == square:
+            self.arrive(floor)
+
+    def skip_by_card(self, floor: int) -> None:
+        """Gear or an event makes the bouncer skip his next move (the same as after an exit)."""
+        fl = self.state.floors[floor]
+        if fl.guard is None:
+            raise IllegalActionError(f"no bouncer on floor {floor}")
+        fl.skip = True
+        self.log("bouncer_card", "bb2 Gear", floor, fl.guard, how="skip")
 
     def player_exits(self, name: str) -> None:
         """§1.22: the bouncer of that floor skips exactly one move, the one after the exiting player's turn;

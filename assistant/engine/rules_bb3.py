@@ -15,6 +15,10 @@ from .rules_bb1 import Bb1
 from .state import WORKER, WORKERS_MOVE
 
 SUSPICION_LIMIT = 3
+GUARD_ROOM = "guard-room"  # a room with a dark grey banner and a guard icon (bb3 Adjacency, Moving, and Jumping)
+# what a guard room's text does to the guard, as far as the app follows it; the seed prints no room's text,
+# so the table says which when he walks in (anything else it applies by hand: an alarm, a worker, Stealth)
+GUARD_ROOM_EFFECTS = ("nothing", "suspicion", "stop")
 
 
 class Bb3(Bb1):
@@ -23,6 +27,7 @@ class Bb3(Bb1):
     reshuffle_speeds_up = False  # ruling: an empty bb3 deck is reshuffled without speeding up
     patrol_rule = "bb3 Guard Turns"
     redraw_rule = "§7"
+    _stopped: frozenset[int] = frozenset()  # floors whose guard a guard room stopped during this action
 
     def start(self) -> None:
         """bb3 Standard Setup 8-13: each floor's first card places its guard, the next one his destination
@@ -36,6 +41,72 @@ class Bb3(Bb1):
             self.cubes_found(floor, square, cubes)
         for name in self.state.burglars_at(floor, square):
             self.lose(name, "entered", "bb3 Guard Turns", guard=square, guard_floor=floor)
+
+    def guard_room(self, floor: int, square: str) -> None:
+        """bb3: a guard room acts when a guard enters it by moving, never when he jumps there (bb3 Adjacency,
+        Moving, and Jumping). The table reads its text and says in one tap what it does to him: nothing the
+        app follows, one suspicion cube, or his turn ends there. A case that says nothing gets "nothing"."""
+        effect = self.ask("guard_room", list(GUARD_ROOM_EFFECTS), floor, "bb3 Guard Rooms", default="nothing",
+                          square=square)
+        self.log("guard_room", "bb3 Guard Rooms", floor, square, how=effect)
+        if effect == "suspicion":
+            self.suspect(floor, 1)
+        elif effect == "stop":
+            self._stopped = self._stopped | {floor}
+
+    def stops_moving(self, floor: int) -> bool:
+        return floor in self._stopped
+
+    def guard_turn(self, floor: int, bonus: int = 0) -> None:
+        self._stopped = self._stopped - {floor}
+        super().guard_turn(floor, bonus)
+
+    # -- workers moved by the crew (bb3 Basic Actions: Lure; Free Actions: Charm, Flee; Program Cards) ----
+    def move_workers(self, floor: int, source: str, target: str, count: int, how: str, **data) -> None:
+        fl = self.state.floors[floor]
+        have = fl.workers.get(source, 0)
+        if count < 1 or count > have:
+            raise IllegalActionError(f"{source} on floor {floor} has {have} worker(s), not {count} to move")
+        if not self.plan(floor).open_between(source, target):
+            raise IllegalActionError(f"workers move to an adjacent square (no wall between): {target} is not "
+                                     f"next to {source}")
+        fl.workers[source] = have - count
+        if not fl.workers[source]:
+            del fl.workers[source]
+        fl.workers[target] = fl.workers.get(target, 0) + count
+        self.log("worker", "bb3 Workers", floor, target, how=how, source=source, count=count, **data)
+
+    def flee(self, name: str, target: str, scans: int) -> None:
+        """bb3 Flee: a geared character sends every worker of their square to an adjacent one and draws a
+        Program card; each Scan drawn so sets off an alarm where the workers fled to (bb3 Program Cards)."""
+        b = self.state.crew[name]
+        if b.at is None or b.escaped:
+            raise IllegalActionError(f"{name} is not in the building")
+        if not b.geared:
+            raise IllegalActionError(f"{name} is disguised: only a geared character makes workers flee")
+        self.move_workers(b.floor, b.at, target, self.state.floors[b.floor].workers.get(b.at, 0) or 1, "flee",
+                          who=name)
+        for _ in range(scans):
+            self.log("scan", "bb3 Scans", b.floor, target, how="flee", who=name)
+            self.trigger_alarm(b.floor, target, cause="scan")
+
+    def lure(self, name: str, source: str, scan: bool) -> None:
+        """bb3 Lure: one worker from an adjacent square comes to the character's square. A disguised character
+        may Charm then; a Scan drawn by that Charm gives the guard a suspicion cube (bb3 Program Cards)."""
+        b = self.state.crew[name]
+        if b.at is None or b.escaped:
+            raise IllegalActionError(f"{name} is not in the building")
+        self.move_workers(b.floor, source, b.at, 1, "lure", who=name)
+        if scan:
+            self.charm_scan(name)
+
+    def charm_scan(self, name: str) -> None:
+        """bb3 Charm: a Scan drawn while charming adds a suspicion cube on the character's floor."""
+        b = self.state.crew[name]
+        if b.geared:
+            raise IllegalActionError(f"{name} is geared: only a disguised character charms workers")
+        self.log("scan", "bb3 Scans", b.floor, b.at, how="charm", who=name)
+        self.suspect(b.floor, 1)
 
     def cubes_found(self, floor: int, square: str, cubes: int) -> None:
         """Cubes where the guard walks in: suspicion, unless a worker covers for them (bb3 Workers)."""
@@ -53,6 +124,9 @@ class Bb3(Bb1):
     def enter(self, floor: int, square: str, jump: bool = False, **data) -> None:
         if not jump:
             super().enter(floor, square, **data)
+            fl = self.state.floors[floor]
+            if fl.tiles.get(square) == GUARD_ROOM and fl.guard == square:
+                self.guard_room(floor, square)
             return
         fl = self.state.floors[floor]
         came_from, fl.guard = fl.guard, square

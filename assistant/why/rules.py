@@ -230,6 +230,46 @@ _RULES: dict[str, tuple[str, str, str]] = {
         "Disguises",
         "A disguised character walks into the guard's room at no cost; a geared one loses a Stealth token.",
         "BB3 rulebook, Disguises · guard-rules §7"),
+    "bb2 Slots": (
+        "Slots",
+        ("Walking into the Slots makes a commotion there, unless another player on that floor stands in the "
+         "same row or column."),
+        "BB2 rulebook, Tile Clarifications: Slots"),
+    "bb2 Table Games": (
+        "Table Games",
+        ("Walking in, the player rolls the two casino dice: a sum of 7 or 11 takes away 1 heat, any other sum "
+         "makes a commotion there."),
+        "BB2 rulebook, Tile Clarifications: Table Games"),
+    "bb2 Count Room": (
+        "Count Room",
+        "A player whose turn ends in the Count Room makes a commotion there, before the bouncer moves.",
+        "BB2 rulebook, Tile Clarifications: Count Room"),
+    "bb2 Chips": (
+        "Chips that move a player",
+        ("The Prima Donna pulls whoever peeked at her into her room; the Drunk slides a player on one room "
+         "(floor 1) or drops them to floor 1. Our ruling: landing so is not walking in, so the room's own "
+         "text stays quiet, but landing on the bouncer still costs 2 heat."),
+        "BB2 rulebook, Chips Glossary · our ruling"),
+    "bb2 Gear": (
+        "Gear and event cards",
+        ("Their texts are not in our sources: the table says what a card does to the bouncer (he jumps, his "
+         "marker moves, he skips a move) and the app follows. A new marker ends hunting until he reaches it."),
+        "BB2 rulebook, Gear; Hunting · guard-rules §6"),
+    "bb2 Patrol Decks": (
+        "The patrol deck's size",
+        ("The Suspicion Meter and some finales add or take out patrol cards, so the table says how many its "
+         "deck holds; the bouncer hunts only when the table's real deck is empty."),
+        "BB2 rulebook, Heist Setup step 5; Hunting · guard-rules §6"),
+    "bb3 Guard Rooms": (
+        "Guard rooms",
+        ("A room with a dark grey banner and a guard icon acts when a guard walks in, never when he jumps "
+         "there. The table says what its text does to him."),
+        "BB3 rulebook, Adjacency, Moving, and Jumping; Turn Order and Guard Turns"),
+    "bb3 Scans": (
+        "Scan cards",
+        ("A Scan drawn while charming gives the guard a suspicion cube; one drawn while making workers flee "
+         "sets off an alarm where they fled to."),
+        "BB3 rulebook, Program Cards: Scans"),
     # the Burgle Bros 1 table around the guard (engine/table_bb1.py, cards_bb1.py)
     "§1.22": (
         "Our rulings on the table",

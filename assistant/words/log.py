@@ -55,6 +55,7 @@ def cause(why: str, d: Mapping[str, Any], figure: str = "guard") -> str:
         "surveillance": lambda: _("Surveillance"),
         "bouncer_in": lambda: _("the bouncer is in %(square)s", square=guard),
         "crows_nest": lambda: _("the bouncer climbs the Crow's Nest next door"),
+        "jumped_in": lambda: _("landed in the bouncer's room in %(square)s", square=guard),
     }
     phrase = phrases.get(why)
     return phrase() if phrase else str(why)
@@ -72,6 +73,8 @@ def _die_move(e: _E) -> str:
         "crash": lambda: _("Crash!"),
         "commotion": lambda: _("commotion, he stops hunting") if e["stops_hunting"] else _("commotion"),
         "alarm": lambda: _("alarm"),
+        "card": lambda: _("gear or an event card, he stops hunting") if e["stops_hunting"] else
+        _("gear or an event card"),
     }.get(why)
     if why == "switch_signs":
         return _("Switch Signs: the die goes to %(square)s, where the guard was.", square=e.square)
@@ -208,6 +211,8 @@ def _idle(e: _E) -> str:
         "exited": lambda: _("%(who)s left from floor %(floor)s: that bouncer skips his next turn.", who=e["who"],
                             floor=e.floor),
         "no_bouncer_commotion": lambda: _("No bouncer on floor %(floor)s to hear the commotion.", floor=e.floor),
+        "card_skip": lambda: _("The floor-%(floor)s bouncer skips this move (gear or an event card).",
+                               floor=e.floor),
     }[e.how]()
 
 
@@ -425,8 +430,54 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
     "buffet": lambda e: _("The Buffet is full: its cubes go back and it makes a commotion in %(square)s.",
                           square=e.square),
     "suspicion": _suspicion,
-    "worker": lambda e: (_("Worker card: a worker joins the guard in %(square)s; draw again.", square=e.square)
-                         if e.how == "joins" else _("Worker card: the workers move as it shows; draw again.")),
+    "worker": lambda e: {
+        "joins": lambda: _("Worker card: a worker joins the guard in %(square)s; draw again.", square=e.square),
+        "move": lambda: _("Worker card: the workers move as it shows; draw again."),
+        "flee": lambda: ngettext("%(who)s is geared: %(num)s worker flees from %(source)s to %(square)s.",
+                                 "%(who)s is geared: %(num)s workers flee from %(source)s to %(square)s.",
+                                 int(e["count"] or 0), who=e["who"], source=e["source"], square=e.square),
+        "lure": lambda: _("%(who)s lures a worker from %(source)s to %(square)s.", who=e["who"], source=e["source"],
+                          square=e.square),
+        "moved": lambda: ngettext("Workers: %(num)s moves from %(source)s to %(square)s.",
+                                  "Workers: %(num)s move from %(source)s to %(square)s.", int(e["count"] or 0),
+                                  source=e["source"], square=e.square),
+    }[e.how](),
+    "guard_room": lambda e: {
+        "nothing": lambda: _("The floor-%(floor)s guard walks into the guard room in %(square)s: its text does "
+                             "nothing the app follows.", floor=e.floor, square=e.square),
+        "suspicion": lambda: _("The floor-%(floor)s guard walks into the guard room in %(square)s: one suspicion "
+                               "cube.", floor=e.floor, square=e.square),
+        "stop": lambda: _("The floor-%(floor)s guard walks into the guard room in %(square)s: his turn ends "
+                          "there.", floor=e.floor, square=e.square),
+    }[e.how](),
+    "scan": lambda e: (_("%(who)s draws a Scan while making workers flee: an alarm in %(square)s.", who=e["who"],
+                         square=e.square) if e.how == "flee" else
+                       _("%(who)s draws a Scan while charming: the floor-%(floor)s guard grows more suspicious.",
+                         who=e["who"], floor=e.floor)),
+    "slots": lambda e: (_("%(who)s plays the Slots in %(square)s: a commotion there.", who=e["who"],
+                          square=e.square) if e.how == "commotion" else
+                        _("%(who)s plays the Slots in %(square)s, but %(by)s stands in its row or column: no "
+                          "commotion.", who=e["who"], square=e.square, by=", ".join(e["by"] or []))),
+    "table_games": lambda e: (_("%(who)s rolls %(total)s at the Table Games: 1 heat less, %(heat)s now.",
+                                who=e["who"], total=e["total"], heat=e["heat"]) if e.how == "lucky" else
+                              _("%(who)s rolls %(total)s at the Table Games in %(square)s: a commotion there.",
+                                who=e["who"], total=e["total"], square=e.square)),
+    "count_room": lambda e: _("%(who)s ends the turn in the Count Room in %(square)s: a commotion there.",
+                              who=e["who"], square=e.square),
+    "jump": lambda e: (_("Prima Donna: %(who)s jumps to %(square)s on floor %(floor)s (not walking in).",
+                         who=e["who"], square=e.square, floor=e.floor) if e.how == "prima_donna" else
+                       _("Drunk: %(who)s lands in %(square)s on floor %(floor)s (not walking in).", who=e["who"],
+                         square=e.square, floor=e.floor)),
+    "deck": lambda e: (_("The table's floor-%(floor)s patrol deck holds %(count)s cards now (%(before)s "
+                         "before).", floor=e.floor, count=e["count"], before=e["before"]) if e.how == "set" else
+                       _("The table's floor-%(floor)s patrol deck is empty.", floor=e.floor)),
+    "bouncer_card": lambda e: {
+        "jump": lambda: _("Gear or an event card: the floor-%(floor)s bouncer jumps to %(square)s.", floor=e.floor,
+                          square=e.square),
+        "marker": lambda: _("Gear or an event card: the floor-%(floor)s destination marker goes to %(square)s.",
+                            floor=e.floor, square=e.square),
+        "skip": lambda: _("Gear or an event card: the floor-%(floor)s bouncer skips his next move.", floor=e.floor),
+    }[e.how](),
 }
 
 

@@ -51,6 +51,10 @@ PROMPTS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], str]] = {
     "detector": lambda q, p: _("%(who)s walks into the Detector in %(square)s. Does %(who)s carry a tool or loot?",
                                who=p.get("who", ""), square=p.get("square", "")),
     "chihuahua": lambda q, p: _("%(who)s holds the Chihuahua: roll a die. Did it show a 6?", who=p.get("who", "")),
+    "table_games": lambda q, p: _("%(who)s walks into the Table Games in %(square)s: roll the two casino dice. "
+                                  "What is their sum?", who=p.get("who", ""), square=p.get("square", "")),
+    "guard_room": lambda q, p: _("The floor-%(floor)s guard walks into the guard room in %(square)s. What does its "
+                                 "text do to him?", floor=q.get("floor"), square=p.get("square", "")),
 }
 
 
@@ -61,6 +65,11 @@ OPTIONS: dict[str, Callable[[], str]] = {
     "hack-motion": lambda: _("Motion hack token"), "hack-hacker": lambda: _("The Hacker's own token"),
     "nothing": lambda: _("Nothing: no alarm"), "6": lambda: _("A 6: it barks"), "1-5": lambda: _("1 to 5: quiet"),
 }
+# guard room answers (bb3): what its text does to the guard, as far as the app follows it
+GUARD_ROOM_OPTIONS: dict[str, Callable[[], str]] = {
+    "nothing": lambda: _("Nothing the app follows"), "suspicion": lambda: _("One suspicion cube"),
+    "stop": lambda: _("His turn ends there"),
+}
 
 
 def option_text(question: Mapping[str, Any], option: str) -> str:
@@ -69,6 +78,8 @@ def option_text(question: Mapping[str, Any], option: str) -> str:
         return _("Floor %(n)s", n=option)
     if question.get("kind") in ("lavatory", "laser", "hack", "detector", "chihuahua") and option in OPTIONS:
         return OPTIONS[option]()
+    if question.get("kind") == "guard_room" and option in GUARD_ROOM_OPTIONS:
+        return GUARD_ROOM_OPTIONS[option]()
     return option
 
 

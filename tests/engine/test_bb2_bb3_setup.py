@@ -15,6 +15,7 @@ import pytest
 from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
 from assistant.engine.errors import BoardError, IllegalActionError
+from assistant.engine.rules_bb2 import EMPTY_DECK
 from assistant.engine.scenarios import new_bb2_game, new_bb3_game, new_game
 from assistant.engine.state import DISTRACTED, HIDDEN, WORKER, WORKERS_MOVE, GameState
 from tests.engine.helpers import alarm, case, floor_case, move, play, turn
@@ -86,7 +87,7 @@ def test_bb2_setup_places_both_bouncers_and_markers_from_the_tables_cards():
     g = new_bb2_game(CREW, entrances=["A1", "D4"], walls=OPEN)
     asked = play(g, {"do": "start"})
     assert asked.question["kind"] == "card" and asked.question["floor"] == 1
-    assert asked.question["options"][-1] == DISTRACTED
+    assert asked.question["options"][-2:] == [DISTRACTED, EMPTY_DECK]
     out = answered(g, {"do": "start"}, "B1", "D1", "C3", "C2")
     assert [(fl.guard, fl.destination, fl.appeared) for fl in out.state.floors.values()] == [
         ("B1", "D1", True), ("C3", "C2", True)]
