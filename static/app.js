@@ -26,6 +26,9 @@
     });
     // the link this page came by was revoked (or the heist deleted): the reload says so
     source.addEventListener("revoked", () => { source.close(); location.reload(); });
+    // the stream is the first to notice the server gone, and back (static/feedback.js shows the banner)
+    source.addEventListener("error", () => document.dispatchEvent(new CustomEvent("burgle:lost")));
+    source.addEventListener("open", () => document.dispatchEvent(new CustomEvent("burgle:back")));
     document.body.addEventListener("htmx:afterSettle", catchUp);
   }
 

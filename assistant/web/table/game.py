@@ -32,8 +32,9 @@ STALE = "The board changed on another device (or the button was tapped twice). T
 
 
 def _selected(game: Game) -> tuple[int, str] | None:
-    """The room tapped (?room=2-B3), checked against the board; anything odd selects nothing."""
-    text, _, square = request.args.get("room", "").partition("-")
+    """The room tapped (?room=2-B3, or the room field a button inside its open menu posts), checked
+    against the board; anything odd selects nothing."""
+    text, _, square = request.values.get("room", "").partition("-")
     floor = whole_number(text)
     if floor not in game.state.floors or len(square) > 3:
         return None
@@ -79,9 +80,9 @@ def act(key: str) -> str | BaseResponse:
         action = action_from_form(request.form)
         game, _ = store().act(access.game.id, action, version_from_form(request.form))
     except StaleVersionError:
-        return _respond(open_game(key), STALE)
+        return _refuse(open_game(key), STALE)
     except RulesError as err:
-        return _respond(open_game(key), str(err)[:1].upper() + str(err)[1:])
+        return _refuse(open_game(key), str(err)[:1].upper() + str(err)[1:])
     return _respond(replace(access, game=game), animate=True, spotted_card=spotted_card(game.state, action))
 
 
@@ -110,14 +111,23 @@ def _move(key: str, step: Any) -> str | BaseResponse:
     try:
         return _respond(replace(access, game=step(access.game.id, version_from_form(request.form))))
     except StaleVersionError:
-        return _respond(open_game(key), STALE)
+        return _refuse(open_game(key), STALE)
     except RulesError as err:
-        return _respond(access, str(err))
+        return _refuse(access, str(err))
 
 
 def board_with_error(key: str, message: str) -> str | BaseResponse:
     """The board as it is now, saying ``message`` where the person tapped (nothing was applied)."""
-    return _respond(open_game(key), message)
+    return _refuse(open_game(key), message)
+
+
+def _refuse(access: Access, error: str) -> str | BaseResponse:
+    """A refused action: the board as it is now with ``error``, and the room menu that was open kept
+    open (its buttons post the room they belong to), so the message shows where the person tapped."""
+    selected = _selected(access.game)
+    if request.headers.get("HX-Request"):
+        return _game_partial(access, error=error, selected=selected)
+    return render_template("game.html", **_context(access, error=error, selected=selected))
 
 
 def _respond(access: Access, error: str | None = None, animate: bool = False,

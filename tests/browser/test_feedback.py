@@ -1,0 +1,81 @@
+"""No silent failure: every refused or failed tap says what happened where the person tapped, whether
+anything was applied, and keeps the open room menu; a banner says when the server cannot be reached
+and when it is back (static/feedback.js, templates/partials/_refusal.html)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from tests.browser.test_heist import heist_in_play, open_board, tap_room, version_is
+
+ERROR_PAGE = '<!doctype html><main><h1>No</h1><p class="message">{}</p></main>'
+ACT = re.compile(r"/games/[^/]+/act$")
+
+
+def open_menu(page: Page, live_server, live: bool = True) -> str:
+    game_id = heist_in_play(live_server)
+    if not live:  # this device hears no live updates (its stream dropped): it acts on the board it shows
+        page.route(re.compile(r"/events$"), lambda route: route.abort())
+    open_board(page, game_id)
+    tap_room(page, 1, "D4")
+    return game_id
+
+
+def reveal_as_safe(page: Page) -> None:
+    page.locator("#room-menu").get_by_role("button", name="Safe", exact=True).click()
+
+
+@pytest.mark.parametrize(("status", "words"), [
+    (400, "This page is out of date"),
+    (403, "This device may not do that"),
+    (409, "The board changed on another device"),
+    (429, "Too many requests"),
+    (500, "The app hit a bug"),
+])
+def test_a_refused_tap_says_why_in_the_open_menu_and_that_nothing_was_applied(page: Page, live_server, status: int,
+                                                                               words: str):
+    game_id = open_menu(page, live_server)
+    page.route(ACT, lambda route: route.fulfill(status=status, content_type="text/html",
+                                                body=ERROR_PAGE.format("the server's own words")))
+    reveal_as_safe(page)
+    menu = page.locator("#room-menu")
+    expect(menu.get_by_role("alert")).to_contain_text(words)
+    expect(menu.get_by_role("alert")).to_contain_text("the server's own words")
+    expect(menu.locator(".applied")).to_have_text("Nothing was applied: the board is as it was.")
+    expect(menu).to_be_visible()  # the menu stays open, the picker in it too
+    assert live_server.store().load(game_id).head == 2
+
+
+def test_a_tap_the_rules_refuse_keeps_the_menu_open_with_the_reason(page: Page, live_server):
+    game_id = open_menu(page, live_server, live=False)
+    live_server.store().act(game_id, {"do": "alarm", "floor": 2, "at": "A1"})  # another device acted meanwhile
+    reveal_as_safe(page)
+    menu = page.locator("#room-menu")
+    expect(menu.get_by_role("alert")).to_contain_text("The board changed on another device")
+    expect(menu.locator(".applied")).to_contain_text("Nothing was applied")
+    version_is(page, 3)
+    expect(page.get_by_role("heading", name=re.compile("Floor 1 · D4"))).to_be_visible()
+
+
+def test_a_lost_connection_is_said_beside_the_tap_and_a_banner_says_when_the_server_is_back(page: Page, live_server):
+    game_id = open_menu(page, live_server)
+
+    def away(route: Route) -> None:
+        route.abort("connectionrefused")
+
+    page.route(re.compile(r"/games/"), away)
+    reveal_as_safe(page)
+    menu = page.locator("#room-menu")
+    expect(menu.get_by_role("alert")).to_contain_text("The server could not be reached")
+    expect(menu.locator(".applied")).to_contain_text("Nothing was applied")
+    banner = page.locator("#connection")
+    expect(banner).to_contain_text("Cannot reach the server")
+    page.unroute(re.compile(r"/games/"), away)
+    expect(banner).to_contain_text("Connected again")
+    expect(banner).to_be_hidden(timeout=8000)
+    assert live_server.store().load(game_id).head == 2
+    reveal_as_safe(page)  # and the same tap now works
+    version_is(page, 3)
