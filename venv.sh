@@ -9,7 +9,10 @@ LOCK=${1:?usage: venv.sh requirements.lock|requirements-test.lock}
 PY=${PYTHON:-python3}
 [ -x .venv/bin/python ] || "$PY" -m venv .venv
 # setup.py shapes the install too (it copies files into the wheel); the Python version decides the wheels
-want=$(cat pyproject.toml setup.py "$LOCK" | sha256sum | cut -d' ' -f1)-$(.venv/bin/python -c 'import sys; print(sys.version)' | sha256sum | cut -c1-12)
+# and so do the message catalogues: setup.py compiles them, so a changed .po installs (and compiles) again
+shopt -s nullglob
+catalogues=(assistant/translations/*/LC_MESSAGES/*.po)
+want=$(cat pyproject.toml setup.py "$LOCK" "${catalogues[@]}" | sha256sum | cut -d' ' -f1)-$(.venv/bin/python -c 'import sys; print(sys.version)' | sha256sum | cut -c1-12)
 stamp=".venv/installed-from-$LOCK.sha256"
 [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] && exit 0
 install() {

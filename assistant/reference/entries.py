@@ -12,18 +12,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..words.i18n import N_
 from .rulings_table import RulingSection
 
+# headings in English, marked for the catalogue: the pages show them in the reader's language
 KINDS: dict[str, str] = {
-    "rule": "How the guard works",
-    "event": "Events",
-    "tool": "Tools",
-    "loot": "Loot",
-    "ability": "Characters",
-    "room": "Rooms",
-    "ruling": "Our rulings",
-    "bb2": "Burgle Bros 2: bouncers",
-    "bb3": "Burgle Bros 3: guards",
+    "rule": N_("How the guard works"),
+    "event": N_("Events"),
+    "tool": N_("Tools"),
+    "loot": N_("Loot"),
+    "ability": N_("Characters"),
+    "room": N_("Rooms"),
+    "ruling": N_("Our rulings"),
+    "bb2": N_("Burgle Bros 2: bouncers"),
+    "bb3": N_("Burgle Bros 3: guards"),
 }
 # The order files are read in is also the order a rule number looks for its page (lookup.py).
 FILES = ("rules", "rooms", "events", "tools", "loot", "abilities", "rulings", "bb2", "bb3")

@@ -17,7 +17,7 @@ from flask import Flask
 from .. import words
 from ..files import INSTALLED
 from ..files import ROOT as FILES
-from . import bugs, errors, extensions, hardening, redact
+from . import bugs, errors, extensions, hardening, language, redact
 from .extensions import instance_secret
 
 # the default data folder is ROOT / "instance": in the checkout, or for an installed wheel in its
@@ -41,6 +41,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if not app.config.get(key):
             app.config[key] = instance_secret(Path(app.instance_path), key.lower(), make)
     extensions.init_app(app)
+    language.install(app)  # before anything draws words: they go through the reader's catalogue
     _words(app)
     redact.install()
     hardening.install(app)

@@ -1,18 +1,45 @@
 """The two calls every sentence of the app goes through, so message catalogues can translate them.
 
-Until a catalogue is active they give the English text; both take ``%(name)s`` parameters, the
-format Babel's extractor and translators expect.
+Inside a request of the web app they go through Flask-Babel, which picks the reader's language
+(``web/language.py``); anywhere else (the engine's tests, ``python -m assistant.resolve``, the Why?
+package run alone) they give the English text. This module never imports Flask: it only asks whether
+the app has already loaded Flask-Babel, so the words stay usable without the web layer installed.
+Both take ``%(name)s`` parameters, the format Babel's extractor and translators expect.
+
+>>> _("Floor %(n)s", n=2), ngettext("%(num)s alarm", "%(num)s alarms", 2)
+('Floor 2', '2 alarms')
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 
+def _babel() -> Any:
+    """Flask-Babel when a request is being answered (there is a reader, so a language), else None."""
+    babel = sys.modules.get("flask_babel")
+    flask = sys.modules.get("flask")
+    if babel is None or flask is None or not flask.has_request_context():
+        return None
+    return babel
+
+
 def _(message: str, **params: Any) -> str:
+    babel = _babel()
+    if babel is not None:
+        return str(babel.gettext(message, **params))
     return message % params if params else message
 
 
 def ngettext(singular: str, plural: str, n: int, **params: Any) -> str:
-    """The singular or plural form for ``n`` (given to the message as ``num``)."""
+    """The singular or plural form for ``n`` (given to the message as ``num``), by the language's own rule."""
+    babel = _babel()
+    if babel is not None:
+        return str(babel.ngettext(singular, plural, n, **params))
     return (singular if n == 1 else plural) % {"num": n, **params}
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogue where it is defined; it is translated where it is shown."""
+    return message

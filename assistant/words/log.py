@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .i18n import _, ngettext
-from .names import card_name, card_title, loot_name, room_name, tool_name
+from .names import card_name, card_title, computer_name, loot_name, room_name, tool_name
 
 Entry = Mapping[str, Any]
 
@@ -172,7 +172,7 @@ def _no_effect(e: _E) -> str:
     return {
         "shoplifting": lambda: _("Shoplifting: no tool was taken from a Laboratory, so no alarm goes off."),
         "alarm_active": lambda: _("%(card)s: an alarm is active on floor %(floor)s, so nothing happens.",
-                                  card=e["card"], floor=e.floor),
+                                  card=card_title(str(e["card"])), floor=e.floor),
         "squeak_no_guard": lambda: _("Squeak!: no guard on this floor."),
         "squeak_nobody": lambda: _("Squeak!: nobody on this floor for the guard to hear."),
         "squeak_with_burglar": lambda: _("Squeak!: the guard is already in a burglar's room."),
@@ -320,13 +320,13 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
     "hack": lambda e: (
         (_("The Hacker's own hack token cancels the alarm in %(square)s.", square=e.square)
          if e["computer"] == "hacker" else
-         _("A %(computer)s hack token cancels the alarm in %(square)s: %(left)s left.", computer=e["computer"],
-           square=e.square, left=e["left"])) if e.how == "cancel" else
+         _("A %(computer)s hack token cancels the alarm in %(square)s: %(left)s left.",
+           computer=computer_name(str(e["computer"])), square=e.square, left=e["left"])) if e.how == "cancel" else
         ngettext("The Hacker's card now holds %(num)s hack token.", "The Hacker's card now holds %(num)s hack tokens.",
                  int(e["count"] or 0)) if e["computer"] == "hacker" else
         ngettext("The %(computer)s computer now holds %(num)s hack token.",
                  "The %(computer)s computer now holds %(num)s hack tokens.", int(e["count"] or 0),
-                 computer=e["computer"])),
+                 computer=computer_name(str(e["computer"])))),
     "camera": lambda e: {
         "guard_sees": lambda: _("The camera in %(camera)s (floor %(camera_floor)s) sees %(who)s on the camera in "
                                 "%(square)s (floor %(floor)s).", camera=e["camera"], camera_floor=e["camera_floor"],
@@ -405,7 +405,8 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
                                 who=e["who"], square=e.square, n=e["count"]),
         "crowbar": lambda: _("%(who)s's Crowbar disables %(square)s for good.", who=e["who"], square=e.square),
         "virus": lambda: _("Virus: %(tokens)s.", tokens=", ".join(
-            _("%(n)s on the %(computer)s computer", n=n, computer=k) for k, n in (e["tokens"] or {}).items())),
+            _("%(n)s on the %(computer)s computer", n=n, computer=computer_name(k))
+            for k, n in (e["tokens"] or {}).items())),
         "reboot": lambda: _("Reboot: every revealed computer now holds 1 hack token."),
         "dead_drop": lambda: _("Dead Drop: %(who)s hands every tool and loot card to %(to)s.", who=e["who"],
                                to=e["to"]),

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .i18n import _
+from .names import card_title
 
 
 def _tie(q: Mapping[str, Any], p: Mapping[str, Any]) -> str:
@@ -32,7 +33,7 @@ PROMPTS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], str]] = {
                             "Which one does he go to?", options=", ".join(q["options"]), floor=q.get("floor"),
                             steps=p.get("steps", "")),
     "alarm_put": lambda q, p: _("%(card)s: alarms in %(options)s are equally near. Where is the guard put?",
-                                card=p.get("card", ""), options=", ".join(q["options"])),
+                                card=card_title(str(p.get("card", ""))), options=", ".join(q["options"])),
     "card": lambda q, p: _("Draw the top card of the floor-%(floor)s patrol deck. Which square does it show?",
                            floor=q.get("floor")),
     "order": lambda q, p: _("Shift Change: which floor's guard moves next?"),

@@ -71,3 +71,17 @@ def test_a_failed_install_is_tried_again_at_the_next_start(checkout: Path) -> No
     assert failed.returncode != 0
     (checkout / ".venv" / "pip-fails").unlink()
     assert any("-r requirements.lock" in c for c in installs(checkout))
+
+
+def test_a_changed_message_catalogue_installs_again_so_setup_py_compiles_it(checkout: Path) -> None:
+    po = checkout / "assistant" / "translations" / "es" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid "Floor %(n)s"\nmsgstr "Planta %(n)s"\n')
+    installs(checkout)
+    assert installs(checkout) == []
+    po.write_text('msgid "Floor %(n)s"\nmsgstr "Piso %(n)s"\n')
+    assert any("-e ." in c for c in installs(checkout))
+
+
+def test_a_checkout_without_catalogues_still_installs(checkout: Path) -> None:
+    assert any("-r requirements.lock" in c for c in installs(checkout))

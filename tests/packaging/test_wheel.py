@@ -30,7 +30,8 @@ LOCK = ROOT / "requirements.lock"
 # one worker builds and serves the wheel once for all the tests here (pytest -n with --dist loadgroup)
 pytestmark = [pytest.mark.packaging, pytest.mark.xdist_group("wheel")]
 # what an installed app must find, relative to its package folder
-SHIPPED = ["schema.sql", "reference/content/rules.toml", "bundled/templates/base.html",
+SHIPPED = ["schema.sql", "reference/content/rules.toml", "translations/es/LC_MESSAGES/messages.mo",
+           "translations/fr/LC_MESSAGES/messages.mo", "bundled/templates/base.html",
            "bundled/templates/partials/_game.html", "bundled/static/app.css", "bundled/docs/rulings.md"]
 
 

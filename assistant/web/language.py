@@ -1,0 +1,66 @@
+"""Which language each device reads: Flask-Babel's locale selector and the route that switches it.
+
+The language belongs to the device, not to the heist: a phone may read Spanish while the tablet beside
+it reads French, both watching the same board. So it is kept in a cookie of its own (``lang``), not in
+the heist and not in the session (the session carries the host mark, and clearing one must not clear
+the other). A device that never chose follows its browser's preference (Accept-Language); ``?lang=``
+on any address shows that one page in a language without changing the device's choice.
+
+``GET /language/<code>`` sets the cookie and goes back to ``next`` (a path of this app only) or home.
+It is a GET so a plain link can do it without a form and a CSRF token: it changes nothing but how
+this device's own pages read, so another site making a device follow it gains nothing.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Flask, abort, redirect, request
+from flask_babel import Babel, get_locale
+from werkzeug.wrappers import Response
+
+# the languages with a catalogue (assistant/translations), English first: the words are written in it
+LANGUAGES = {"en": "English", "es": "Español", "fr": "Français"}
+COOKIE = "lang"
+YEAR = 365 * 24 * 3600
+
+bp = Blueprint("language", __name__)
+
+
+def select() -> str:
+    """The reader's language: this page's ``?lang=``, else the device's choice, else its browser's."""
+    for chosen in (request.args.get("lang"), request.cookies.get(COOKIE)):
+        if chosen in LANGUAGES:
+            return chosen
+    return request.accept_languages.best_match(list(LANGUAGES), default="en")
+
+
+def current() -> str:
+    """The language of the page being drawn ("en" outside a request)."""
+    locale = get_locale()
+    return locale.language if locale is not None else "en"
+
+
+@bp.get("/language/<code>")
+def choose(code: str) -> Response:
+    if code not in LANGUAGES:
+        abort(404)
+    target = request.args.get("next", "")
+    # only a path of this app: never "//elsewhere" or "https://…", which would make this an open redirect
+    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+        target = "/"
+    response = redirect(target, 303)
+    response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax", httponly=True)
+    return response
+
+
+def _vary(response: Response) -> Response:
+    # the same address reads differently per device: a cache must not hand one device's language to another
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
+    return response
+
+
+def install(app: Flask) -> None:
+    Babel(app, locale_selector=select)
+    app.register_blueprint(bp)
+    app.after_request(_vary)
+    app.jinja_env.globals.update(language=current, languages=LANGUAGES)
