@@ -91,7 +91,12 @@ def side_of(state: GameState, square: str, wall: str) -> str:
 # -- one room -------------------------------------------------------------------------------------
 
 def room_offers(state: GameState, floor: int, square: str) -> list[Offer]:
-    """Everything a tap on ``square`` of ``floor`` offers in a Burgle Bros 1 heist in play."""
+    """Everything a tap on ``square`` of ``floor`` offers in a heist in play (Burgle Bros 2 and 3: the chips,
+    cards and workers of :func:`bb2_room_offers` and :func:`bb3_room_offers`)."""
+    if state.rules == "bb2":
+        return bb2_room_offers(state, floor, square)
+    if state.rules == "bb3":
+        return bb3_room_offers(state, floor, square)
     current = _bb1_play(state)
     if current is None or floor not in state.floors or square in state.void:
         return []
@@ -206,6 +211,81 @@ def _room_pieces(state: GameState, floor: int, square: str) -> list[Offer]:
         offers += [Offer("hack_count", {"do": "hack", "kind": computer, "count": n},
                          {"computer": computer, "value": n, "now": n == now}, correction=True)
                    for n in range(MOST_HACK + 1)]
+    return offers
+
+
+# -- Burgle Bros 2 and 3 in one room ----------------------------------------------------------------
+
+def _bb23_play(state: GameState, game: str, floor: int, square: str) -> bool:
+    """A bb2 or bb3 heist in play, with that floor's figure on the board and the room a real one."""
+    return (state.rules == game and not state.pending and not state.outcome and bool(state.order)
+            and floor in state.floors and state.floors[floor].guard is not None and square not in state.void)
+
+
+def bb2_room_offers(state: GameState, floor: int, square: str) -> list[Offer]:
+    """bb2 in one room: the Prima Donna pulling whoever peeked next door, the Drunk sliding or dropping whoever
+    stands here (bb2 Chips Glossary), and what gear or an event does to the bouncer (manual controls: the
+    seed prints no gear text). Commotions, Undercover and Crowd chips are the room menu's own buttons."""
+    if not _bb23_play(state, "bb2", floor, square):
+        return []
+    plan = state.plan(floor)
+    fl = state.floors[floor]
+    offers = []
+    for name in state.order:
+        b = state.crew[name]
+        if not _inside(state, name) or b.floor != floor:
+            continue
+        if b.at != square and square in plan.adjacent(str(b.at)):
+            offers.append(Offer("chip_prima_donna", {"do": "chip", "chip": "prima_donna", "who": name,
+                                                     "floor": floor, "to": square}, {"who": name, "at": square}))
+        if b.at == square and floor == 1:
+            offers += [Offer("chip_drunk", {"do": "chip", "chip": "drunk", "who": name, "floor": 1, "to": sq},
+                             {"who": name, "to": sq, "floor": 1}) for sq in plan.touching(square)]
+        if b.at == square and floor == 2 and 1 in state.floors:
+            offers.append(Offer("chip_drunk", {"do": "chip", "chip": "drunk", "who": name, "floor": 1, "to": square},
+                                {"who": name, "to": square, "floor": 1}))
+    here = {"floor": floor, "at": square}
+    if fl.guard != square:
+        offers.append(Offer("bouncer_jump", {"do": "bouncer", "effect": "jump", **here}, {"at": square}))
+    if fl.destination != square:
+        offers.append(Offer("bouncer_marker", {"do": "bouncer", "effect": "marker", **here},
+                            {"at": square, "hunting": fl.destination is None}))
+    return offers
+
+
+def bb3_room_offers(state: GameState, floor: int, square: str) -> list[Offer]:
+    """bb3 in one room: whose workers flee where (a geared character here), a Lure from next door and its
+    Charm, a Scan drawn while charming, workers moved by a patrol card, and marking a guard room (bb3 Basic
+    and Free Actions, Workers, Program Cards, guard tiles)."""
+    if not _bb23_play(state, "bb3", floor, square):
+        return []
+    plan = state.plan(floor)
+    fl = state.floors[floor]
+    workers = fl.workers.get(square, 0)
+    offers = []
+    for name in state.order:
+        b = state.crew[name]
+        if not _inside(state, name) or b.floor != floor:
+            continue
+        if b.at == square and b.geared and workers:
+            for sq in plan.adjacent(square):
+                offers.append(Offer("flee", {"do": "flee", "who": name, "to": sq}, {"who": name, "to": sq}))
+                offers.append(Offer("flee_scan", {"do": "flee", "who": name, "to": sq, "scans": 1},
+                                    {"who": name, "to": sq}))
+        if b.at == square and not b.geared:
+            offers.append(Offer("charm_scan", {"do": "charm", "who": name}, {"who": name}))
+        if workers and b.at != square and str(b.at) in plan.adjacent(square):
+            offers.append(Offer("lure", {"do": "lure", "who": name, "from": square}, {"who": name, "at": square}))
+            if not b.geared:
+                offers.append(Offer("lure_scan", {"do": "lure", "who": name, "from": square, "scan": 1},
+                                    {"who": name, "at": square}))
+    if workers:
+        offers += [Offer("workers_move", {"do": "workers", "floor": floor, "from": square, "to": sq, "count": workers},
+                         {"to": sq, "count": workers}) for sq in plan.adjacent(square)]
+    guard_room = fl.tiles.get(square) == "guard-room"
+    offers.append(Offer("guard_room_off" if guard_room else "guard_room_on",
+                        {"do": "reveal", "floor": floor, "at": square, "type": "room" if guard_room else "guard-room"},
+                        {"at": square}))
     return offers
 
 
@@ -351,5 +431,5 @@ def corrections(state: GameState) -> list[Offer]:
     return offers
 
 
-__all__ = ["Offer", "abilities", "corrections", "events", "loot", "player_offers", "room_offers",
-           "take_offers", "tools"]
+__all__ = ["Offer", "abilities", "bb2_room_offers", "bb3_room_offers", "corrections", "events", "loot",
+           "player_offers", "room_offers", "take_offers", "tools"]

@@ -27,11 +27,11 @@ from ..engine.state import GameState
 from ..engine.table_bb1 import CHARACTERS
 from .limits import MAX_LIST, MAX_NAME, MAX_TEXT, shorten, whole_number
 
-INT_FIELDS = ("floor", "bonus", "steps", "number", "value", "count", "seed")
+INT_FIELDS = ("floor", "bonus", "steps", "number", "value", "count", "seed", "scans", "scan")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 BOOL_FIELDS = ("on", "off", "advanced")
 TEXT_FIELDS = ("do", "at", "to", "who", "type", "name", "choice", "wall", "keep", "kind", "field", "hack", "cause",
-               "buddy", "by")
+               "buddy", "by", "chip", "effect", "from")
 
 
 def action_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
