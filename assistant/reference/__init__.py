@@ -9,6 +9,7 @@ in our own words, kept as data in content/*.toml (see entries.py for the fields)
 
 from __future__ import annotations
 
+from ..words.i18n import _
 from .entries import KINDS, ContentError, Entry, Example
 from .library import Library, library
 from .lookup import log_words
@@ -18,22 +19,22 @@ __all__ = ["KINDS", "ContentError", "Entry", "Example", "Hit", "Library", "by_ki
            "log_words", "reference_slug_for_rule", "search"]
 
 
-def entries() -> tuple[Entry, ...]:
-    return library().entries
+def entries(lang: str = "en") -> tuple[Entry, ...]:
+    return library(lang).entries
 
 
-def get(slug: str) -> Entry | None:
-    return library().by_slug.get(slug)
+def get(slug: str, lang: str = "en") -> Entry | None:
+    return library(lang).by_slug.get(slug)
 
 
-def search(query: str) -> list[Hit]:
-    """Pages mentioning every word of the query (any case), the best first."""
-    return library().search(query)
+def search(query: str, lang: str = "en") -> list[Hit]:
+    """Pages mentioning every word of the query (any case, with or without accents), the best first."""
+    return library(lang).search(query)
 
 
-def by_kind() -> list[tuple[str, str, list[Entry]]]:
+def by_kind(lang: str = "en") -> list[tuple[str, str, list[Entry]]]:
     """(kind, its heading, its pages) in the order of KINDS, for the index page."""
-    groups = [(kind, label, [e for e in entries() if e.kind == kind]) for kind, label in KINDS.items()]
+    groups = [(kind, _(label), [e for e in entries(lang) if e.kind == kind]) for kind, label in KINDS.items()]
     return [g for g in groups if g[2]]
 
 

@@ -8,7 +8,7 @@ file and the page, rather than showing a broken page to the players later.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,11 @@ FILES = ("rules", "rooms", "events", "tools", "loot", "abilities", "rulings", "b
 EXAMPLE_KEYS = ("size", "walls", "void", "guard", "target", "die", "alarms", "patrol", "reading")
 ENTRY_KEYS = {"slug", "title", "kind", "text", "sources", "rules", "aliases", "log_words", "see", "example",
               "table"}
+
+
+# What a translation file (content/<lang>/<file>.toml) may give a page; everything else (kind, rules,
+# links, examples' positions) is the English page's, so the languages can never disagree on a rule.
+TRANSLATED_KEYS = {"slug", "title", "text", "sources", "aliases", "notes"}
 
 
 class ContentError(ValueError):
@@ -94,6 +99,7 @@ class Entry:
     examples: tuple[Example, ...] = ()
     table_file: str = ""
     table: tuple[RulingSection, ...] = ()
+    lang: str = "en"  # the language its words are in: a page not yet translated keeps the English ones
 
 
 def _strings(raw: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
@@ -148,3 +154,48 @@ def read_entries(folder: Path) -> list[Entry]:
         for i, raw in enumerate(data.get("entry", [])):
             out.append(_entry(raw, f"{path.name}, entry {i + 1}"))
     return out
+
+
+def _translate(entry: Entry, raw: dict[str, Any], lang: str, where: str) -> Entry:
+    """The page in another language: its words from ``raw``, the rest from the English page."""
+    unknown = set(raw) - TRANSLATED_KEYS
+    if unknown:
+        raise ContentError(f"{where}: unknown field(s) {sorted(unknown)}")
+    for key in ("title", "text"):
+        if not isinstance(raw.get(key), str) or not raw[key].strip():
+            raise ContentError(f"{where}: '{key}' is missing")
+    sources = _strings(raw, "sources", where)
+    if len(sources) != len(entry.sources):
+        raise ContentError(f"{where}: give each of the {len(entry.sources)} sources in this language")
+    notes = _strings(raw, "notes", where)
+    if len(notes) != len(entry.examples):
+        raise ContentError(f"{where}: give a note for each of the page's {len(entry.examples)} examples")
+    examples = tuple(replace(ex, note=note.strip()) for ex, note in zip(entry.examples, notes))
+    return replace(entry, title=raw["title"], text=raw["text"].strip(), sources=sources, examples=examples,
+                   aliases=(*entry.aliases, entry.title, *_strings(raw, "aliases", where)), lang=lang)
+
+
+def translate_entries(entries: list[Entry], folder: Path) -> list[Entry]:
+    """``entries`` with the words of every page that ``folder`` (content/<lang>/) translates.
+
+    A translation names its page by slug and gives title, text, sources and one note per example;
+    aliases add to the English ones, so a search in either language's words finds the page. Pages it
+    does not name stay in English. The English title becomes an alias: a table with the English cards
+    still finds the page by the name printed on them."""
+    lang = folder.name
+    pages = {e.slug: e for e in entries}
+    words: dict[str, Entry] = {}
+    for name in FILES:
+        path = folder / f"{name}.toml"
+        if not path.exists():
+            continue
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+        for i, raw in enumerate(data.get("entry", [])):
+            where = f"{lang}/{path.name}, entry {i + 1} ({raw.get('slug')})"
+            if raw.get("slug") not in pages:
+                raise ContentError(f"{where}: there is no English page with this slug")
+            if raw["slug"] in words:
+                raise ContentError(f"{where}: the page is translated twice")
+            words[raw["slug"]] = _translate(pages[raw["slug"]], raw, lang, where)
+    return [words.get(e.slug, e) for e in entries]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..files import ROOT
 from . import markup, rulings_table
-from .entries import ContentError, Entry, read_entries
+from .entries import ContentError, Entry, read_entries, translate_entries
 from .lookup import RuleIndex
 from .search import Hit, search
 
@@ -44,13 +44,17 @@ def _check_links(entries: list[Entry], slugs: set[str]) -> None:
             raise ContentError(f"page {entry.slug} links to unknown page(s) {missing}")
 
 
-def build(folder: Path = CONTENT, root: Path = ROOT) -> Library:
+def build(folder: Path = CONTENT, root: Path = ROOT, lang: str = "en") -> Library:
+    """The reference in ``lang``: the English pages (content/*.toml) with the words of content/<lang>/."""
     entries = read_entries(folder)
     slugs = [e.slug for e in entries]
     twice = sorted({s for s in slugs if slugs.count(s) > 1})
     if twice:
         raise ContentError(f"two pages share the slug(s) {twice}")
+    # built from the English pages in every language: the log's codes are English words
     index = RuleIndex(entries)
+    if lang != "en":
+        entries = translate_entries(entries, folder / lang)
     entries = [replace(e, table=rulings_table.read(root / e.table_file, index.slug_for)) if e.table_file else e
                for e in entries]
     _check_links(entries, set(slugs))
@@ -60,6 +64,7 @@ def build(folder: Path = CONTENT, root: Path = ROOT) -> Library:
 
 
 @cache
-def library() -> Library:
-    """The reference as shipped, read on first use."""
-    return build()
+def library(lang: str = "en") -> Library:
+    """The reference as shipped, in ``lang`` (a language without a content folder reads English), read on
+    first use."""
+    return build(lang=lang if (CONTENT / lang).is_dir() else "en")

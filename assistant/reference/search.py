@@ -1,8 +1,10 @@
-"""Searching the reference: every word of the query must appear; pages naming it in their title first."""
+"""Searching the reference: every word of the query must appear; pages naming it in their title first.
+Accents do not count: "camara" finds "Cámara", and "detecteur" finds "Détecteur"."""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from .entries import Entry
@@ -14,9 +16,27 @@ _SPACE = re.compile(r"[^0-9a-z§.]+")
 SNIPPET = 180
 
 
+def fold(text: str) -> str:
+    """Lower case without accents, one character for one ("Cámara" → "camara", "Élan" → "elan"), so a
+    position in the folded text is the same position in the original: search and highlighting rely on it.
+    People type on phones without accents; the rulebooks' names carry them.
+
+    >>> fold("Cámara, Détecteur, Pequeño, Œil")
+    'camara, detecteur, pequeno, œil'
+    """
+    return "".join(_fold_char(c) for c in text)
+
+
+def _fold_char(c: str) -> str:
+    base = unicodedata.normalize("NFD", c)[0].lower()
+    return base if len(base) == 1 else c
+
+
 def normalise(text: str) -> str:
-    """Lower case, punctuation out, single spaces, padded with one space each side for whole-word tests."""
-    return " " + " ".join(_SPACE.sub(" ", _SILENT.sub("", text.lower())).split()) + " "
+    """Lower case, accents and punctuation out, single spaces, padded with one space each side for whole-word
+    tests. "œ" and "æ" are spelt out, as French and Spanish keyboards without them do."""
+    text = fold(text).replace("œ", "oe").replace("æ", "ae")
+    return " " + " ".join(_SPACE.sub(" ", _SILENT.sub("", text)).split()) + " "
 
 
 @dataclass(frozen=True)
@@ -29,7 +49,7 @@ class Hit:
 def _snippet(text: str, words: list[str]) -> str:
     """About SNIPPET characters of the page around the first place it mentions the query (its opening
     when ``words`` is empty: a page found by its title is best introduced by its first lines)."""
-    low = text.lower()
+    low = fold(text)
     at = min((i for i in (low.find(w) for w in words) if i >= 0), default=0)
     start = max(0, at - SNIPPET // 3)
     if start:
@@ -53,8 +73,11 @@ def search(entries: list[Entry], texts: dict[str, str], query: str) -> list[Hit]
         if not all(w in names or w in body for w in words):
             continue
         in_title = all(w in names for w in words)
-        score = ((100 if normalise(entry.title).strip() == phrase else 0) + (60 if phrase in names else 0)
+        # a page named exactly so comes first; a translated page still answers to its English name (an alias)
+        exact = normalise(entry.title).strip() == phrase or entry.lang != "en" and phrase in (
+            normalise(a).strip() for a in entry.aliases)
+        score = ((100 if exact else 0) + (60 if phrase in names else 0)
                  + (30 if in_title else 0) + (10 if phrase in body else 0) + min(body.count(phrase), 5))
-        snippet = _snippet(texts[entry.slug], [] if in_title else query.lower().split())
+        snippet = _snippet(texts[entry.slug], [] if in_title else fold(query).split())
         hits.append((-score, order, Hit(entry, snippet, score)))
     return [h for _, _, h in sorted(hits, key=lambda t: (t[0], t[1]))]

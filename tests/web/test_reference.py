@@ -15,6 +15,8 @@ from assistant.engine.board import floorplan
 from assistant.engine.pathing import route
 from assistant.reference.entries import ContentError
 from assistant.reference.library import CONTENT, build
+from assistant.reference.markup import highlight
+from assistant.reference.search import fold
 from assistant.web.sandbox.link import parse
 from assistant.web.sandbox.turn import play as sandbox_turn
 from tests.engine.helpers import alarm, burglar, event, floor_case, play, position
@@ -324,19 +326,121 @@ def test_a_page_without_a_source_is_refused(tmp_path):
 
 
 def words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower().replace("’", "").replace("'", ""))
+    """The words of a text, accents and apostrophes left out ("l'alarme" and "Cámara" read "lalarme",
+    "camara"), so a copied sentence cannot hide behind a missing accent."""
+    return re.findall(r"[a-z0-9]+", fold(text).replace("’", "").replace("'", ""))
 
 
-@pytest.mark.parametrize("book", ["bb1-rules-en.md", "bb2-casino-capers-en.md", "bb3-future-flip-en.txt"])
-def test_no_page_copies_eight_words_in_a_row_from_a_rulebook(book):
+# each language's texts against the books in that language (the English ones against all the English books)
+BOOKS = [("en", "bb1-rules-en.md"), ("en", "bb2-casino-capers-en.md"), ("en", "bb3-future-flip-en.txt"),
+         ("es", "bb1-rules-es.txt"), ("fr", "bb1-bga-help-fr.txt")]
+
+
+@pytest.mark.parametrize(("lang", "book"), BOOKS)
+def test_no_page_copies_eight_words_in_a_row_from_a_rulebook(lang, book):
     path = SEEDS / book
     if not path.exists():
         pytest.skip(f"{book} is not beside the project")
     source = words(path.read_text(encoding="utf-8"))
     windows = {tuple(source[i:i + 8]) for i in range(len(source) - 7)}
+    library = reference.library(lang)
     copied = []
-    for entry in ENTRIES:
-        mine = words(" ".join([entry.title, reference.library().texts[entry.slug], *entry.aliases]))
+    for entry in library.entries:
+        if entry.lang != lang:
+            continue  # an untranslated page is checked with the English books
+        mine = words(" ".join([entry.title, library.texts[entry.slug], *entry.aliases]))
         copied += [(entry.slug, " ".join(mine[i:i + 8])) for i in range(len(mine) - 7)
                    if tuple(mine[i:i + 8]) in windows]
     assert copied == []
+
+
+# -- other languages ------------------------------------------------------------------------------------
+
+TRANSLATED = [(lang, e) for lang in ("es", "fr") for e in reference.entries(lang) if e.lang == lang]
+
+
+def test_both_languages_translate_pages():
+    assert {lang for lang, _ in TRANSLATED} == {"es", "fr"}
+
+
+@pytest.mark.parametrize(("lang", "entry"), TRANSLATED, ids=[f"{lang}-{e.slug}" for lang, e in TRANSLATED])
+def test_a_translated_page_renders_in_the_devices_language_with_its_sources(client, lang, entry):
+    client.get(f"/language/{lang}")
+    page = " ".join(text_of(client.get(f"/rules/{entry.slug}")).split())
+    assert entry.title in page
+    assert all(" ".join(source.split()) in page for source in entry.sources)
+    for example in entry.examples:
+        assert " ".join(html.unescape(re.sub(r"\[\[[a-z0-9-]+\|?|\]\]", "", example.note)).split())[:40] in page
+
+
+@pytest.mark.parametrize(("lang", "entry"), TRANSLATED, ids=[f"{lang}-{e.slug}" for lang, e in TRANSLATED])
+def test_a_translation_names_sections_not_the_english_editions_pages(lang, entry):
+    assert not [s for s in entry.sources if re.search(r"(?i)\bp\.\s*\d|\bpage\s+\d|\bpágina\s+\d", s)]
+
+
+@pytest.mark.parametrize(("lang", "entry"), TRANSLATED, ids=[f"{lang}-{e.slug}" for lang, e in TRANSLATED])
+def test_a_translation_keeps_the_english_pages_rule_and_positions(lang, entry):
+    english = reference.get(entry.slug)
+    assert (entry.kind, entry.rules, entry.see, entry.log_words) == (english.kind, english.rules, english.see,
+                                                                      english.log_words)
+    assert [e.params for e in entry.examples] == [e.params for e in english.examples]
+    assert set(english.aliases) <= set(entry.aliases)  # English words still find the page
+
+
+def test_a_page_not_yet_translated_reads_in_english(client):
+    untranslated = [e for e in reference.entries("es") if e.lang == "en"]
+    if not untranslated:
+        pytest.skip("every page is translated")
+    client.get("/language/es")
+    assert untranslated[0].title in text_of(client.get(f"/rules/{untranslated[0].slug}"))
+
+
+def test_the_index_shows_headings_and_titles_in_the_devices_language(client):
+    client.get("/language/es")
+    page = text_of(client.get("/rules"))
+    assert "Losetas" in page and "Vestíbulo" in page
+
+
+def translations_in(tmp_path, lang: str, text: str):
+    for file in CONTENT.glob("*.toml"):
+        (tmp_path / file.name).write_text(file.read_text(encoding="utf-8"), encoding="utf-8")
+    (tmp_path / lang).mkdir()
+    (tmp_path / lang / "rooms.toml").write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+KEYPAD = """[[entry]]\nslug = "keypad"\ntitle = "Teclado"\nsources = ["a", "b"]\ntext = "Un código."\n"""
+
+
+def test_a_translation_is_read_over_the_english_page(tmp_path):
+    library = build(translations_in(tmp_path, "es", KEYPAD + 'notes = ["Nota."]\n'), ROOT, "es")
+    page = library.by_slug["keypad"]
+    assert (page.title, page.text, page.lang, page.examples[0].note) == ("Teclado", "Un código.", "es", "Nota.")
+    assert library.by_slug["laser"].lang == "en"
+
+
+@pytest.mark.parametrize(("text", "complaint"), [
+    (KEYPAD.replace('"keypad"', '"keypadd"') + 'notes = ["Nota."]\n', "no English page"),
+    (KEYPAD, "a note for each"),
+    (KEYPAD.replace('["a", "b"]', '["a"]') + 'notes = ["Nota."]\n', "each of the 2 sources"),
+    (KEYPAD + 'notes = ["Nota."]\nrules = ["1.3"]\n', "unknown field"),
+    (KEYPAD.replace('text = "Un código."', 'text = ""') + 'notes = ["Nota."]\n', "'text' is missing"),
+    (KEYPAD.replace("Un código.", "Ver [[keypadd]].") + 'notes = ["Nota."]\n', "keypadd"),
+])
+def test_a_translation_that_does_not_fit_its_page_is_refused_when_read(tmp_path, text, complaint):
+    with pytest.raises(ContentError, match=re.escape(complaint)):
+        build(translations_in(tmp_path, "es", text), ROOT, "es")
+
+
+@pytest.mark.parametrize(("lang", "query", "first"), [("es", "camara", "camera"), ("es", "Cámara", "camera"),
+                                                      ("es", "vestibulo", "foyer"), ("fr", "detecteur thermique",
+                                                                                     "thermo"),
+                                                      ("fr", "Serrure", "deadbolt"), ("es", "camera", "camera")])
+def test_search_in_the_readers_language_ignores_accents(client, lang, query, first):
+    client.get(f"/language/{lang}")
+    page = client.get("/rules", query_string={"q": query}).get_data(as_text=True)
+    assert result_slugs(page)[0] == first
+
+
+def test_search_marks_accented_words_found_without_accents():
+    assert str(highlight("La Cámara del Vestíbulo", ["camara"])) == "La <mark>Cámara</mark> del Vestíbulo"

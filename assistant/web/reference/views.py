@@ -14,6 +14,8 @@ from markupsafe import Markup
 
 from ... import reference
 from ...reference import markup
+from ...words.i18n import _
+from ..language import current as language
 
 bp = Blueprint("reference", __name__)
 RESULTS_ID = "reference-results"
@@ -25,8 +27,9 @@ def index() -> Response:
     # Only the results list is swapped by htmx; any other request (a reload, history) gets the page.
     template = "partials/_reference_results.html" if request.headers.get("HX-Target") == RESULTS_ID \
         else "reference.html"
-    response = make_response(render_template(template, q=query, hits=reference.search(query) if query else [],
-                                             groups=reference.by_kind(), kinds=reference.KINDS,
+    lang = language()
+    response = make_response(render_template(template, q=query, hits=reference.search(query, lang) if query else [],
+                                             groups=reference.by_kind(lang), kinds=_kinds(),
                                              results_id=RESULTS_ID))
     response.vary.add("HX-Target")  # the same address answers a page or a partial: caches must tell them apart
     return response
@@ -34,10 +37,15 @@ def index() -> Response:
 
 @bp.get("/rules/<slug>")
 def page(slug: str) -> str:
-    entry = reference.get(slug)
+    entry = reference.get(slug, language())
     if entry is None:
         abort(404)
-    return render_template("reference_page.html", entry=entry, kinds=reference.KINDS)
+    return render_template("reference_page.html", entry=entry, kinds=_kinds())
+
+
+def _kinds() -> dict[str, str]:
+    """The headings of the kinds of page, in the reader's language."""
+    return {kind: _(label) for kind, label in reference.KINDS.items()}
 
 
 def _href(slug: str) -> str:
@@ -47,12 +55,12 @@ def _href(slug: str) -> str:
 @bp.app_template_global()
 def reference_text(text: str) -> Markup:
     """A reference text (paragraphs, lists, links to other pages) as HTML."""
-    return markup.blocks(text, _href, reference.library().titles)
+    return markup.blocks(text, _href, reference.library(language()).titles)
 
 
 @bp.app_template_global()
 def reference_inline(text: str) -> Markup:
-    return markup.inline(text, _href, reference.library().titles)
+    return markup.inline(text, _href, reference.library(language()).titles)
 
 
 @bp.app_template_global()
@@ -79,4 +87,4 @@ def reference_highlight(text: str, query: str) -> Markup:
 
 @bp.app_template_global()
 def reference_title(slug: str) -> str:
-    return reference.library().titles[slug]
+    return reference.library(language()).titles[slug]
