@@ -267,13 +267,14 @@ class Bb2(Bb1):
         """A card from the top of the deck; the table may answer that its deck is empty (bb2 Hunting)."""
         fl = self.state.floors[floor]
         if fl.deck and fl.deck[0] == HIDDEN:
+            fl.deck.pop(0)  # taken before asking, as Bb1.draw_card does (the forecast resumes from there)
             card = self.ask("card", self.card_options(floor), floor, "1.11")
             if card == EMPTY_DECK:
-                dropped = len(fl.deck)  # the cards the count had but the table's deck did not
+                dropped = len(fl.deck) + 1  # the cards the count had but the table's deck did not
                 fl.deck = []
                 self.log("deck", "bb2 Patrol Decks", floor, how="empty", dropped=dropped)
                 return EMPTY_DECK
-            fl.deck[0] = card
+            fl.deck.insert(0, card)
         return super().draw_card(floor)
 
     def set_deck(self, floor: int, count: int) -> None:

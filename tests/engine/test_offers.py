@@ -96,11 +96,18 @@ def test_tools_are_offered_to_the_player_who_holds_them_and_dropped_when_used():
     assert [o.action["value"] for o in room_offers(state, 1, "B2") if o.code == "room_tokens"] == list(range(7))
 
 
+BB23_CODES = {"bb2": {"chip_prima_donna", "chip_drunk", "bouncer_jump", "bouncer_marker"},
+              "bb3": {"flee", "flee_scan", "lure", "lure_scan", "charm_scan", "workers_move", "guard_room_on",
+                      "guard_room_off"}}
+
+
 @pytest.mark.parametrize("rules", ["bb2", "bb3"])
 def test_other_games_get_no_bb1_offers(rules: str):
+    """bb2 and bb3 rooms offer only their own chips, cards and workers (issue 13), never bb1's cards."""
     state = heist(("Ann", "raven", "basic"))
     state.rules = rules
-    assert room_offers(state, 1, "C2") == [] and player_offers(state, "Ann") == [] and corrections(state) == []
+    assert {o.code for o in room_offers(state, 1, "C2")} <= BB23_CODES[rules]
+    assert player_offers(state, "Ann") == [] and corrections(state) == []
 
 
 def test_room_tokens_are_set_by_hand_as_a_correction():
