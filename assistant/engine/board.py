@@ -7,7 +7,6 @@ The outer border and Fort Knox's empty square act as walls (guard-rules.md §3).
 
 from __future__ import annotations
 
-from collections import deque
 from functools import lru_cache
 
 from .errors import BoardError
@@ -63,6 +62,8 @@ def _grid(size: int) -> tuple[tuple[str, ...], dict[str, int], tuple[tuple[int, 
 
 _GRIDS = {4: _grid(4), 5: _grid(5)}  # names, index and coordinates are the same for every floor of a size
 _COORDS = {size: {name: coords for name, coords in zip(grid[0], grid[2])} for size, grid in _GRIDS.items()}
+# every square name of a floor size, as the board spells it -> its index in board order
+SQUARE_INDEX: dict[int, dict[str, int]] = {size: grid[1] for size, grid in _GRIDS.items()}
 
 
 def _wall_spellings(size: int) -> dict[str, str]:
@@ -78,6 +79,29 @@ def _wall_spellings(size: int) -> dict[str, str]:
 
 
 _WALL_SPELLINGS = {4: _wall_spellings(4), 5: _wall_spellings(5)}
+# canonical wall -> the indexes of the two rooms it separates
+_WALL_PAIRS = {size: {w: (_GRIDS[size][1][w[:2]], _GRIDS[size][1][w[3:]]) for w in set(spellings.values())}
+               for size, spellings in _WALL_SPELLINGS.items()}
+
+
+def _open_neighbours(size: int) -> tuple[tuple[int, ...], ...]:
+    """Each room's neighbours on a floor with no wall and no empty square: north, east, south, west."""
+    out = []
+    for i, (c, r) in enumerate(_GRIDS[size][2]):
+        out.append(tuple(j for j, ok in ((i - size, r > 0), (i + 1, c < size - 1), (i + size, r < size - 1),
+                                         (i - 1, c > 0)) if ok))
+    return tuple(out)
+
+
+_OPEN_NEIGHBOURS = {4: _open_neighbours(4), 5: _open_neighbours(5)}
+# room -> {neighbour: its bit}, bit k standing for the k-th open-floor neighbour
+_SIDE_BITS = {size: tuple({j: 1 << k for k, j in enumerate(around)} for around in rooms)
+              for size, rooms in _OPEN_NEIGHBOURS.items()}
+_FULL_MASKS = {size: tuple((1 << len(around)) - 1 for around in rooms) for size, rooms in _OPEN_NEIGHBOURS.items()}
+# room -> mask -> the neighbours whose bits are set, in open-floor order
+_SUBSETS = {size: tuple(tuple(tuple(j for k, j in enumerate(around) if m >> k & 1) for m in range(1 << len(around)))
+                        for around in rooms)
+            for size, rooms in _OPEN_NEIGHBOURS.items()}
 
 
 class Floorplan:
@@ -95,23 +119,27 @@ class Floorplan:
         self.walls = walls
         self.names, self.index, self.coords = _GRIDS[size]
         index = self.index
-        closed = {index[v] for v in void}
-        blocked = set()
+        # Each room's open sides as bits of its open-floor neighbours (north, east, south, west: the order
+        # matters nowhere but keeps listings stable); a wall or the empty square clears a bit on both sides,
+        # and each room's neighbours are then read from a table of every subset.
+        bits = _SIDE_BITS[size]
+        masks = list(_FULL_MASKS[size])
+        pairs = _WALL_PAIRS[size]
         for wall in walls:
-            a, b = wall.split("-")
-            blocked.add((index[a], index[b]))
-            blocked.add((index[b], index[a]))
-        neighbours: list[tuple[int, ...]] = []
-        for i, (c, r) in enumerate(self.coords):
-            if i in closed:
-                neighbours.append(())
-                continue
-            # north, east, south, west: the order matters nowhere but keeps listings stable
-            around = [j for j, ok in ((i - size, r > 0), (i + 1, c < size - 1), (i + size, r < size - 1),
-                                      (i - 1, c > 0))
-                      if ok and j not in closed and (i, j) not in blocked]
-            neighbours.append(tuple(around))
-        self.neighbours: tuple[tuple[int, ...], ...] = tuple(neighbours)
+            pair = pairs.get(wall)
+            if pair is None:  # a spelling of the wall other than the canonical one
+                x, y = wall.split("-")
+                pair = index[x], index[y]
+            a, b = pair
+            masks[a] &= ~bits[a].get(b, 0)
+            masks[b] &= ~bits[b].get(a, 0)
+        for v in void:
+            closed = index[v]
+            masks[closed] = 0
+            for j in _OPEN_NEIGHBOURS[size][closed]:
+                masks[j] &= ~bits[j][closed]
+        subsets = _SUBSETS[size]
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(subsets[i][m] for i, m in enumerate(masks))
         self._dist_cache: dict[int, list[int]] = {}
         self._order_cache: dict[int, list[int]] = {}
 
@@ -135,15 +163,12 @@ class Floorplan:
         dist = [-1] * len(self.names)
         dist[target] = 0
         order = [target]
-        queue = deque(order)
         neighbours = self.neighbours
-        while queue:
-            here = queue.popleft()
+        for here in order:  # the list is the BFS queue too: the loop reaches rooms appended as it goes
             step = dist[here] + 1
             for there in neighbours[here]:
                 if dist[there] < 0:
                     dist[there] = step
-                    queue.append(there)
                     order.append(there)
         self._dist_cache[target] = dist
         self._order_cache[target] = order
@@ -178,6 +203,12 @@ class Floorplan:
     def cut_off(self) -> list[str]:
         """Rooms shut off from the main part of the floor (its largest connected part): empty on a
         legal floor."""
+        void = self.void
+        first = next(i for i, n in enumerate(self.names) if n not in void)
+        # The usual case, answered by one BFS: every room is reachable from the first, so only the empty
+        # square (never reached) is at distance -1.
+        if self.distances(first).count(-1) == len(void):
+            return []
         left = {self.index[n] for n in self.rooms}
         parts = []
         while left:
@@ -224,15 +255,16 @@ def _checked_floorplan(size: int, void: list[str] | tuple[str, ...] | frozenset[
                        walls: list[str] | tuple[str, ...] | frozenset[str], connected: bool) -> Floorplan:
     if size not in (4, 5):
         raise BoardError(f"a floor is 4x4 or 5x5, not {size}x{size}")
-    void_set = frozenset(v.upper() for v in void)
+    void_set = frozenset(v.upper() for v in void) if void else frozenset()
     for v in void_set:
         square_coords(v, size)
     norm = set()
     for wall in walls:
         w = normalize_wall(wall, size)
-        for side in w.split("-"):
-            if side in void_set:
-                raise BoardError(f"wall {w} touches the empty square {side}: it is already a wall")
+        if void_set:
+            for side in w.split("-"):
+                if side in void_set:
+                    raise BoardError(f"wall {w} touches the empty square {side}: it is already a wall")
         norm.add(w)
     plan = _cached_floorplan(size, void_set, frozenset(norm))
     if connected:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import apply
-from .board import floorplan
+from .board import SQUARE_INDEX, Floorplan, floorplan, square_coords
 from .cards_bb1 import MAX_HACK
 from .errors import BoardError, RulesError
 from .log import LogEntry
@@ -69,7 +69,8 @@ def _state_from_case(case: dict[str, Any]) -> GameState:
             raise BoardError(f"{name} is on floor {floor}, which the case does not have")
         at = spec.get("at")
         if at is not None:
-            at = state.plan(floor).names[state.plan(floor).check(at.upper())]
+            plan = state.plan(floor)
+            at = plan.names[plan.check(at.upper())]
         state.crew[name] = Burglar(floor=floor, at=at, stealth=spec.get("stealth", 3), heat=spec.get("heat", 0),
                                    loot=list(spec.get("loot", [])), geared=spec.get("geared", True),
                                    character=_word(spec.get("character", ""), CHARACTERS, "character"),
@@ -102,7 +103,7 @@ def _table_from_case(case: dict[str, Any], state: GameState) -> None:
     entrance = case.get("entrance")
     if entrance is None:
         return
-    state.entrances = [_square(entrance, 1, state, "entrance")]
+    state.entrances = [_square(entrance, 1, state.plan(1), "entrance")]
     # The case starts during the turn of whoever plays now, and a burglar walks in at the start of their own
     # first turn (§1.22 Break-in): so that one is already on the entrance; the others wait outside.
     now = state.crew.get(state.current() or "")
@@ -118,10 +119,12 @@ def _word(value: Any, allowed: tuple[str, ...], what: str) -> str:
     return str(value)
 
 
-def _square(value: Any, floor: int, state: GameState, what: str) -> str:
+def _square(value: Any, floor: int, plan: Floorplan, what: str) -> str:
+    """A square of the floor whose plan is given (looked up once per floor, not once per square)."""
     if not isinstance(value, str):
         raise BoardError(f"floor {floor}: {what} must be a square name, not {value!r}")
-    plan = state.plan(floor)
+    if value in plan.index and value not in plan.void:  # already spelled as the board spells it
+        return value
     try:
         plan.check(value.upper())
     except BoardError as err:
@@ -134,7 +137,8 @@ def _card(value: Any, floor: int, state: GameState) -> str:
         return value
     if not isinstance(value, str):
         raise BoardError(f"floor {floor}: a patrol card names a square, not {value!r}")
-    from .board import square_coords
+    if value in SQUARE_INDEX[state.size]:  # already spelled as the board spells it (the empty square included)
+        return value
     try:
         square_coords(value, state.size)
     except BoardError as err:
@@ -145,7 +149,7 @@ def _card(value: Any, floor: int, state: GameState) -> str:
 def _tile_type(value: Any, floor: int, rules: str) -> str:
     if not isinstance(value, str) or not value:
         raise BoardError(f"floor {floor}: a room type is a name like camera, not {value!r}")
-    if rules != "bb1":
+    if rules != "bb1" or value in BB1_ROOMS:  # the latter already spelled as below
         return value
     kind = "-".join(value.strip().lower().replace("_", " ").split())  # "Secret door", "secret_door"
     if kind not in BB1_ROOMS:
@@ -157,31 +161,39 @@ def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorSta
     plan = floorplan(state.size, state.void, spec.get("walls", []))
     fl = FloorState(walls=sorted(plan.walls))
     state.floors[n] = fl
-    fl.guard = None if spec.get("guard") is None else _square(spec["guard"], n, state, "guard")
-    fl.destination = None if spec.get("destination") is None else _square(spec["destination"], n, state,
+    fl.guard = None if spec.get("guard") is None else _square(spec["guard"], n, plan, "guard")
+    fl.destination = None if spec.get("destination") is None else _square(spec["destination"], n, plan,
                                                                            "destination")
     fl.appeared = fl.guard is not None
     if state.rules != "bb2":
         fl.die = _die(spec.get("die", 2), n)
-    fl.alarms = sorted(_square(a, n, state, "alarm") for a in spec.get("alarms", []))
+    fl.alarms = sorted(_square(a, n, plan, "alarm") for a in spec.get("alarms", []))
     if state.rules == "bb1" and len(set(fl.alarms)) != len(fl.alarms):
         raise BoardError(f"floor {n}: a room holds at most one alarm token")
     if fl.guard is not None and fl.guard in fl.alarms:
         raise BoardError(f"floor {n}: no alarm can be on the guard's square {fl.guard}")
-    fl.deck = [_card(c, n, state) for c in spec.get("patrol", [])]
-    fl.discard = [_card(c, n, state) for c in spec.get("discard", [])]
-    fl.tiles = {_square(k, n, state, "tile"): _tile_type(v, n, state.rules)
+    names = SQUARE_INDEX[state.size]  # a card already spelled as the board spells it needs no more checking
+    fl.deck = [c if c in names else _card(c, n, state) for c in spec.get("patrol", [])]
+    fl.discard = [c if c in names else _card(c, n, state) for c in spec.get("discard", [])]
+    fl.tiles = {_square(k, n, plan, "tile"): _tile_type(v, n, state.rules)
                 for k, v in (spec.get("tiles") or {}).items()}
     fl.lavatory = {sq: ROOM_TOKENS for sq, kind in fl.tiles.items() if kind == "lavatory"}
     for sq, count in (spec.get("tokens") or {}).items():  # Lavatory or Smoke Bomb tokens left on a room
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 2 * ROOM_TOKENS:
             raise BoardError(f"floor {n}: tokens on {sq} must be a count from 0 to {2 * ROOM_TOKENS}")
-        fl.lavatory[_square(sq, n, state, "tokens")] = count
-    fl.cubes = {_square(k, n, state, "cube"): int(v) for k, v in (spec.get("cubes") or {}).items()}
-    fl.crowd = [_square(s, n, state, "crowd") for s in spec.get("crowd", [])]
-    fl.even = [_square(s, n, state, "even") for s in spec.get("even", [])]
-    fl.suspicion = int(spec.get("suspicion", 0))
-    fl.workers = {_square(k, n, state, "workers"): int(v) for k, v in (spec.get("workers") or {}).items()}
+        fl.lavatory[_square(sq, n, plan, "tokens")] = count
+    # The other games' pieces, read only when the case names them: the floor's own empty defaults are what
+    # reading an absent (or, for the mappings, empty) field would give.
+    if spec.get("cubes"):
+        fl.cubes = {_square(k, n, plan, "cube"): int(v) for k, v in spec["cubes"].items()}
+    if "crowd" in spec:
+        fl.crowd = [_square(s, n, plan, "crowd") for s in spec["crowd"]]
+    if "even" in spec:
+        fl.even = [_square(s, n, plan, "even") for s in spec["even"]]
+    if "suspicion" in spec:
+        fl.suspicion = int(spec["suspicion"])
+    if spec.get("workers"):
+        fl.workers = {_square(k, n, plan, "workers"): int(v) for k, v in spec["workers"].items()}
     return fl
 
 
@@ -224,12 +236,19 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
 
 def report(state: GameState, log: list[LogEntry]) -> dict[str, Any]:
     floors: dict[str, dict[str, Any]] = {}
+    entered: dict[int | None, list[str | None]] = {}  # one pass over the log, not two per floor
+    drawn: dict[int | None, list[str]] = {}
+    for e in log:
+        if e.kind == "enter":
+            entered.setdefault(e.floor, []).append(e.square)
+        elif e.kind == "draw":
+            drawn.setdefault(e.floor, []).append(e.data["card"])
     for n, fl in sorted(state.floors.items()):
         out: dict[str, Any] = {
-            "entered": [e.square for e in log if e.kind == "enter" and e.floor == n],
+            "entered": entered.get(n, []),
             "guard": fl.guard, "destination": fl.destination,
             "alarms": sorted(fl.alarms),
-            "drawn": [e.data["card"] for e in log if e.kind == "draw" and e.floor == n],
+            "drawn": drawn.get(n, []),
             "deck": len(fl.deck),
         }
         if state.rules != "bb2":

@@ -115,7 +115,8 @@ def _direction(plan: Floorplan, a: int, b: int) -> str:
 class Router:
     """The guard's route to one destination on one floor, decided room by room and memoised."""
 
-    __slots__ = ("_area", "_done", "_forks", "_next", "_tied", "_why", "dist", "plan", "reading", "target")
+    __slots__ = ("_area", "_done", "_forks", "_next", "_no_fork", "_tied", "_why", "dist", "plan", "reading",
+                 "target")
 
     def __init__(self, plan: Floorplan, target: int, reading: str = "rulebook"):
         if reading not in READINGS:
@@ -126,6 +127,8 @@ class Router:
         self.dist = plan.distances(target)
         self._next: dict[int, int] = {}
         self._forks: dict[int, Fork] = {}
+        # rooms whose way out is decided and single: fork_at is asked at every step of every walk
+        self._no_fork: set[int] = set()
         # raw material of each decision, turned into a Fork only when someone asks why
         self._why: dict[int, tuple[list[int], int, dict]] = {}
         # Rulebook reading: twice the signed area swept by the guard's own route from a room to the
@@ -176,7 +179,7 @@ class Router:
         order = self.plan.bfs_order(self.target)
         limit = self.dist[here]
         dist, coords, neighbours = self.dist, self.plan.coords, self.plan.neighbours
-        nxt, area = self._next, self._area
+        nxt, area, tied_rooms, no_fork = self._next, self._area, self._tied, self._no_fork
         i = self._done or 1
         while i < len(order):
             room = order[i]
@@ -187,8 +190,12 @@ class Router:
             best = -1
             best_key = 0
             tied = False
+            ways = 0  # next steps on a shortest route, tied rooms included (as candidates() counts them)
             for n in neighbours[room]:
-                if dist[n] == d and n not in self._tied:
+                if dist[n] == d:
+                    ways += 1
+                    if n in tied_rooms:
+                        continue
                     x2, y2 = coords[n]
                     key = x1 * y2 - x2 * y1 + area[n]
                     if best < 0 or key > best_key:
@@ -196,10 +203,12 @@ class Router:
                     elif key == best_key:
                         tied = True
             if tied or best < 0:
-                self._tied.add(room)
+                tied_rooms.add(room)
             else:
                 nxt[room] = best
                 area[room] = best_key
+                if ways == 1:  # one way on: no fork to explain (fork_at need not look again)
+                    no_fork.add(room)
             i += 1
         self._done = i
 
@@ -251,6 +260,8 @@ class Router:
 
     def fork_at(self, here: int) -> Fork | None:
         """Why the guard's route leaves ``here`` the way it does, if ``here`` is a fork."""
+        if here in self._no_fork:
+            return None
         fork = self._forks.get(here)
         if fork is None and here not in self._why and self.reading == "rulebook" and here in self._next:
             options = self.candidates(here)
@@ -263,6 +274,8 @@ class Router:
                 why = {"loops": tuple((self.plan.names[b], loop_area2(self.plan, [here, *ra, *rb[-2::-1]]))
                                       for (_, b), (ra, rb) in walks.items())}
             fork = self._forks[here] = self._fork_record(here, options, winner, walks, **why)
+        if fork is None and here in self._next:  # decided with one way out: it stays no fork for good
+            self._no_fork.add(here)
         return fork
 
     def count_routes(self, start: int) -> int:

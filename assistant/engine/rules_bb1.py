@@ -82,6 +82,8 @@ class Bb1(TableBb1):
         left = moves
         step_no = steps_taken
         idle_arrivals = 0
+        router: Router | None = None
+        routed: tuple[str, list[str]] | None = None  # the heading and the walls the router was fetched for
         while left > 0:
             target = self.heading(floor)
             if fl.guard is None or target is None:
@@ -92,7 +94,9 @@ class Bb1(TableBb1):
                     break
                 self.arrive(floor)
                 continue
-            router = self.router(floor, target)
+            if router is None or routed is None or routed[0] != target or routed[1] is not fl.walls:
+                # looked up again only when the heading changes or a wall goes (a new list)
+                router, routed = self.router(floor, target), (target, fl.walls)
             plan = router.plan
             here = plan.index[fl.guard]
             step = self.tie_free_step(floor, router, here)
@@ -160,11 +164,12 @@ class Bb1(TableBb1):
         self.switch_off(floor, square)
         for name in self.state.burglars_at(floor, square):
             self.caught_in_room(name, floor, square)
-        plan = self.plan(floor)
-        for near in plan.adjacent(square):
-            if fl.tiles.get(near) == "foyer":
-                for name in self.state.burglars_at(floor, near):
-                    self.lose(name, "foyer", "1.15", guard=square, guard_floor=floor)
+        if "foyer" in fl.tiles.values():  # most floors have none: skip the look around
+            plan = self.plan(floor)
+            for near in plan.adjacent(square):
+                if fl.tiles.get(near) == "foyer":
+                    for name in self.state.burglars_at(floor, near):
+                        self.lose(name, "foyer", "1.15", guard=square, guard_floor=floor)
         for other in (floor - 1, floor + 1):
             of = self.state.floors.get(other)
             if of and of.tiles.get(square) == "atrium":

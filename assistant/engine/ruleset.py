@@ -14,7 +14,7 @@ from typing import Any
 
 from .board import Floorplan
 from .errors import IllegalActionError
-from .log import LogEntry
+from .log import LogEntry, entry
 from .pathing import Router
 from .state import GameState
 
@@ -63,7 +63,7 @@ class Ruleset:
     def log(self, kind: str, rule: str = "", floor: int | None = None, square: str | None = None,
             ruling: bool = False, **data: Any) -> None:
         """One log entry: a kind declared in log.KINDS and its parameters, never a sentence."""
-        self.entries.append(LogEntry(kind, rule, floor, square, data, ruling))
+        self.entries.append(entry(kind, rule, floor, square, data, ruling))
 
     def ask(self, kind: str, options: list[str], floor: int | None = None, rule: str = "",
             default: str | None = None, **params: Any) -> str:
@@ -109,10 +109,13 @@ class Ruleset:
 
     def nearest(self, floor: int, origin: str, squares: list[str]) -> tuple[int, list[str]]:
         """The squares (sorted, several on a tie) nearest to origin by walking distance, and that distance."""
-        dist = self.distances_from(floor, origin)
-        reachable = [s for s in squares if s in dist]
-        best = min(dist[s] for s in reachable)
-        return best, sorted({s for s in reachable if dist[s] == best})
+        # distances_from's reading, without building its dictionary of every room
+        plan = self.plan(floor)
+        index = plan.index
+        dist = plan.distances(index[origin])
+        steps = {s: dist[index[s]] for s in squares if s in index and dist[index[s]] >= 0}
+        best = min(steps.values())
+        return best, sorted({s for s, d in steps.items() if d == best})
 
     def distances_from(self, floor: int, square: str) -> dict[str, int]:
         """Walking distance from square to every room of the floor (walls respected)."""

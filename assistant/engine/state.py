@@ -7,7 +7,8 @@ state and the same actions always give the same game (design.md, "engine").
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field, fields
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import Any
 
 from .board import Floorplan, floorplan
@@ -100,8 +101,11 @@ class GameState:
         return floorplan(self.size, self.void, self.floors[floor].walls, connected=False)
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["floors"] = {str(k): v for k, v in data["floors"].items()}
+        """The state as JSON-ready data: what ``dataclasses.asdict`` gives, built without its deepcopy of
+        every string and number (a pending question stores the state before it this way)."""
+        data = _fields_as_dict(self, skip=("floors", "crew"))
+        data["floors"] = {str(k): _fields_as_dict(v) for k, v in self.floors.items()}
+        data["crew"] = {_plain(k, _asdict_leaf): _fields_as_dict(v) for k, v in self.crew.items()}
         data["format"] = STATE_FORMAT
         return data
 
@@ -109,7 +113,7 @@ class GameState:
     def from_json(cls, data: dict[str, Any]) -> GameState:
         """A state as :meth:`to_json` wrote it, in this version's format or an earlier one (upgrades.py).
         A field this version does not know is a SaveFormatError, never silently dropped."""
-        data = upgrade_state(copy.deepcopy(data))
+        data = upgrade_state(_plain(data, copy.deepcopy))
         data.pop("format")
         floors, crew = data.pop("floors", {}), data.pop("crew", {})
         state = cls(**_known(cls, data, "the heist"))
@@ -124,7 +128,7 @@ class GameState:
         new = _shallow(self)
         new.floors = {n: _shallow(fl) for n, fl in self.floors.items()}
         new.crew = {n: _shallow(b) for n, b in self.crew.items()}
-        new.pending = copy.deepcopy(self.pending)
+        new.pending = None if self.pending is None else copy.deepcopy(self.pending)
         return new
 
     def current(self) -> str | None:
@@ -132,8 +136,13 @@ class GameState:
         return self.order[self.turn % len(self.order)] if self.order else None
 
     def burglars_at(self, floor: int, square: str) -> list[str]:
-        return [n for n, b in self.crew.items()
-                if not b.escaped and b.floor == floor and b.at == square]
+        # Called at every guard step: a plain loop (no comprehension frame) with the square tested first, as
+        # it rules out nearly everyone.
+        found = []
+        for name, b in self.crew.items():
+            if b.at == square and b.floor == floor and not b.escaped:
+                found.append(name)
+        return found
 
 
 def _shallow(obj: Any) -> Any:
@@ -155,10 +164,59 @@ def _shallow(obj: Any) -> Any:
 _CONTAINERS: dict[type, tuple[str, ...]] = {}
 
 
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def _asdict_leaf(value: Any) -> Any:
+    """What ``dataclasses.asdict`` makes of a value that is not a list, tuple or dict."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return asdict(value)
+    return copy.deepcopy(value)
+
+
+def _plain(value: Any, leaf: Callable[[Any], Any]) -> Any:
+    """A deep copy of JSON-like data (strings, numbers, lists, tuples, dicts): built directly, as
+    ``copy.deepcopy`` and ``dataclasses.asdict`` would build it but without their bookkeeping for every
+    string and number. Anything else is handed to ``leaf``."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is list:
+        return [v if type(v) in _ATOMS else _plain(v, leaf) for v in value]
+    if kind is dict:
+        return {k if type(k) in _ATOMS else _plain(k, leaf): v if type(v) in _ATOMS else _plain(v, leaf)
+                for k, v in value.items()}
+    if kind is tuple:
+        return tuple(_plain(v, leaf) for v in value)
+    return leaf(value)
+
+
+def _fields_as_dict(obj: Any, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    """``dataclasses.asdict`` of one of the state's dataclasses; the fields in ``skip`` are left None, in
+    their place, for the caller to fill (the state's floors and crew)."""
+    names = _FIELD_NAMES.get(type(obj))
+    if names is None:
+        names = _FIELD_NAMES[type(obj)] = tuple(f.name for f in fields(obj))
+    values = obj.__dict__
+    out = {}
+    for name in names:
+        value = values[name]
+        out[name] = value if type(value) in _ATOMS else None if name in skip else _plain(value, _asdict_leaf)
+    return out
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _known(cls: type, values: dict[str, Any], where: str) -> dict[str, Any]:
-    names = {f.name for f in fields(cls)}
+    names = _FIELD_SETS.get(cls)
+    if names is None:
+        names = _FIELD_SETS[cls] = frozenset(f.name for f in fields(cls))
     unknown = sorted(set(values) - names)
     if unknown:
         raise SaveFormatError(f"the saved state of {where} has fields this version does not know ({', '.join(unknown)}): "
                               "it was written by a newer version of the app, or an upgrade step is missing")
     return values
+
+
+_FIELD_SETS: dict[type, frozenset[str]] = {}  # a dataclass's field names, for _known on every load
