@@ -88,8 +88,9 @@ def test_upgraded_logs_are_data_and_read_as_the_old_sentences(old_db: Path):
     assert after.keys() == before.keys()
     entries = [e for log in after.values() for e in log]
     assert len(entries) > 500
-    # the break-in changed since (§1.22): those two actions keep their words; every other entry is data
-    assert sum("text" in e for e in entries) < len(entries) / 20
+    # actions whose rules changed since (§1.22: the break-in, bb2 heat and exits...) keep their words; the
+    # great majority of entries become data
+    assert sum("text" in e for e in entries) < len(entries) / 5
     for key, old in before.items():
         assert [sentence(e) for e in after[key]] == [wording_fixed(e["text"]) for e in old], key
 
