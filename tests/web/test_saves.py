@@ -92,7 +92,8 @@ def test_upgraded_logs_are_data_and_read_as_the_old_sentences(old_db: Path):
     # great majority of entries become data
     assert sum("text" in e for e in entries) < len(entries) / 5
     for key, old in before.items():
-        assert [sentence(e) for e in after[key]] == [wording_fixed(e["text"]) for e in old], key
+        kept = any("text" in e for e in after[key])  # an action replayed differently keeps the words it had
+        assert [sentence(e) for e in after[key]] == [e["text"] if kept else wording_fixed(e["text"]) for e in old], key
 
 
 def test_an_action_that_cannot_be_replayed_keeps_its_old_words(old_db: Path):
