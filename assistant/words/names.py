@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..engine.rules_bb2 import EMPTY_DECK
 from ..engine.state import DISTRACTED, HIDDEN, LOST_VISUAL, WORKER, WORKERS_MOVE
 from .i18n import _
 
@@ -82,7 +83,8 @@ def _named(names: Names, kind: str, fallback: str) -> str:
 def card_name(card: str) -> str:
     """A patrol card: a square names itself; the special cards have printed names."""
     special = {LOST_VISUAL: lambda: _("Lost Visual"), DISTRACTED: lambda: _("Distracted"), WORKER: lambda: _("Worker"),
-               WORKERS_MOVE: lambda: _("Workers move"), HIDDEN: lambda: _("a face-down card")}
+               WORKERS_MOVE: lambda: _("Workers move"), HIDDEN: lambda: _("a face-down card"),
+               EMPTY_DECK: lambda: _("Our deck is empty")}
     return _named(special, card, card)
 
 

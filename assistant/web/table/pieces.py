@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...engine.rules_bb2 import BUFFET_LIMIT, HEAT_LIMIT, SURVEILLANCE_LIMIT
+from ...engine.rules_bb2 import BUFFET_LIMIT, EMPTY_DECK, HEAT_LIMIT, SURVEILLANCE_LIMIT
 from ...engine.rules_bb3 import SUSPICION_LIMIT
 from ...engine.rulesets import RULESETS
 from ...engine.state import DISTRACTED, LOST_VISUAL, WORKER, WORKERS_MOVE, GameState
@@ -27,6 +27,7 @@ CARD_NAMES = {
     DISTRACTED: ("Distracted", "You choose a revealed room with an even number for the bouncer."),
     WORKER: ("Worker card: a worker joins the guard", "The app puts a worker in his room and asks for the next card."),
     WORKERS_MOVE: ("Worker card: workers move", "Move them on the board as it shows; the app asks for the next card."),
+    EMPTY_DECK: ("Our deck is empty", "No card left to draw: the bouncer starts hunting the nearest player."),
 }
 MOST_WORKERS = 9
 
