@@ -6,6 +6,22 @@
   const live = document.getElementById("live");
   if (!live) return;
 
+  // -- the guard's move, said to screen readers ---------------------------------------------------
+  // #announce lives outside #game (a region swapped in whole is not announced): after each new board,
+  // the summary of the guard's move and the verdict are put there once
+  const announce = document.getElementById("announce");
+  let said = "";
+  function sayMove() {
+    const game = document.getElementById("game");
+    if (!announce || !game) return;
+    const text = [...game.querySelectorAll(".turnbar .banner, .log .summary")].map((p) => p.textContent.trim()).join(" ");
+    const key = `${game.dataset.version}:${text}`;
+    if (!text || key === said) return;
+    said = key;
+    announce.textContent = text;
+  }
+  document.body.addEventListener("htmx:afterSettle", sayMove);
+
   // -- live updates --------------------------------------------------------------------------
   let announced = 0;  // the newest version the server rang about
 

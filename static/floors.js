@@ -27,13 +27,26 @@
       section.classList.toggle("shown", section.id === `floor-${floor}`);
     });
     game.querySelectorAll(".floor-tabs [role=tab]").forEach((tab) => {
-      tab.setAttribute("aria-selected", String(tab.dataset.floor === String(floor)));
+      const on = tab.dataset.floor === String(floor);
+      tab.setAttribute("aria-selected", String(on));
+      tab.tabIndex = on ? 0 : -1;  // one tab stop for the tab list; the arrow keys move within it
     });
   }
+
+  // after a guard's walk, the floor he walked on stays in view until the walk has been played
+  // (data-walk, data-walk-ms: web/table/table_view.py walk_of), then the floor this device cares about
+  let walkTimer = null;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)");
 
   function arrange() {
     const game = document.getElementById("game");
     if (!game || !game.querySelector(".floor-tabs")) return;
+    clearTimeout(walkTimer);
+    if (game.dataset.walk && !game.dataset.walked && !still.matches) {
+      show(game, game.dataset.walk);
+      walkTimer = setTimeout(() => { game.dataset.walked = "1"; arrange(); }, Number(game.dataset.walkMs) || 0);
+      return;
+    }
     const cared = caredFloor(game);
     let manual = null;
     try { manual = JSON.parse(remembered("tab") || "null"); } catch { manual = null; }
@@ -44,6 +57,8 @@
 
   function pick(floor) {
     const game = document.getElementById("game");
+    clearTimeout(walkTimer);
+    game.dataset.walked = "1";  // a tab chosen by hand ends the wait
     remember("tab", JSON.stringify({ floor: String(floor), cared: caredFloor(game) }));
     show(game, floor);
   }
@@ -52,6 +67,20 @@
     const tab = event.target.closest(".floor-tabs [role=tab]");
     if (tab) pick(tab.dataset.floor);
   });
+  // the keyboard: left and right arrows, Home and End move between the floor tabs (WAI-ARIA tabs)
+  document.addEventListener("keydown", (event) => {
+    const tab = event.target.closest && event.target.closest(".floor-tabs [role=tab]");
+    if (!tab) return;
+    const all = [...tab.parentElement.querySelectorAll("[role=tab]")];
+    const now = all.indexOf(tab);
+    const next = { ArrowRight: now + 1, ArrowLeft: now - 1, Home: 0, End: all.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    const target = all[(next + all.length) % all.length];
+    pick(target.dataset.floor);
+    target.focus();
+  });
+
   document.addEventListener("change", (event) => {
     if (!event.target.matches("[data-follow]")) return;
     remember("follow", event.target.value || null);

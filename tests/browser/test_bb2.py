@@ -89,7 +89,7 @@ def test_a_bb2_heist_commotion_end_turn_bouncer_and_heat(page: Page, live_server
     expect(room(page, 1, "D4")).to_have_accessible_name(re.compile(", destination"))
     heat = done.state.crew["Ann"].heat
     assert heat == 2 and state_of(live_server, game_id).crew["Ann"].heat == 2
-    expect(room(page, 1, "A1").get_by_title("Ann: 2 heat")).to_have_text("A♨2")
+    expect(room(page, 1, "A1").get_by_title("Ann: 2 heat")).to_have_text("An♨2")
     expect(page.get_by_text("Ann: 2 of 6 heat")).to_be_visible()
     # and Bob's turn starts at the casino's door
     expect(page.get_by_role("button", name="Bob enters through D4")).to_be_visible()

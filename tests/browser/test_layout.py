@@ -110,12 +110,13 @@ def test_a_landscape_tablet_shows_every_floor_whole_without_scrolling(device: Pa
         assert box["x"] >= 0 and box["y"] >= 0
         assert box["x"] + box["width"] <= 1280 and box["y"] + box["height"] <= 800, box
     assert len({round(b["y"]) for b in boxes}) == 1  # side by side
-    # rooms as large as the screen allows: at least 70 px on the Bank Job, 85 px on Fort Knox
+    # rooms as large as the screen allows: at least 80 px on the Bank Job, 85 px on Fort Knox
     side = page.locator("#room-1-A1").bounding_box()
-    assert side and side["width"] >= (70 if job == "bank" else 85), side
+    assert side and side["width"] >= (80 if job == "bank" else 85), side
     expect(page.locator(".floor-tabs")).to_be_hidden()
-    # the menus and the log sit beside the floors, the log's summary in view
-    assert page.locator(".log").bounding_box()["x"] >= boxes[-1]["x"] + boxes[-1]["width"]  # type: ignore[index]
+    # the log under the floors, its summary line in the first screen
+    log = page.locator(".log").bounding_box()
+    assert log and log["y"] >= max(b["y"] + b["height"] for b in boxes) and log["y"] + 60 < 800, log
 
 
 @pytest.mark.parametrize("device", [pytest.param(PORTRAIT, id="tablet-portrait")], indirect=True)
@@ -186,3 +187,34 @@ def test_a_swipe_across_the_floor_goes_to_the_next_one(device: Page, live_server
     }""", [grid["x"] + grid["width"] - 20, grid["x"] + 20, y])
     expect(page.locator("#floor-2")).to_be_visible()
     expect(page.locator("#floor-1")).to_be_hidden()
+
+
+@pytest.mark.parametrize("device", [pytest.param(LANDSCAPE, id="tablet-landscape"), pytest.param(PHONE, id="phone")],
+                         indirect=True)
+def test_the_reveal_picker_shows_every_type_and_number_without_scrolling(device: Page, live_server):
+    page = device
+    height = page.viewport_size["height"]  # type: ignore[index]
+    open_in_play(page, heist_in_play(live_server))
+    room(page, 1, "C2").click()  # face down, next to Ann: who moves in, and what it is
+    picker = page.locator("#room-menu form.move-reveal .tile-picker")
+    expect(picker).to_be_visible()
+    box = picker.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    buttons = picker.get_by_role("button")
+    assert buttons.count() == 46
+    for i in (0, 45):  # the first and the last are in view and tappable as they are
+        b = buttons.nth(i).bounding_box()
+        assert b and b["y"] + b["height"] <= height and b["width"] >= 44 and b["height"] >= 44, b
+
+
+@pytest.mark.parametrize("device", VIEWPORTS, indirect=True)
+def test_burglar_tokens_are_32px_with_two_letters_and_their_badge_beside_them(device: Page, live_server):
+    page = device
+    game_id = heist_in_play(live_server)
+    open_in_play(page, game_id)
+    token = room(page, 1, "B2").locator(".burglar").first
+    initials = token.locator(".initials")
+    expect(initials).to_have_text(re.compile(r"^(An|Bo)$"))
+    circle, badge = initials.bounding_box(), token.locator("small").bounding_box()
+    assert circle and badge and circle["width"] >= 32 and circle["height"] >= 32, circle
+    assert badge["x"] >= circle["x"] + circle["width"] - 1, (circle, badge)  # beside it, never on it

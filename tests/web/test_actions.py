@@ -83,7 +83,7 @@ def test_revealing_a_room_with_its_number_marks_it(app, client, playing):
     s = state(app, playing)
     assert s.floors[1].tiles["C3"] == "camera" and s.floors[1].numbers["C3"] == 2
     room = room_button(page, 1, "C3")
-    assert '<span class="mark" title="Camera">◉</span>' in room
+    assert '<span class="mark" title="Camera" data-kind="camera">' in room and '<span class="sr-only">◉</span>' in room
     assert '<span class="num">2</span>' in room
     assert "Floor 1 C3, Camera" in room
     assert log_lines(page) == ["C3 on floor 1 is a camera."]
@@ -93,7 +93,7 @@ def test_revealing_a_room_without_a_number(app, client, playing):
     page = act_ok(client, playing, do="reveal", floor=2, at="A1", type="safe")
     assert state(app, playing).floors[2].tiles == {"A1": "safe"}
     room = room_button(page, 2, "A1")
-    assert '<span class="mark" title="Safe">$</span>' in room and 'class="num"' not in room
+    assert '<span class="mark" title="Safe" data-kind="safe">' in room and 'class="num"' not in room
 
 
 def test_moving_a_burglar(app, client, playing):
@@ -131,7 +131,7 @@ def test_an_alarm_takes_the_die_and_is_drawn(app, client, playing):
     fl = state(app, playing).floors[1]
     assert fl.alarms == [square] and fl.destination == square == reference.state.floors[1].destination
     room = room_button(page, 1, square)
-    assert '<span class="alarm" title="alarm">!</span>' in room
+    assert '<span class="alarm" title="alarm">' in room and '<span class="sr-only">!</span>' in room
     assert ", alarm" in room and ", destination" in room
     assert "alarms <b>1</b>" in page
     assert log_lines(page) == entries_text(reference)

@@ -230,7 +230,8 @@ def test_bb2_setup_places_both_bouncers_from_the_tables_cards(app, client):
     assert CARD_WHY["bb2"] in text(asked)
     page = answer_cards(client, app, game_id, DISTRACTED, "B1", "D1", "C3", "C2")
     assert (guard_square(page, 1), guard_square(page, 2)) == ("B1", "C3")
-    assert '<span class="guard" title="bouncer" style="--n: 0">B</span>' in room_button(page, 1, "B1")
+    assert '<span class="guard" title="bouncer" style="--n: 0">' in room_button(page, 1, "B1")
+    assert '<span class="sr-only">B</span>' in room_button(page, 1, "B1")
     assert '<span class="die" title="destination marker">◎</span>' in room_button(page, 1, "D1")
     assert ", bouncer" in room_button(page, 2, "C3") and ", destination" in room_button(page, 2, "C2")
     head = re.search(r'<header class="floor-head">.*?</header>', page, re.DOTALL).group(0)
@@ -288,7 +289,7 @@ def test_heat_can_be_adjusted_and_six_loses_the_heist(app, client):
     assert sends(page, "Ann: one heat more") == {"do": "set", "field": "heat", "who": "Ann", "value": 1}
     assert sends(page, "Ann: one heat less") is None
     page = act_ok(client, game_id, do="set", field="heat", who="Ann", value="5")
-    assert 'title="Ann: 5 heat">A<small>♨5</small>' in room_button(page, 1, "A1")
+    assert 'title="Ann: 5 heat"><span class="initials">An</span><small>♨5</small>' in room_button(page, 1, "A1")
     page = act_ok(client, game_id, do="set", field="heat", who="Ann", value="6")
     assert "Caught! The team loses this heist." in page
 
@@ -417,11 +418,11 @@ def test_bb3_alarm_cubes_stack_on_a_room_and_can_be_taken_away(app, client):
     act_ok(client, game_id, do="alarm", floor=1, at="C1")
     assert ">Alarm here: one more cube</button>" in panel(client, game_id, "1-C1")
     page = act_ok(client, game_id, do="alarm", floor=1, at="C1")
-    assert '<span class="alarm" title="alarm">!!</span>' in room_button(page, 1, "C1")
+    assert '<span class="sr-only">!!</span><b aria-hidden="true">2</b>' in room_button(page, 1, "C1")
     assert "alarms <b>2</b>" in page
     assert "Take an alarm cube away (2 here)" in panel(client, game_id, "1-C1")
     page = act_ok(client, game_id, do="remove_alarm", floor=1, at="C1")
-    assert '<span class="alarm" title="alarm">!</span>' in room_button(page, 1, "C1")
+    assert '<span class="sr-only">!</span></span>' in room_button(page, 1, "C1")
     assert state(app, game_id).floors[1].destination == "C1"
 
 

@@ -86,7 +86,7 @@ def test_play_phase_shows_whose_turn_and_the_end_turn_button(app, client):
     assert "Ann's turn · floor 1" in page
     assert "End turn — the floor-1 guard moves" in page
     assert guard_square(page, 1) == state(app, game_id).floors[1].guard
-    assert 'title="Ann: 3 Stealth">A' in room_button(page, 1, "B2")
+    assert 'title="Ann: 3 Stealth"><span class="initials">An</span>' in room_button(page, 1, "B2")
     assert "Bob" not in room_button(page, 1, "B2")  # he walks in at the start of his own first turn (§1.22)
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from ...engine.board import square_name
 from ...engine.state import GameState
 from ...tiles import TILES
+from .pictures import room_icon
 from .pieces import Badge, Stat, dress_floors
 
 COLOURS = ("#e4572e", "#29a3e6", "#f3c614", "#7bc950", "#c86fd6", "#f08a24")
@@ -38,6 +39,9 @@ class Room:
     die_text: str = ""
     die_title: str = ""
     badges: list[Badge] = field(default_factory=list)
+    icon: str = ""  # its pictogram in static/icons.svg (pictures.py), "" for a letter mark
+    lavatory: int = 0  # Stealth tokens lying on a Lavatory
+    hacks: int = 0  # hack tokens on a Computer room
 
 
 @dataclass
@@ -63,6 +67,25 @@ def colour_of(state: GameState, name: str) -> str:
     return b.colour or COLOURS[list(state.crew).index(name) % len(COLOURS)]
 
 
+def initials(names: list[str]) -> dict[str, str]:
+    """Two letters for each burglar's token, different for every burglar: the first two letters of the
+    name, else its first letter and the first later letter no one else's initials use.
+
+    >>> initials(["Sam", "Sue", "Bob"])
+    {'Sam': 'Sa', 'Sue': 'Su', 'Bob': 'Bo'}
+    >>> initials(["Ann", "Anna"])
+    {'Ann': 'An', 'Anna': 'Aa'}
+    """
+    taken: dict[str, str] = {}
+    for name in names:
+        letters = [c for c in name if c.isalnum()] or ["?"]
+        first = letters[0].upper()
+        options = [first + c.lower() for c in letters[1:]] or [first]
+        pick = next((o for o in options if o not in taken.values()), options[0])
+        taken[name] = pick
+    return taken
+
+
 def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tuple[int, str] | None = None
                  ) -> list[FloorView]:
     question = state.pending["question"] if state.pending else None
@@ -76,6 +99,7 @@ def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tup
             f = entry["floor"]
             counter[f] = counter.get(f, 0) + 1
             steps.setdefault((f, entry["square"]), []).append(counter[f])
+    letters = initials(list(state.crew))
     floors = []
     for n, fl in sorted(state.floors.items()):
         plan = state.plan(n)
@@ -106,8 +130,11 @@ def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tup
                     room.die = fl.die if fl.destination == sq else None
                     room.alarms = fl.alarms.count(sq)
                     room.crow = fl.crow == sq
+                    room.icon = room_icon(kind)
+                    room.lavatory = fl.lavatory.get(sq, 0) if kind == "lavatory" else 0
+                    room.hacks = state.hack.get(kind.removeprefix("computer-"), 0) if kind.startswith("computer-") else 0
                     room.burglars = [{"name": name, "colour": colour_of(state, name), "stealth": b.stealth,
-                                      "heat": b.heat, "initial": name[:1].upper()}
+                                      "heat": b.heat, "initial": letters[name]}
                                      for name, b in state.crew.items()
                                      if not b.escaped and b.floor == n and b.at == sq]
                     room.steps = steps.get((n, sq), [])

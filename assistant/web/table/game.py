@@ -6,7 +6,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, get_flashed_messages, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.board import square_coords
@@ -23,7 +23,9 @@ from ..limits import whole_number
 from ..phones.share import invite_for
 from .board_view import build_floors, phase, room_menu
 from .export import game_as_case
-from .pieces import pieces_view
+from .pictures import room_icon, short_name
+from .pieces import figure, pieces_view
+from .summary import action_words
 from .table_view import table_view
 
 bp = Blueprint("game", __name__, url_prefix="/games")
@@ -46,13 +48,14 @@ def _selected(game: Game) -> tuple[int, str] | None:
 
 
 def _context(access: Access, error: str | None = None, selected: tuple[int, str] | None = None,
-             animate: bool = False, spotted_card: str | None = None) -> dict[str, Any]:
+             animate: bool = False, spotted_card: str | None = None, notice: str | None = None) -> dict[str, Any]:
     game = access.game
     last = store().last_log(game.id, game.head)
     return {"game": game, "key": access.key, "role": access.role, "can_act": access.can_act,
             "state": game.state, "floors": build_floors(game.state, last, selected), "last_log": last, "phase": phase(game.state), "current": game.state.current(),
             "selected": selected, "menu": room_menu(game.state, selected) if selected else None,
-            "error": error, "tiles": TILE_TYPES, "animate": animate, "spotted_card": spotted_card,
+            "error": error, "notice": notice, "tiles": TILE_TYPES, "animate": animate, "spotted_card": spotted_card,
+            "room_icon": room_icon, "short_name": short_name, "icons": url_for("static", filename="icons.svg"),
             **table_view(game.state, last, phase(game.state), selected, lambda: store().history(game.id)), **pieces_view(game.state, selected)}
 
 
@@ -63,7 +66,9 @@ def _game_partial(access: Access, **extra: Any) -> str:
 @bp.get("/<key>")
 def board(key: str) -> str:
     access = open_game(key)
-    return render_template("game.html", **_context(access, selected=_selected(access.game)), share=invite_for(access))
+    notice = " ".join(str(m) for m in get_flashed_messages()) or None  # "Went back …" after the whole log's form
+    return render_template("game.html", **_context(access, selected=_selected(access.game), notice=notice),
+                           share=invite_for(access))
 
 
 @bp.get("/<key>/panel")
@@ -98,22 +103,55 @@ def spotted_card(state: GameState, action: dict[str, Any]) -> str | None:
 
 @bp.post("/<key>/undo")
 def undo(key: str) -> str | BaseResponse:
-    return _move(key, store().undo)
+    return _move(key, store().undo, "Undone")
 
 
 @bp.post("/<key>/redo")
 def redo(key: str) -> str | BaseResponse:
-    return _move(key, store().redo)
+    return _move(key, store().redo, "Redone")
 
 
-def _move(key: str, step: Any) -> str | BaseResponse:
+def _said(game: Game, seq: int) -> str:
+    """What action ``seq`` did, in a few words."""
+    _, action, log = store().action_at(game.id, seq)
+    return action_words(action, log, figure(game.state)[0])
+
+
+def _move(key: str, step: Any, done: str) -> str | BaseResponse:
+    """Undo or redo one action, and say which (undo names the action it takes back, redo the one it
+    puts back)."""
     access = open_game(key, act=True)
     try:
-        return _respond(replace(access, game=step(access.game.id, version_from_form(request.form))))
+        before = access.game
+        what = _said(before, before.head) if done == "Undone" and before.head else ""
+        game = step(before.id, version_from_form(request.form))
+        if done == "Redone" and game.head > before.head:
+            what = _said(game, game.head)
     except StaleVersionError:
         return _refuse(open_game(key), STALE)
     except RulesError as err:
         return _refuse(access, str(err))
+    return _respond(replace(access, game=game), notice=f"{done}: {what}" if what and game.head != before.head else None)
+
+
+@bp.post("/<key>/back")
+def back(key: str) -> str | BaseResponse:
+    """"Go back to here" from the whole log: undo every action after ``seq`` (Redo brings them back)."""
+    access = open_game(key, act=True)
+    game, seq = access.game, whole_number(request.form.get("seq"))
+    if seq is None or not 0 <= seq < game.head:
+        return _refuse(access, "There is nothing after that point to go back from.")
+    version = version_from_form(request.form)
+    try:
+        undone = game.head - seq
+        while game.head > seq:
+            game = store().undo(game.id, version)
+            version = game.version
+    except StaleVersionError:
+        return _refuse(open_game(key), STALE)
+    notice = (f"Went back to #{seq}: {undone} action{'s' if undone != 1 else ''} undone. Redo puts them back "
+              "one at a time.")
+    return _respond(replace(access, game=game), notice=notice)
 
 
 def board_with_error(key: str, message: str) -> str | BaseResponse:
@@ -131,10 +169,12 @@ def _refuse(access: Access, error: str) -> str | BaseResponse:
 
 
 def _respond(access: Access, error: str | None = None, animate: bool = False,
-             spotted_card: str | None = None) -> str | BaseResponse:
+             spotted_card: str | None = None, notice: str | None = None) -> str | BaseResponse:
     """htmx gets the game partial back; a plain form post goes back to the board."""
     if request.headers.get("HX-Request"):
-        return _game_partial(access, error=error, animate=animate, spotted_card=spotted_card)
+        return _game_partial(access, error=error, animate=animate, spotted_card=spotted_card, notice=notice)
+    if notice:
+        flash(notice)
     if error or spotted_card:
         return render_template("game.html", **_context(access, error=error, spotted_card=spotted_card))
     return redirect(url_for("game.board", key=access.key))
@@ -143,7 +183,8 @@ def _respond(access: Access, error: str | None = None, animate: bool = False,
 @bp.get("/<key>/log")
 def log(key: str) -> str:
     access = open_game(key)
-    return render_template("log.html", game=access.game, key=key, history=store().history(access.game.id))
+    return render_template("log.html", game=access.game, key=key, history=store().history(access.game.id),
+                           can_act=access.can_act)
 
 
 @bp.get("/<key>/export.json")

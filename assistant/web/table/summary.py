@@ -157,3 +157,18 @@ def _read(line: _Line, kind: str, entry: Entry, data: Mapping[str, Any], previou
         line.add("eats the Donuts: no move", kind)
     elif kind == "answer" and data.get("question") != "card":  # a card answer is told by its draw
         line.add(f"the table chose {square or data.get('choice', '')}".rstrip(), kind)
+
+
+def action_words(action: Mapping[str, Any], log: Iterable[Entry], figure: str = "guard") -> str:
+    """What an action did, in a few words, for "Undone: …" and "Redone: …": the guard's move for an End
+    turn, else the first thing its log says.
+
+    >>> action_words({"do": "move"}, [{"kind": "move", "floor": 1, "square": "D4", "data": {"who": "Ann"}}])
+    'Ann moves to D4 on floor 1.'
+    """
+    entries = list(log)
+    if action.get("do") in ("end_turn", "guard_turn"):
+        moves = guard_summaries(entries, figure)
+        return "the end of the turn" + (f" ({'; '.join(moves)})" if moves else "")
+    said = next((sentence(e) for e in entries if e.get("kind") != "turn"), "")
+    return said or str(action.get("do", "an action")).replace("_", " ")

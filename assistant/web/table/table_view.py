@@ -12,6 +12,7 @@ from ...engine.offers import Offer
 from ...engine.state import GameState
 from .guide import setup_guide, wall_slots
 from .pieces import figure
+from .real_board import checklist
 from .summary import guard_summaries
 
 ROOM_GROUPS = {"move": "moves", "move_reveal": "moves", "rook_orders": "moves", "put": "puts", "alarm": "alarms",
@@ -78,12 +79,30 @@ def whole_move(last_log: list[dict[str, Any]], history: Callable[[], list[dict[s
     return entries
 
 
+STEP_MS = 350  # static/app.css: each step of the guard's walk shows this long after the one before
+
+
+def walk_of(entries: list[dict[str, Any]]) -> dict[str, int] | None:
+    """The floor of the last guard walk in these entries and how long it takes on screen (ms), so a phone
+    stays on that floor and the verdict waits until the walk reaches the burglar; None when no one walked."""
+    steps: dict[int, int] = {}
+    last = None
+    for e in entries:
+        if e.get("kind") == "enter" and isinstance(e.get("floor"), int):
+            last = e["floor"]
+            steps[last] = steps.get(last, 0) + 1
+    return {"floor": last, "ms": steps[last] * STEP_MS + 300} if last is not None else None
+
+
 def table_view(state: GameState, last_log: list[dict[str, Any]], phase: str,
                selected: tuple[int, str] | None, history: Callable[[], list[dict[str, Any]]]) -> dict[str, Any]:
     """The template variables of the table page that come from this module."""
     setting_up = phase in ("break_in", "entrance")
+    move = whole_move(last_log, history)
     return {
-        "summary": guard_summaries(whole_move(last_log, history), figure(state)[0]),
+        "summary": guard_summaries(move, figure(state)[0]),
+        "walk": walk_of(last_log),
+        "real_board": checklist(move, {n: fl.die for n, fl in state.floors.items()}, figure(state)[0]),
         "guide": setup_guide(state) if setting_up else None,
         "slots": {n: wall_slots(state, n) for n in state.floors} if phase == "break_in" else {},
         "focus": focus_floor(state),

@@ -1,0 +1,73 @@
+"""axe-core (axe-playwright-python, pinned in the test extras; its axe.min.js ships in the wheel, nothing
+is fetched) on every kind of page the table uses: the board (with a room menu open and after a guard
+move), the new-heist form, Why?, the sandbox and the rules reference. Any serious or critical violation
+fails, contrast included."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.test_heist import heist_in_play, open_board, tap_room, version_is
+
+VIEWPORTS = {"tablet": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+
+def serious(page: Page) -> list[str]:
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(n["target"][0] for n in v["nodes"][:4])
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def device(browser: Browser, live_server, request) -> Iterator[Page]:
+    viewport = VIEWPORTS[request.param]
+    phone = viewport["width"] < 600
+    context = browser.new_context(viewport=viewport, base_url=live_server.url, has_touch=phone, is_mobile=phone,
+                                  reduced_motion="reduce")
+    yield context.new_page()
+    context.close()
+
+
+def played_turn(page: Page, live_server) -> str:
+    game_id = heist_in_play(live_server)
+    open_board(page, game_id)
+    page.get_by_role("button", name=re.compile("^End turn")).click()
+    version_is(page, 3)
+    return game_id
+
+
+def test_the_board_has_no_serious_violations(device: Page, live_server):
+    played_turn(device, live_server)
+    assert serious(device) == []
+    tap_room(device, 1, "C2")  # the room menu with its tile picker
+    assert serious(device) == []
+
+
+def test_why_has_no_serious_violations(device: Page, live_server):
+    game_id = played_turn(device, live_server)
+    device.goto(f"/games/{game_id}/why/3/1")
+    expect(device.locator(".why")).to_be_visible()
+    assert serious(device) == []
+
+
+@pytest.mark.parametrize("path", ["/", "/new", "/sandbox", "/rules", "/rules/clockwise", "/rules/rulings"])
+def test_the_other_pages_have_no_serious_violations(device: Page, live_server, path: str):
+    answer: Any = device.goto(path)
+    assert answer and answer.ok, path
+    assert serious(device) == []
+
+
+def test_the_ruling_badge_of_why_reads_against_its_background(device: Page, live_server):
+    """It read dark on dark (the Burgle Bros 2 .badge style won over it); axe checks its contrast."""
+    device.goto("/rules")
+    device.evaluate("""() => { const p = document.createElement('p'); p.className = 'why-sentence';
+        p.innerHTML = 'A step <span class="badge why-ruling">Ruling</span>';
+        const why = document.createElement('div'); why.className = 'why'; why.append(p);
+        document.querySelector('main').prepend(why); }""")
+    assert serious(device) == []

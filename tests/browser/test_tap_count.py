@@ -1,0 +1,82 @@
+"""A typical turn (two moves, one of them into a face-down room, and End turn) takes at most 5 taps, on
+a landscape tablet and on a phone: scripted turns played in Chromium, every tap counted, no scrolling
+asked of the player (a tap on something out of view counts as a failure, not as a free scroll)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Locator, Page, expect
+
+from tests.browser.test_heist import heist_in_play, room, state_of, version_is
+
+TYPICAL = [("laboratory", 3), ("secret-door", 1), ("service-duct", 5)]  # rooms that ask the table nothing
+LABEL = {"laboratory": "Laboratory", "secret-door": "Secret door", "service-duct": "Service duct"}
+
+
+class Taps:
+    """Taps on a page, counted; each must land on something already in view."""
+
+    def __init__(self, page: Page):
+        self.page, self.count = page, 0
+
+    def tap(self, target: Locator) -> None:
+        box = target.bounding_box()
+        size = self.page.viewport_size
+        assert box and size and 0 <= box["y"] and box["y"] + box["height"] <= size["height"], \
+            f"{target} is out of view: the player would have to scroll"
+        self.count += 1
+        target.click()
+
+    def acting(self, target: Locator) -> None:
+        """A tap that changes the heist: wait for the board of the next version."""
+        version = int(self.page.locator("#game").get_attribute("data-version") or 0)
+        self.tap(target)
+        version_is(self.page, version + 1)
+
+
+def play_typical_turn(taps: Taps, live_server, game_id: str, tile: tuple[str, int]) -> None:
+    s = state_of(live_server, game_id)
+    who = s.current()
+    assert who
+    b = s.crew[who]
+    fl = s.floors[b.floor]
+    here = b.at
+    assert here
+    face_down = [r for r in s.plan(b.floor).adjacent(here) if r not in fl.tiles and r != fl.guard]
+    assert face_down, f"{who} has no face-down room next to {here}"
+    into = face_down[0]
+    page = taps.page
+    # 1-2: the face-down room, then what it is (who moves in is already the one whose turn it is)
+    taps.tap(room(page, b.floor, into))
+    kind, number = tile
+    taps.acting(page.locator("#room-menu form.move-reveal").get_by_role("button", name=f"{LABEL[kind]} {number}", exact=True))
+    # 3-4: back to the room he came from, the first button of its menu
+    taps.tap(room(page, b.floor, here))
+    taps.acting(page.locator("#room-menu").get_by_role("button", name=f"Move {who} here"))
+    # 5: the guard moves
+    taps.acting(page.get_by_role("button", name=re.compile("^End turn")))
+    after = state_of(live_server, game_id)
+    assert after.crew[who].at == here and after.floors[b.floor].tiles[into] == kind
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
+                         ids=["tablet-landscape", "phone"])
+def test_a_typical_turn_takes_at_most_five_taps(browser: Browser, live_server, viewport: dict[str, int]):
+    phone = viewport["width"] < 600
+    context = browser.new_context(viewport=viewport, base_url=live_server.url, has_touch=phone, is_mobile=phone)
+    try:
+        page = context.new_page()
+        game_id = heist_in_play(live_server)
+        live_server.store().act(game_id, {"do": "move", "who": "Bob", "floor": 1, "to": "B2"})  # Bob is in too
+        page.goto(f"/games/{game_id}")
+        expect(page.get_by_role("button", name=re.compile("^End turn"))).to_be_visible()
+        taps = Taps(page)
+        for turn, tile in enumerate(TYPICAL):
+            before = taps.count
+            play_typical_turn(taps, live_server, game_id, tile)
+            assert taps.count - before <= 5, f"turn {turn + 1} took {taps.count - before} taps"
+        assert taps.count == 5 * len(TYPICAL)
+    finally:
+        context.close()

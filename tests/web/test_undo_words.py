@@ -1,0 +1,51 @@
+"""Undo says what it undid, redo what it put back, and the whole log can go back to any action."""
+
+from __future__ import annotations
+
+import re
+
+from tests.web.helpers import HTMX, act_ok, break_in, game, new_heist
+
+
+def notice(page: str) -> str:
+    match = re.search(r'<p class="notice" role="status">(.*?)</p>', page, re.DOTALL)
+    return match.group(1) if match else ""
+
+
+def test_undo_names_the_action_it_took_back_and_redo_the_one_it_put_back(app, client):
+    game_id = new_heist(client)
+    break_in(client, game_id)
+    act_ok(client, game_id, do="alarm", floor=1, at="D4")
+    page = client.post(f"/games/{game_id}/undo", headers=HTMX).get_data(as_text=True)
+    assert notice(page).startswith("Undone: ") and "D4" in notice(page)
+    page = client.post(f"/games/{game_id}/redo", headers=HTMX).get_data(as_text=True)
+    assert notice(page).startswith("Redone: ") and "D4" in notice(page)
+
+
+def test_undoing_an_end_turn_says_the_guard_move_it_took_back(app, client):
+    game_id = new_heist(client)
+    break_in(client, game_id)
+    act_ok(client, game_id, do="end_turn")
+    page = client.post(f"/games/{game_id}/undo", headers=HTMX).get_data(as_text=True)
+    assert notice(page).startswith("Undone: the end of the turn (Floor 1 guard, ")
+
+
+def test_go_back_to_here_undoes_every_later_action_and_redo_still_brings_them_back(app, client):
+    game_id = new_heist(client)
+    break_in(client, game_id)
+    act_ok(client, game_id, do="alarm", floor=1, at="D4")
+    act_ok(client, game_id, do="end_turn")
+    log = client.get(f"/games/{game_id}/log").get_data(as_text=True)
+    assert log.count("Go back to here") == 3  # after #1, #2 and #3: not after the last one
+    version = game(app, game_id).version
+    page = client.post(f"/games/{game_id}/back", data={"seq": "2", "version": str(version)}, headers=HTMX)
+    assert "Went back to #2: 2 actions undone." in notice(page.get_data(as_text=True))
+    assert game(app, game_id).head == 2 and game(app, game_id).can_redo
+
+
+def test_going_back_from_a_stale_log_page_is_refused_and_changes_nothing(app, client):
+    game_id = new_heist(client)
+    break_in(client, game_id)
+    page = client.post(f"/games/{game_id}/back", data={"seq": "1", "version": "0"}, headers=HTMX)
+    assert "The board changed on another device" in page.get_data(as_text=True)
+    assert game(app, game_id).head == 2
