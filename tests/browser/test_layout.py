@@ -218,3 +218,47 @@ def test_burglar_tokens_are_32px_with_two_letters_and_their_badge_beside_them(de
     circle, badge = initials.bounding_box(), token.locator("small").bounding_box()
     assert circle and badge and circle["width"] >= 32 and circle["height"] >= 32, circle
     assert badge["x"] >= circle["x"] + circle["width"] - 1, (circle, badge)  # beside it, never on it
+
+
+@pytest.mark.parametrize("device", [pytest.param(PHONE, id="phone")], indirect=True)
+def test_a_phone_stays_on_the_floor_that_moved_until_the_walk_has_played(device: Page, live_server):
+    page = device
+    game_id = heist_in_play(live_server)
+    live_server.store().act(game_id, {"do": "move", "who": "Bob", "floor": 2, "to": "B2"})
+    open_in_play(page, game_id)
+    page.get_by_role("button", name=re.compile("^End turn")).click()  # Ann's turn: the floor-1 guard walks
+    expect(page.locator("#game")).to_have_attribute("data-walk", "1")
+    expect(page.locator("#floor-1")).to_be_visible()
+    expect(page.locator(".real-board")).to_contain_text("Move the floor-1 guard")
+    # once his walk has played, Bob's floor (his turn now)
+    expect(page.locator("#floor-2")).to_be_visible()
+    expect(page.locator("#floor-1")).to_be_hidden()
+    expect(page.locator("#announce")).to_contain_text("Floor 1 guard")  # said to a screen reader too
+
+
+@pytest.mark.parametrize("device", [pytest.param(PHONE, id="phone")], indirect=True)
+def test_the_floor_tabs_work_with_the_arrow_keys(device: Page, live_server):
+    page = device
+    open_in_play(page, heist_in_play(live_server))
+    first = page.get_by_role("tab", name=re.compile("^Floor 1"))
+    expect(first).to_have_attribute("tabindex", "0")
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    expect(page.get_by_role("tab", name=re.compile("^Floor 2"))).to_be_focused()
+    expect(page.locator("#floor-2")).to_be_visible()
+    page.keyboard.press("End")
+    expect(page.locator("#floor-3")).to_be_visible()
+    page.keyboard.press("ArrowRight")  # round to the first
+    expect(page.locator("#floor-1")).to_be_visible()
+    expect(page.get_by_role("tab", name=re.compile("^Floor 2"))).to_have_attribute("tabindex", "-1")
+
+
+def test_with_reduced_motion_nothing_moves(browser, live_server):
+    context = browser.new_context(viewport=LANDSCAPE, base_url=live_server.url, reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        open_in_play(page, heist_in_play(live_server))
+        after_a_turn(page)
+        assert page.evaluate("document.getAnimations().length") == 0
+    finally:
+        context.close()
