@@ -8,7 +8,7 @@ from ...tiles import TILE_TYPES, TileType
 # every Burgle Bros 1 room type has its own symbol, named as the type; the pieces have theirs
 ROOM_ICONS = frozenset({t.key for t in TILE_TYPES} | {"entrance"})
 PIECE_ICONS = ("guard", "alarm", "crow", "donuts", "stealth-token", "hack-token", "downstairs", "die")
-SHORT = {"computer-fingerprint": "Computer", "computer-laser": "Computer", "computer-motion": "Computer",
+SHORT = {"computer-fingerprint": "PC", "computer-laser": "PC", "computer-motion": "PC", "lavatory": "WC",
          "secret-door": "Secret", "service-duct": "Duct", "fingerprint": "Print", "laboratory": "Lab"}
 
 
