@@ -90,13 +90,15 @@ def _speed(e: _E) -> str:
         if e["hunting"]:
             return _("The floor-%(floor)s bouncer moves %(moves)s and is hunting.", floor=e.floor, moves=e["moves"])
         return _("The floor-%(floor)s bouncer moves %(moves)s.", floor=e.floor, moves=e["moves"])
-    parts = [_("die %(n)s", n=e["die"])]
+    # a sum as the table says it: "die 2 + 1 alarm − 1 this turn"
+    count = _("die %(n)s", n=e["die"])
     if e["alarms"]:
-        parts.append(ngettext("%(num)s alarm", "%(num)s alarms", int(e["alarms"])))
+        count += " + " + ngettext("%(num)s alarm", "%(num)s alarms", int(e["alarms"]))
     if e["bonus"]:
-        parts.append(_("%(n)s this turn", n=f"{int(e['bonus']):+d}"))
+        bonus = int(e["bonus"])
+        count += (" + " if bonus > 0 else " \u2212 ") + _("%(n)s this turn", n=abs(bonus))
     return _("The floor-%(floor)s guard moves %(moves)s (%(parts)s).", floor=e.floor, moves=e["moves"],
-             parts=" + ".join(parts))
+             parts=count)
 
 
 def _enter(e: _E) -> str:

@@ -32,3 +32,11 @@ def test_every_question_has_words_and_so_do_its_answers(kind: str):
     assert prompt(question).endswith(("?", ".")) and "%(" not in prompt(question)
     assert option_text({"kind": "lavatory"}, "room") == "A token of the room"
     assert option_text({"kind": "order"}, "2") == "Floor 2"
+
+
+def test_the_guards_speed_reads_as_a_sum_with_a_minus_sign_for_daydreaming():
+    """Issue 11 texts: "die 2 − 1", not "die 2 + -1"."""
+    speed = {"kind": "speed", "floor": 1, "data": {"moves": 1, "die": 2, "alarms": 0, "bonus": -1}}
+    assert sentence(speed) == "The floor-1 guard moves 1 (die 2 \u2212 1 this turn)."
+    speed["data"] = {"moves": 5, "die": 2, "alarms": 2, "bonus": 1}
+    assert sentence(speed) == "The floor-1 guard moves 5 (die 2 + 2 alarms + 1 this turn)."
