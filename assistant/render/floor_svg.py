@@ -19,13 +19,16 @@ True
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from ..engine.board import normalize_wall, square_coords
 from ..engine.errors import BoardError
+from ..files import ROOT as FILES
 
 if TYPE_CHECKING:  # only for type hints: the renderer never needs the pathing module to draw
     from ..engine.board import Floorplan
@@ -246,7 +249,7 @@ def floor_svg(size: int, void: Iterable[str] = (), walls: Iterable[str] = (), *,
               routes: Iterable[Route | Sequence[str]] = (), alarms: Iterable[str] = (),
               labels: bool = True, marks: Iterable[Mark] = (), die: int | None = None,
               title: str | None = None, arrows: bool = True, legend: bool = True,
-              cell: float = 96) -> str:
+              cell: float = 96, pictograms: bool = False) -> str:
     """One floor as an SVG string.
 
     ``size`` rooms per side (4 or 5), ``void`` the empty square(s), ``walls`` the inner walls (the
@@ -256,8 +259,10 @@ def floor_svg(size: int, void: Iterable[str] = (), walls: Iterable[str] = (), *,
     ``arrows`` is false; routes with a ``label`` get a legend line under the floor. ``marks`` adds fork
     and rejoin markers, round arrows and notes. ``labels`` shows the column letters, row numbers and
     room names. ``title`` is the accessible name (one is made up when omitted). ``cell`` is the
-    width of a room in pixels. Raises :class:`BoardError` (a ``ValueError``) for a bad square, wall
-    or route.
+    width of a room in pixels. ``pictograms`` draws the guard and the alarms as the board does (its
+    pictures from static/icons.svg, copied into the SVG, and its colours), so the board, Why? and the
+    sandbox look alike; the pictures in docs/ keep their own simple marks. Raises :class:`BoardError`
+    (a ``ValueError``) for a bad square, wall or route.
 
     >>> svg = floor_svg(4, alarms=["C3"], labels=False)
     >>> svg.count('class="bb-alarm"')
@@ -304,7 +309,7 @@ def floor_svg(size: int, void: Iterable[str] = (), walls: Iterable[str] = (), *,
     out.extend(_fork_marks(canvas, mark_list))
     out.extend(_walls(canvas, void_set, wall_list))
     out.extend(_steps(canvas, route_list, route_points))
-    out.extend(_pieces(canvas, alarm_list, destination, guard, die))
+    out.extend(_pieces(canvas, alarm_list, destination, guard, die, pictograms))
     out.extend(_notes(canvas, mark_list))
     out.extend(_legend(canvas, with_legend))
     out.append("</svg>")
@@ -473,8 +478,10 @@ def _steps(canvas: _Canvas, route_list: list[Route], route_points: list[list[tup
 
 
 def _pieces(canvas: _Canvas, alarm_list: list[str], destination: str | None, guard: str | None,
-            die: int | None) -> list[str]:
+            die: int | None, pictograms: bool = False) -> list[str]:
     """Alarms, the die, the guard."""
+    if pictograms:
+        return _board_pieces(canvas, alarm_list, destination, guard, die)
     out: list[str] = []
     c = canvas.cell
     for a in alarm_list:
@@ -494,6 +501,55 @@ def _pieces(canvas: _Canvas, alarm_list: list[str], destination: str | None, gua
                        stroke_width=c * 0.025, class_="bb-guard"))
         out.append(_el("text", "G", x=x, y=y + c * 0.065, fill=COLOURS["guard_text"], font_size=c * 0.19,
                        font_weight="bold", text_anchor="middle", class_="bb-guard-text"))
+    return out
+
+
+# the board's colours for its pieces (static/app.css: --guard, --alarm)
+BOARD_GUARD, BOARD_ALARM, BOARD_INK = "#ffffff", "#ff3b30", "#14161b"
+
+
+@lru_cache(maxsize=1)
+def _symbols() -> dict[str, tuple[str, str, str]]:
+    """The board's pictograms (static/icons.svg) by id: their drawing attributes, viewBox and content."""
+    text = (FILES / "static" / "icons.svg").read_text(encoding="utf-8")
+    found = {}
+    for attrs, inner in re.findall(r"<symbol([^>]*)>(.*?)</symbol>", text, re.DOTALL):
+        ident = re.search(r'\bid="([^"]+)"', attrs)
+        box = re.search(r'\bviewBox="([^"]+)"', attrs)
+        if ident and box:
+            drawing = re.sub(r'\s(?:id|viewBox)="[^"]*"', "", attrs)
+            found[ident.group(1)] = (drawing, box.group(1), inner)
+    return found
+
+
+def _pictogram(name: str, x: float, y: float, size: float, colour: str, cls: str) -> str:
+    """One of the board's pictograms as a nested svg (no ids to clash with another picture on the page)."""
+    drawing, box, inner = _symbols()[name]
+    return (f'<svg x="{_n(x)}" y="{_n(y)}" width="{_n(size)}" height="{_n(size)}" viewBox="{box}"{drawing} '
+            f'color="{colour}" class="{cls}" aria-hidden="true">{inner}</svg>')
+
+
+def _board_pieces(canvas: _Canvas, alarm_list: list[str], destination: str | None, guard: str | None,
+                  die: int | None) -> list[str]:
+    """The alarm and the guard as the board shows them (a bell on a red disc, a guard on a white disc),
+    and the same die."""
+    out: list[str] = []
+    c = canvas.cell
+    for a in alarm_list:
+        x, y = canvas.corner(a)
+        cx, cy, r = x + c * 0.8, y + c * 0.2, c * 0.15
+        out.append(_el("circle", cx=cx, cy=cy, r=r, fill=BOARD_ALARM, stroke=COLOURS["bg"], stroke_width=c * 0.01,
+                       class_="bb-alarm"))
+        out.append(_pictogram("alarm", cx - r * 0.7, cy - r * 0.7, r * 1.4, "#ffffff", "bb-alarm-text"))
+    if destination:
+        x, y = canvas.corner(destination)
+        out.extend(_die(x + c * 0.66, y + c * 0.66, c * 0.27, die))
+    if guard:
+        x, y = canvas.point(guard)
+        r = c * 0.19
+        out.append(_el("circle", cx=x, cy=y, r=r, fill=BOARD_GUARD, stroke="#000000", stroke_width=c * 0.03,
+                       class_="bb-guard"))
+        out.append(_pictogram("guard", x - r * 0.72, y - r * 0.62, r * 1.44, BOARD_INK, "bb-guard-text"))
     return out
 
 

@@ -203,3 +203,14 @@ def test_the_pictures_in_the_docs_are_what_the_engine_draws_now():
     assert module.main(["--check"]) == 0
     for svg in module.pictures().values():
         parse(svg)
+
+
+def test_with_the_boards_pictograms_the_guard_and_alarms_look_as_on_the_board():
+    """Issue 11: one visual language: Why? and the sandbox draw the guard and alarms with the board's own
+    pictures (static/icons.svg, copied in: no id to clash, nothing to fetch) and colours."""
+    svg = floor_svg(4, guard="B2", destination="D4", alarms=["C3"], pictograms=True)
+    ET.fromstring(svg)
+    assert svg.count('class="bb-guard-text"') == 1 and svg.count('class="bb-alarm-text"') == 1
+    assert ' id="' not in svg and "<use" not in svg
+    assert 'fill="#ff3b30"' in svg and 'fill="#ffffff"' in svg
+    assert ">G</text>" not in floor_svg(4, guard="B2", pictograms=True)

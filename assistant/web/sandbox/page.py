@@ -141,7 +141,7 @@ def _picture(position: Position, turn: Turn | None, reading: Reading | None) -> 
         drawn.append(Route(turn.path, "chosen", offset=0.0))
     return floor_svg(position.size, position.void, position.walls, guard=position.guard,
                      destination=position.target, die=position.die, alarms=position.alarms, routes=drawn,
-                     marks=marks, legend=False)
+                     marks=marks, legend=False, pictograms=True)
 
 
 def _overlay_box(svg: str, size: int) -> str:
@@ -294,7 +294,7 @@ def _tied(position: Position, found: Routes | None, reading: Reading | None) -> 
             picture = Markup(floor_svg(
                 position.size, position.void, position.walls, guard=position.guard, destination=position.target,
                 routes=[Route(path, "chosen" if path == his else "rejected", numbered=False, offset=0.0)],
-                labels=False, legend=False, cell=34, title=f"Tied route {k + 1}: {'-'.join(path)}"))
+                labels=False, legend=False, cell=34, title=f"Tied route {k + 1}: {'-'.join(path)}", pictograms=True))
         out.append(TiedRoute("-".join(path), path == his, picture))
     return out
 
@@ -304,7 +304,7 @@ def _comparison(position: Position, found: Routes) -> list[Figure]:
     for reading, style in ((found.rulebook, "chosen"), (found.bga, "alternative")):
         picture = floor_svg(position.size, position.void, position.walls, guard=position.guard,
                             destination=position.target, die=position.die,
-                            routes=[Route(reading.path, style, offset=0.0)], legend=False, cell=64,
+                            routes=[Route(reading.path, style, offset=0.0)], legend=False, cell=64, pictograms=True,
                             title=f"{READING_NAMES[reading.name]}: {'-'.join(reading.path)}")
         out.append(Figure(READING_NAMES[reading.name], "-".join(reading.path), Markup(picture)))
     return out

@@ -47,7 +47,7 @@ def _draw(picture: Picture, state: GameState) -> tuple[Markup, str]:
     caption = picture.caption or f"Floor {picture.floor}"
     svg = floor_svg(state.size, state.void, fl.walls, guard=picture.guard, destination=picture.destination,
                     die=fl.die if state.rules != "bb2" else None, alarms=picture.alarms, routes=picture.routes,
-                    marks=picture.marks, cell=80, title=caption)
+                    marks=picture.marks, cell=80, title=caption, pictograms=True)
     return Markup(svg), caption  # floor_svg escapes every text it writes
 
 
