@@ -85,26 +85,14 @@ def forecast_floor(state: GameState, floor: int) -> FloorForecast:
         _cache.move_to_end(key)
         return hit
     tree = explore(view, floor, bonus)
-    enter: dict[str, Fraction] = {}
-    end: dict[str, Fraction] = {}
     crew = [n for n, b in view.crew.items() if b.floor == floor and not b.escaped and b.at is not None]
-    found = dict.fromkeys(crew, Fraction(0))
-    caught = dict.fromkeys(crew, Fraction(0))
-    for out, p in tree.outcomes.items():
-        for room in out.entered:
-            enter[room] = enter.get(room, Fraction(0)) + p
-        if out.end is not None:
-            end[out.end] = end.get(out.end, Fraction(0)) + p
-        for name in out.found:
-            found[name] += p
-        for name in out.caught:
-            caught[name] += p
     plan = view.plan(floor)
     result = FloorForecast(
         floor=floor,
-        enter={r: enter[r] for r in sorted(enter, key=plan.index.__getitem__) if enter[r]},
-        end={r: end[r] for r in sorted(end, key=plan.index.__getitem__) if end[r]},
-        crew={n: Chance(found[n], caught[n]) for n in crew},
+        enter={r: p for r, p in sorted(tree.enter.items(), key=lambda rp: plan.index[rp[0]]) if p},
+        end={r: p for r, p in sorted(((r, p) for r, p in tree.end.items() if r is not None),
+                                     key=lambda rp: plan.index[rp[0]]) if p},
+        crew={n: Chance(tree.found[n], tree.caught[n]) for n in crew},
         choices=tuple(sorted(tree.choices)),
         unseen=sum(unseen_cards(view, floor).values()),
         branches=tree.branches,
