@@ -24,6 +24,7 @@ from typing import Any, Literal, NoReturn
 from flask import abort, current_app, request, session
 
 from ..store import Game, NotFoundError
+from ..words.i18n import _
 from .extensions import store
 
 Role = Literal["host", "play", "watch"]
@@ -126,7 +127,7 @@ def open_game(key: str, *, act: bool = False) -> Access:
     except NotFoundError:
         refuse()
     if act and not access.can_act:
-        abort(403, "This is a watch-only link: it can follow the heist but not change it.")
+        abort(403, _("This is a watch-only link: it can follow the heist but not change it."))
     return access
 
 
@@ -135,7 +136,7 @@ def host_only(view: Callable[..., Any]) -> Callable[..., Any]:
     @wraps(view)
     def wrapped(*args: Any, **kwargs: Any) -> Any:
         if not is_host():
-            abort(403, "This page belongs to the table's tablet. To follow a heist, scan the QR code on its board.")
+            abort(403, _("This page belongs to the table's tablet. To follow a heist, scan the QR code on its board."))
         return view(*args, **kwargs)
     return wrapped
 

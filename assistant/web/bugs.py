@@ -16,10 +16,11 @@ from flask import Flask, render_template, request
 from werkzeug.exceptions import InternalServerError
 from werkzeug.wrappers import Response
 
+from ..words.i18n import N_, _
 from . import redact
 
-BUG = ("The app hit a bug: nothing was applied. The heist is as it was; undo or export it if this happens "
-       "again. The details are in the app's log file ({log}).")
+BUG = N_("The app hit a bug: nothing was applied. The heist is as it was; undo or export it if this happens "
+         "again. The details are in the app's log file (%(log)s).")
 LOG_NAME = "assistant.log"
 
 
@@ -43,7 +44,7 @@ def install(app: Flask) -> None:
 def _bug(err: InternalServerError) -> tuple[str, int] | Response | str:
     """Flask has already logged the exception (with its traceback) when this runs."""
     from flask import current_app
-    message = BUG.format(log=current_app.config["LOG_FILE"])
+    message = _(BUG, log=current_app.config["LOG_FILE"])
     key = (request.view_args or {}).get("key")
     if request.blueprint == "game" and key and request.method == "POST" and request.headers.get("HX-Request"):
         from .table.game import board_with_error
@@ -52,4 +53,4 @@ def _bug(err: InternalServerError) -> tuple[str, int] | Response | str:
             return board_with_error(key, message)
         except Exception:  # the board itself cannot be drawn: the plain page below still says what happened
             current_app.logger.exception("drawing the board after a bug failed too")
-    return render_template("error.html", title="The app hit a bug", message=message), 500
+    return render_template("error.html", title=_("The app hit a bug"), message=message), 500

@@ -25,6 +25,7 @@ from ..engine.scenarios import (
 )
 from ..engine.state import GameState
 from ..engine.table_bb1 import CHARACTERS
+from ..words.i18n import N_, _
 from .limits import MAX_LIST, MAX_NAME, MAX_TEXT, shorten, whole_number
 
 INT_FIELDS = ("floor", "bonus", "steps", "number", "value", "count", "seed", "scans", "scan")
@@ -49,14 +50,14 @@ def action_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
         if key in form:
             action[key] = form.get(key) in ("1", "true", "on", "yes")
     if "do" not in action:
-        raise RulesError("nothing to do: the button sent no action")
+        raise RulesError(_("nothing to do: the button sent no action"))
     targets = form.getlist("target")
     if len(targets) > MAX_LIST:
-        raise RulesError(f"the button sent {len(targets)} rooms: no card takes more than {MAX_LIST}")
+        raise RulesError(_("the button sent %(n)s rooms: no card takes more than %(most)s", n=len(targets), most=MAX_LIST))
     if targets:  # Shoplifting: the rooms ticked, each "floor-square"
         action["targets"] = [_target(t) for t in targets]
     if form.get("tile"):  # a face-down room's tile button: "camera:2" (type and number in one tap)
-        kind, _, number = _text("tile", form["tile"]).partition(":")
+        kind, _sep, number = _text("tile", form["tile"]).partition(":")
         action["type"] = kind
         if number:
             action["number"] = _number("number", number)
@@ -71,31 +72,33 @@ def action_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
 def _text(key: str, value: str) -> str:
     """A text field as sent; longer than any of ours is refused before anything stores it."""
     if len(value) > MAX_TEXT:
-        raise RulesError(f"the button sent a {key} of {len(value)} characters ({shorten(value)!r}): "
-                         f"no {key} is longer than {MAX_TEXT}. Nothing was changed; reload the page")
+        raise RulesError(_("the button sent a %(key)s of %(n)s characters (%(value)s): no %(key)s is longer than "
+                           "%(most)s. Nothing was changed; reload the page", key=key, n=len(value),
+                           value=repr(shorten(value)), most=MAX_TEXT))
     return value.strip()
 
 
 def _number(key: str, value: str) -> int:
     number = whole_number(value.strip(), signed=True)
     if number is None:
-        raise RulesError(f"{key} must be a whole number, not {shorten(value)!r} (the digits 0 to 9 only)")
+        raise RulesError(_("%(key)s must be a whole number, not %(value)s (the digits 0 to 9 only)", key=key,
+                           value=repr(shorten(value))))
     return number
 
 
 def _tokens(value: str) -> dict[str, int]:
     tokens: dict[str, int] = {}
     for part in _text("tokens", value).split(","):
-        kind, _, count = part.partition(":")
+        kind, _sep, count = part.partition(":")
         tokens[kind.strip()] = _number("tokens", count)
     return tokens
 
 
 def _target(value: str) -> list[int | str]:
-    floor, _, square = value.partition("-")
+    floor, _sep, square = value.partition("-")
     number = whole_number(floor)
     if number is None or not square or len(square) > 3:
-        raise RulesError(f"{shorten(value)!r} is not a room: write its floor and square, like 1-B2")
+        raise RulesError(_("%(value)s is not a room: write its floor and square, like 1-B2", value=repr(shorten(value))))
     return [number, square.strip().upper()]
 
 
@@ -106,7 +109,7 @@ def version_from_form(form: MultiDict[str, str]) -> int | None:
         return None
     version = whole_number(value)
     if version is None:
-        raise RulesError("this button carries a broken board version: reload the page")
+        raise RulesError(_("this button carries a broken board version: reload the page"))
     return version
 
 
@@ -120,7 +123,7 @@ def new_heist_from_form(form: MultiDict[str, str]) -> tuple[str, GameState]:
     """(title, initial state) from the new-heist form, or a RulesError saying what to fix."""
     game = form.get("game") or "bb1"
     if game not in GAME_TITLES:
-        raise BoardError("choose Burgle Bros 1, 2 or 3")
+        raise BoardError(_("choose Burgle Bros 1, 2 or 3"))
     return {"bb1": _bb1_heist, "bb2": _bb2_heist, "bb3": _bb3_heist}[game](form)
 
 
@@ -130,28 +133,31 @@ def _crew(form: MultiDict[str, str], game: str = "bb1") -> list[dict[str, str]]:
     crew = []
     for i in range(1, 5):
         name = (form.get(f"name{i}") or "").strip()
-        character = _short((form.get(f"character{i}") or "").strip(), "the character")
+        character = _short((form.get(f"character{i}") or "").strip(), N_("the character"))
         if game == "bb1":
             character = character.lower()
             if character and character not in CHARACTERS:
-                raise BoardError(f"burglar {i}: pick a character from the list (or none), not {shorten(character)!r}")
+                raise BoardError(_("burglar %(n)s: pick a character from the list (or none), not %(value)s", n=i,
+                                   value=repr(shorten(character))))
             name = name or character.capitalize()
         if name:
             side = form.get(f"side{i}") or "basic"
             if side not in ("basic", "advanced"):
-                raise BoardError(f"burglar {i}: a character card is played on its basic or advanced side")
-            crew.append({"name": _short(name, "the name"), "colour": _colour(form.get(f"colour{i}", "")),
-                         "character": _short(character, "the character"), "side": side})
+                raise BoardError(_("burglar %(n)s: a character card is played on its basic or advanced side", n=i))
+            crew.append({"name": _short(name, N_("the name")), "colour": _colour(form.get(f"colour{i}", "")),
+                         "character": _short(character, N_("the character")), "side": side})
     if not crew:
-        raise BoardError("give at least one burglar a name" + (" or a character" if game == "bb1" else ""))
+        raise BoardError(_("give at least one burglar a name or a character") if game == "bb1" else
+                         _("give at least one burglar a name"))
     if any((form.get(f"name{i}") or "").strip() for i in range(5, 10)):
-        raise BoardError("a crew has at most 4 burglars")
+        raise BoardError(_("a crew has at most 4 burglars"))
     return crew
 
 
 def _short(text: str, what: str) -> str:
     if len(text) > MAX_NAME:
-        raise BoardError(f"{what} {text[:MAX_NAME]}… is too long ({MAX_NAME} letters at most)")
+        raise BoardError(_("%(what)s %(text)s… is too long (%(most)s letters at most)", what=_(what), text=text[:MAX_NAME],
+                           most=MAX_NAME))
     return text
 
 
@@ -177,7 +183,7 @@ def _bb23_walls(form: MultiDict[str, str], seed: int) -> list[list[str]]:
                 for n in range(BB23_FLOORS)]
     if layout == "draw":
         return [[] for _ in range(BB23_FLOORS)]
-    raise BoardError("walls: choose a random layout or place them yourselves")
+    raise BoardError(_("walls: choose a random layout or place them yourselves"))
 
 
 def _cards(form: MultiDict[str, str], floor: int) -> int:
@@ -186,7 +192,8 @@ def _cards(form: MultiDict[str, str], floor: int) -> int:
         return BB2_PATROL_CARDS
     cards = whole_number(value)
     if cards is None:
-        raise BoardError(f"the floor-{floor} patrol deck: write how many cards it holds, not {shorten(value)!r}")
+        raise BoardError(_("the floor-%(n)s patrol deck: write how many cards it holds, not %(value)s", n=floor,
+                           value=repr(shorten(value))))
     return cards
 
 
@@ -209,7 +216,7 @@ def _bb1_heist(form: MultiDict[str, str]) -> tuple[str, GameState]:
     scenario = form.get("scenario", "bank")
     job = SCENARIOS.get(scenario)
     if job is None:
-        raise BoardError("choose one of the three jobs")
+        raise BoardError(_("choose one of the three jobs"))
     crew = _crew(form, "bb1")
     void = [form["void"].upper()] if job.size == 5 and form.get("void") else []
     seed = _seed(form)
@@ -223,7 +230,7 @@ def _bb1_heist(form: MultiDict[str, str]) -> tuple[str, GameState]:
     elif layout == "draw":  # an empty floor: the setup guide lets the table tap each wall in
         walls = [[] for _ in range(job.floors)]
     elif layout != "default":
-        raise BoardError("walls: choose the printed layout, a random one, or draw them yourselves")
+        raise BoardError(_("walls: choose the printed layout, a random one, or draw them yourselves"))
     state = new_game(scenario, crew, difficulty=form.get("difficulty", "normal"), walls=walls, void=void,
                      deck_mode="table" if form.get("deck") == "table" else "app",
                      lost_visual=form.get("lost_visual") == "on",

@@ -17,6 +17,8 @@ from flask import Blueprint, Flask, abort, redirect, request
 from flask_babel import Babel, get_locale
 from werkzeug.wrappers import Response
 
+from ..words.names import CHARACTERS, computer_name, loot_name, room_name, tool_name
+
 # the languages with a catalogue (assistant/translations), English first: the words are written in it
 LANGUAGES = {"en": "English", "es": "Español", "fr": "Français"}
 COOKIE = "lang"
@@ -59,8 +61,19 @@ def _vary(response: Response) -> Response:
     return response
 
 
+def character_name(key: str) -> str:
+    """A Burgle Bros 1 character as that language's edition prints it ("acrobat": The Acrobat)."""
+    say = CHARACTERS.get(key)
+    name = say() if say else key.capitalize()
+    return name.removeprefix("The ")  # the form's list reads "Hacker", not "The Hacker"
+
+
 def install(app: Flask) -> None:
     Babel(app, locale_selector=select)
     app.register_blueprint(bp)
     app.after_request(_vary)
-    app.jinja_env.globals.update(language=current, languages=LANGUAGES)
+    app.jinja_env.globals.update(language=current, languages=LANGUAGES, character_name=character_name,
+                                  room_name=room_name, computer_name=computer_name)
+    app.jinja_env.filters.update(tool_name=tool_name, loot_name=loot_name)
+    # {% trans %} blocks are one message however their lines are broken (babel.cfg extracts them the same way)
+    app.jinja_env.policies["ext.i18n.trimmed"] = True

@@ -20,12 +20,17 @@ PARAM = re.compile(r"%\((\w+)\)s")
 
 
 def code_messages() -> dict[str, tuple[str, ...]]:
-    """What the code says through ``_``, ``ngettext`` and ``N_``, read as ./translations.sh reads it (babel.cfg)."""
+    """What the code and the templates say through ``_``, ``ngettext`` and ``N_``, read as ./translations.sh
+    reads them (babel.cfg: the templates with Jinja's i18n extension, trimmed)."""
     found: dict[str, tuple[str, ...]] = {}
-    for _file, _line, message, _comments, _context in extract_from_dir(
-            str(ROOT / "assistant"), method_map=[("**.py", "python")]):
-        forms = (message,) if isinstance(message, str) else tuple(message)
-        found[forms[0]] = forms
+    sources = [(ROOT / "assistant", [("**.py", "python")], {}),
+               (ROOT / "templates", [("**.html", "jinja2")],
+                {"**.html": {"extensions": "jinja2.ext.i18n", "trimmed": "true"}})]
+    for folder, method_map, options_map in sources:
+        for _file, _line, message, _comments, _context in extract_from_dir(
+                str(folder), method_map=method_map, options_map=options_map):
+            forms = (message,) if isinstance(message, str) else tuple(message)
+            found[forms[0]] = forms
     return found
 
 
@@ -47,6 +52,7 @@ def params(texts) -> set[str]:
 
 def test_the_code_has_messages_to_translate():
     assert len(CODE) > 250 and "Floor %(n)s" in CODE  # the extraction really reads assistant/words
+    assert "What just happened" in CODE and "Turn this room face up as…" in CODE  # … and the templates
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -9,6 +9,7 @@ from werkzeug.wrappers import Response
 from ...engine.errors import RulesError
 from ...engine.scenarios import BB2_CORNERS, BB2_DISTRACTED, BB2_PATROL_CARDS, SCENARIOS
 from ...engine.table_bb1 import CHARACTERS
+from ...words.i18n import N_
 from ..access import host_only
 from ..extensions import store
 from ..forms import chosen_game, new_heist_from_form
@@ -16,15 +17,18 @@ from ..forms import chosen_game, new_heist_from_form
 bp = Blueprint("setup", __name__)
 
 # the game comes first on the form: three big choices, each saying in a line what makes it different
+# (translated where shown: the template's _)
 GAMES = (
-    ("bb1", "Burgle Bros", "The Office Job, the Bank Job or Fort Knox: guards with a die, Stealth, alarms."),
-    ("bb2", "Burgle Bros 2 · The Casino Capers", "Two floors; bouncers that always move 3, heat, commotions."),
-    ("bb3", "Burgle Bros 3 · Future Flip", "Two floors; a destination die, alarm cubes, suspicion, workers."),
+    ("bb1", N_("Burgle Bros"), N_("The Office Job, the Bank Job or Fort Knox: guards with a die, Stealth, alarms.")),
+    ("bb2", N_("Burgle Bros 2 · The Casino Capers"), N_("Two floors; bouncers that always move 3, heat, commotions.")),
+    ("bb3", N_("Burgle Bros 3 · Future Flip"), N_("Two floors; a destination die, alarm cubes, suspicion, workers.")),
 )
+# the jobs' names on the form (engine/scenarios.py spells them in English for the heist's saved title)
+JOB_TITLES = {"office": N_("The Office Job"), "bank": N_("The Bank Job"), "fort_knox": N_("Fort Knox")}
 
 
 def form_page(form: MultiDict[str, str], error: str | None) -> str:
-    return render_template("new.html", scenarios=SCENARIOS, form=form, error=error, games=GAMES,
+    return render_template("new.html", scenarios=SCENARIOS, form=form, error=error, games=GAMES, job_titles=JOB_TITLES,
                            rules=chosen_game(form), corners=BB2_CORNERS, default_cards=BB2_PATROL_CARDS,
                            most_cards=BB2_PATROL_CARDS + BB2_DISTRACTED, characters=CHARACTERS)
 

@@ -8,8 +8,10 @@ from typing import Any
 from ...engine.board import square_name
 from ...engine.state import GameState
 from ...tiles import TILES
+from ...words.i18n import _
 from .pictures import room_icon
 from .pieces import Badge, Stat, dress_floors
+from .tile_words import tile_label
 
 COLOURS = ("#e4572e", "#29a3e6", "#f3c614", "#7bc950", "#c86fd6", "#f08a24")
 
@@ -123,7 +125,7 @@ def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tup
                     kind = fl.tiles.get(sq, "")
                     tile = TILES.get(kind)
                     room.kind = kind
-                    room.label = tile.label if tile else kind.replace("-", " ").title()
+                    room.label = tile_label(kind)
                     room.mark = tile.mark if tile else (kind[:2].upper() if kind else "")
                     room.number = fl.numbers.get(sq)
                     room.guard = fl.guard == sq
@@ -203,5 +205,5 @@ def room_menu(state: GameState, selected: tuple[int, str]) -> RoomMenu | None:
     kind = fl.tiles.get(square, "")
     tile = TILES.get(kind)
     hack = HACKABLE.get(kind)
-    return RoomMenu(floor, square, tile.label if tile else "face down", walls, square in fl.alarms, hack,
+    return RoomMenu(floor, square, tile_label(kind) if tile else _("face down"), walls, square in fl.alarms, hack,
                     state.hack.get(hack, 0) if hack else 0, fl.guard == square)

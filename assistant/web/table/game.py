@@ -15,6 +15,7 @@ from ...engine.errors import RulesError
 from ...engine.state import GameState
 from ...store import Game, StaleVersionError
 from ...tiles import TILE_TYPES
+from ...words.i18n import N_, _, ngettext
 from ..access import Access, host_only, open_game
 from ..case_file import IMPORT_LIMIT, read_case
 from ..extensions import store
@@ -27,16 +28,17 @@ from .pictures import room_icon, short_name
 from .pieces import figure, pieces_view
 from .summary import action_words
 from .table_view import table_view
+from .tile_words import tile_label
 
 bp = Blueprint("game", __name__, url_prefix="/games")
 
-STALE = "The board changed on another device (or the button was tapped twice). This is the board as it is now."
+STALE = N_("The board changed on another device (or the button was tapped twice). This is the board as it is now.")
 
 
 def _selected(game: Game) -> tuple[int, str] | None:
     """The room tapped (?room=2-B3, or the room field a button inside its open menu posts), checked
     against the board; anything odd selects nothing."""
-    text, _, square = request.values.get("room", "").partition("-")
+    text, _sep, square = request.values.get("room", "").partition("-")
     floor = whole_number(text)
     if floor not in game.state.floors or len(square) > 3:
         return None
@@ -55,7 +57,7 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
             "state": game.state, "floors": build_floors(game.state, last, selected), "last_log": last, "phase": phase(game.state), "current": game.state.current(),
             "selected": selected, "menu": room_menu(game.state, selected) if selected else None,
             "error": error, "notice": notice, "tiles": TILE_TYPES, "animate": animate, "spotted_card": spotted_card,
-            "room_icon": room_icon, "short_name": short_name, "icons": url_for("static", filename="icons.svg"),
+            "room_icon": room_icon, "short_name": short_name, "tile_label": tile_label, "icons": url_for("static", filename="icons.svg"),
             **table_view(game.state, last, phase(game.state), selected, lambda: store().history(game.id)), **pieces_view(game.state, selected)}
 
 
@@ -83,9 +85,9 @@ def act(key: str) -> str | BaseResponse:
     access = open_game(key, act=True)
     try:
         action = action_from_form(request.form)
-        game, _ = store().act(access.game.id, action, version_from_form(request.form))
+        game, _log = store().act(access.game.id, action, version_from_form(request.form))
     except StaleVersionError:
-        return _refuse(open_game(key), STALE)
+        return _refuse(open_game(key), _(STALE))
     except RulesError as err:
         return _refuse(open_game(key), str(err)[:1].upper() + str(err)[1:])
     return _respond(replace(access, game=game), animate=True, spotted_card=spotted_card(game.state, action))
@@ -113,7 +115,7 @@ def redo(key: str) -> str | BaseResponse:
 
 def _said(game: Game, seq: int) -> str:
     """What action ``seq`` did, in a few words."""
-    _, action, log = store().action_at(game.id, seq)
+    _seq, action, log = store().action_at(game.id, seq)
     return action_words(action, log, figure(game.state)[0])
 
 
@@ -128,10 +130,10 @@ def _move(key: str, step: Any, done: str) -> str | BaseResponse:
         if done == "Redone" and game.head > before.head:
             what = _said(game, game.head)
     except StaleVersionError:
-        return _refuse(open_game(key), STALE)
+        return _refuse(open_game(key), _(STALE))
     except RulesError as err:
         return _refuse(access, str(err))
-    return _respond(replace(access, game=game), notice=f"{done}: {what}" if what and game.head != before.head else None)
+    return _respond(replace(access, game=game), notice=f"{_('Undone') if done == 'Undone' else _('Redone')}: {what}" if what and game.head != before.head else None)
 
 
 @bp.post("/<key>/back")
@@ -140,7 +142,7 @@ def back(key: str) -> str | BaseResponse:
     access = open_game(key, act=True)
     game, seq = access.game, whole_number(request.form.get("seq"))
     if seq is None or not 0 <= seq < game.head:
-        return _refuse(access, "There is nothing after that point to go back from.")
+        return _refuse(access, _("There is nothing after that point to go back from."))
     version = version_from_form(request.form)
     try:
         undone = game.head - seq
@@ -148,9 +150,9 @@ def back(key: str) -> str | BaseResponse:
             game = store().undo(game.id, version)
             version = game.version
     except StaleVersionError:
-        return _refuse(open_game(key), STALE)
-    notice = (f"Went back to #{seq}: {undone} action{'s' if undone != 1 else ''} undone. Redo puts them back "
-              "one at a time.")
+        return _refuse(open_game(key), _(STALE))
+    notice = ngettext("Went back to #%(seq)s: %(num)s action undone. Redo puts them back one at a time.",
+                      "Went back to #%(seq)s: %(num)s actions undone. Redo puts them back one at a time.", undone, seq=seq)
     return _respond(replace(access, game=game), notice=notice)
 
 
@@ -193,8 +195,8 @@ def export(key: str) -> Response:
     game = access.game
     if access.role != "host" and game.state.deck_mode == "app" and not game.state.outcome:
         # the file replays the heist, so it holds the app's shuffled patrol decks: hidden information (§1.22)
-        abort(403, "While the heist is on, its file (which holds the shuffled patrol decks) is exported from the "
-                   "table's tablet only.")
+        abort(403, _("While the heist is on, its file (which holds the shuffled patrol decks) is exported from the "
+                     "table's tablet only."))
     floor = whole_number(request.args.get("floor"))
     case = game_as_case(game.state, game.title, floor, store().history(game.id))
     body = json.dumps(case, indent=2)
@@ -216,6 +218,6 @@ def import_case() -> str | BaseResponse | tuple[str, int]:
         case = read_case(upload.read(IMPORT_LIMIT + 1) if upload else b"{}")
         state = state_from_case(case)
     except ValueError as err:  # CaseFileError and the engine's BoardError both say what is wrong
-        return import_refused(f"That file is not a case: {err}")
+        return import_refused(_("That file is not a case: %(problem)s", problem=err))
     title = str(case.get("about") or case.get("id") or "Imported position")[:80]
     return redirect(url_for("game.board", key=store().create(title, state)))

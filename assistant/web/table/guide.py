@@ -13,6 +13,7 @@ from ...engine.board import square_coords
 from ...engine.scenarios import BB23_WALLS, SCENARIOS, inner_walls
 from ...engine.state import GameState
 from ...render.floor_svg import floor_svg
+from ...words.i18n import _
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,8 @@ class WallSlot:
     @property
     def label(self) -> str:
         first, second = self.wall.split("-")
-        return f"Wall between {first} and {second}: {'up' if self.standing else 'none'}"
+        return (_("Wall between %(first)s and %(second)s: up", first=first, second=second) if self.standing else
+                _("Wall between %(first)s and %(second)s: none", first=first, second=second))
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ def wall_slots(state: GameState, floor: int) -> list[WallSlot]:
 def _board_order(wall: str, size: int) -> tuple[int, int, int]:
     """Walls in reading order (row by row, then across), as a person checks them on the table."""
     first, second = wall.split("-")
-    (c1, r1), (c2, _) = square_coords(first, size), square_coords(second, size)
+    (c1, r1), (c2, _r2) = square_coords(first, size), square_coords(second, size)
     return r1, c1, c2 - c1
 
 
@@ -79,7 +81,7 @@ def setup_guide(state: GameState) -> SetupGuide:
         picture = floor_svg(state.size, state.void, fl.walls, labels=True, legend=False, cell=24,
                             guard=fl.guard if show_guard else None,
                             destination=fl.destination if show_guard else None,
-                            die=fl.die if show_guard else None, title=f"Floor {n}: where the walls go")
+                            die=fl.die if show_guard else None, title=_("Floor %(n)s: where the walls go", n=n))
         floors.append(FloorGuide(n, sorted(fl.walls, key=lambda w: _board_order(w, state.size)), expected, picture))
     return SetupGuide(floors, bool(job and job.walls), fl1.guard if placed and fl1 else None,
                       fl1.destination if placed and fl1 else None, fl1.die if fl1 else 0)

@@ -7,82 +7,110 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...engine.offers import Offer
-from ...words.names import loot_name, tool_name
+from ...words.i18n import N_, _
+from ...words.names import card_title, computer_name, loot_name, tool_name
 
 P = Mapping[str, Any]
 
 
 def _tokens(p: P) -> str:
-    return ", ".join(f"{n} {k}" for k, n in sorted(p["tokens"].items()))
+    return ", ".join(f"{n} {computer_name(k)}" for k, n in sorted(p["tokens"].items()))
 
 
 WORDS: dict[str, Callable[[P], tuple[str, str]]] = {
-    "move": lambda p: (f"Move {p['who']} here", ""),
-    "move_reveal": lambda p: (f"Move {p['who']} here", "Turn the room face up: tap its type and number."),
-    "rook_orders": lambda p: (f"{p['rook']}'s Orders: {p['who']} moves here", "The Rook's Orders: no extra costs."),
-    "put": lambda p: (f"Put {p['who']} here", "A correction: no room effect, no guard sees it."),
-    "alarm": lambda p: ("Alarm here", ""),
-    "alarm_hacked": lambda p: (f"Alarm cancelled by a {p['computer']} hack token ({p['left']} left)", ""),
-    "pick_up_alarm": lambda p: (f"{p['who']} picks up this alarm token (Juicer)" if p.get("who")
-                                else "Pick up this alarm token (Juicer)", "A new patrol card sets his destination."),
-    "crow": lambda p: (f"{p['who']}'s crow lands here",
-                       "The guard walks in, then loses one of the moves he has left."),
-    "crow_own": lambda p: (f"{p['who']}'s crow on {p['who']}'s own room (advanced Raven)",
-                           ("A guard who starts his move here with no alarm on the floor stays put, and the crow "
-                           "flies back.")),
-    "throw_voice": lambda p: (f"Throw Voice: the die comes to {p['at']}", "The event card: no alarm on the floor."),
-    "rook_swap": lambda p: (f"{p['who']} (Rook) swaps places with {p['buddy']}", "Disguise: neither enters a room."),
-    "camera_off": lambda p: ("Switch this camera off", ("Video Loop, Crowbar or E.M.P.: nobody is seen through it "
-                                                       "until you switch it back on.")),
-    "camera_on": lambda p: ("Switch this camera back on", ("It is off now: a guard on it sees nobody, and nobody is "
-                                                          "seen on it.")),
+    "move": lambda p: (_("Move %(who)s here", who=p["who"]), ""),
+    "move_reveal": lambda p: (_("Move %(who)s here", who=p["who"]), _("Turn the room face up: tap its type and number.")),
+    "rook_orders": lambda p: (_("%(rook)s's Orders: %(who)s moves here", rook=p["rook"], who=p["who"]),
+                              _("The Rook's Orders: no extra costs.")),
+    "put": lambda p: (_("Put %(who)s here", who=p["who"]), _("A correction: no room effect, no guard sees it.")),
+    "alarm": lambda p: (_("Alarm here"), ""),
+    "alarm_hacked": lambda p: (_("Alarm cancelled by a %(computer)s hack token (%(left)s left)",
+                                 computer=computer_name(p["computer"]), left=p["left"]), ""),
+    "pick_up_alarm": lambda p: (_("%(who)s picks up this alarm token (Juicer)", who=p["who"]) if p.get("who")
+                                else _("Pick up this alarm token (Juicer)"), _("A new patrol card sets his destination.")),
+    "crow": lambda p: (_("%(who)s's crow lands here", who=p["who"]),
+                       _("The guard walks in, then loses one of the moves he has left.")),
+    "crow_own": lambda p: (_("%(who)s's crow on %(who)s's own room (advanced Raven)", who=p["who"]),
+                           _("A guard who starts his move here with no alarm on the floor stays put, and the crow "
+                             "flies back.")),
+    "throw_voice": lambda p: (_("Throw Voice: the die comes to %(square)s", square=p["at"]),
+                              _("The event card: no alarm on the floor.")),
+    "rook_swap": lambda p: (_("%(who)s (Rook) swaps places with %(buddy)s", who=p["who"], buddy=p["buddy"]),
+                            _("Disguise: neither enters a room.")),
+    "camera_off": lambda p: (_("Switch this camera off"), _("Video Loop, Crowbar or E.M.P.: nobody is seen through it "
+                                                            "until you switch it back on.")),
+    "camera_on": lambda p: (_("Switch this camera back on"), _("It is off now: a guard on it sees nobody, and nobody is "
+                                                               "seen on it.")),
     "room_tokens": lambda p: (str(p["value"]), ""),
-    "hack": lambda p: (f"Hack the {p['computer']} computer", f"{p['left']} token(s) now, 6 at most."),
+    "hack": lambda p: (_("Hack the %(computer)s computer", computer=computer_name(p["computer"])),
+                       _("%(left)s token(s) now, 6 at most.", left=p["left"])),
     "hack_count": lambda p: (str(p["value"]), ""),
     "set_stealth": lambda p: (str(p["value"]), ""),
     "set_die": lambda p: (str(p["value"]), ""),
-    "juicer_alarm": lambda p: (f"{p['who']} (Juicer) sets off an alarm in {p['at']}", "Once per turn, next door."),
-    "juicer_drop": lambda p: (f"{p['who']} (Juicer) drops the alarm token in {p['at']}", "It goes off there."),
-    "rigger_tool": lambda p: (f"{p['who']} (Rigger) discards a Stealth token to draw a tool", ""),
-    "hacker_token": lambda p: (f"{p['who']} (Hacker) puts a hack token on her card",
-                               "One at most; it cancels a Fingerprint, Laser or Motion alarm."),
-    "spotter_look": lambda p: (f"{p['who']} (Spotter) looks at the top floor-{p['floor']} patrol card",
-                               "An action, once per turn: the card shows on this device only."),
-    "crowbar": lambda p: (f"Crowbar on {p['at']}", "That room no longer blocks anyone or raises an alarm."),
-    "dynamite": lambda p: (f"Dynamite: blow up the {p['side']} wall ({p['wall']})",
-                           ("The wall is gone for good, so guards may take the new way through; an alarm goes off "
-                           "in this room.")),
-    "tool_thermal_bomb": lambda p: ("Thermal Bomb", f"A hole to the next floor; an alarm in {p['at']}."),
-    "tool_invisible_suit": lambda p: ("Invisible Suit", "No guard or camera sees this turn's moves."),
-    "tool_smoke_bomb": lambda p: ("Smoke Bomb", f"3 Stealth tokens lie in {p['at']} for whoever is found there."),
-    "tool_makeup_kit": lambda p: ("Makeup Kit", f"Everyone in {p['at']} gets 1 Stealth."),
-    "tool_emp": lambda p: ("E.M.P.", f"All alarms off; none can go off until {p['who']}'s next turn."),
-    "tool_donuts": lambda p: (f"Donuts · floor {p['floor']}", "That guard skips his next move."),
-    "tool_virus": lambda p: (f"Virus: {_tokens(p)}", "3 hack tokens on the computers."),
-    "tool_drop": lambda p: (f"Give up {tool_name(p['tool'])}", ""),
+    "juicer_alarm": lambda p: (_("%(who)s (Juicer) sets off an alarm in %(square)s", who=p["who"], square=p["at"]),
+                               _("Once per turn, next door.")),
+    "juicer_drop": lambda p: (_("%(who)s (Juicer) drops the alarm token in %(square)s", who=p["who"], square=p["at"]),
+                              _("It goes off there.")),
+    "rigger_tool": lambda p: (_("%(who)s (Rigger) discards a Stealth token to draw a tool", who=p["who"]), ""),
+    "hacker_token": lambda p: (_("%(who)s (Hacker) puts a hack token on her card", who=p["who"]),
+                               _("One at most; it cancels a Fingerprint, Laser or Motion alarm.")),
+    "spotter_look": lambda p: (_("%(who)s (Spotter) looks at the top floor-%(floor)s patrol card", who=p["who"],
+                                 floor=p["floor"]),
+                               _("An action, once per turn: the card shows on this device only.")),
+    "crowbar": lambda p: (_("Crowbar on %(square)s", square=p["at"]),
+                          _("That room no longer blocks anyone or raises an alarm.")),
+    "dynamite": lambda p: (_("Dynamite: blow up the %(side)s wall (%(wall)s)", side=_side(p["side"]), wall=p["wall"]),
+                           _("The wall is gone for good, so guards may take the new way through; an alarm goes off "
+                             "in this room.")),
+    "tool_thermal_bomb": lambda p: (tool_name("thermal-bomb"),
+                                    _("A hole to the next floor; an alarm in %(square)s.", square=p["at"])),
+    "tool_invisible_suit": lambda p: (tool_name("invisible-suit"), _("No guard or camera sees this turn's moves.")),
+    "tool_smoke_bomb": lambda p: (tool_name("smoke-bomb"),
+                                  _("3 Stealth tokens lie in %(square)s for whoever is found there.", square=p["at"])),
+    "tool_makeup_kit": lambda p: (tool_name("makeup-kit"), _("Everyone in %(square)s gets 1 Stealth.", square=p["at"])),
+    "tool_emp": lambda p: (tool_name("emp"), _("All alarms off; none can go off until %(who)s's next turn.",
+                                               who=p["who"])),
+    "tool_donuts": lambda p: (f"{tool_name('donuts')} · {_('floor %(n)s', n=p['floor'])}",
+                              _("That guard skips his next move.")),
+    "tool_virus": lambda p: (f"{tool_name('virus')}: {_tokens(p)}", _("3 hack tokens on the computers.")),
+    "tool_drop": lambda p: (_("Give up %(card)s", card=tool_name(p["tool"])), ""),
     "tool_take": lambda p: (tool_name(p["tool"]), ""),
-    "loot_drop": lambda p: (f"Give up {loot_name(p['loot'])}", ""),
-    "loot_take": lambda p: (loot_name(p["loot"]), "1 Stealth lost at once." if p["loot"] == "cursed-goblet" else ""),
-    "shift_change": lambda p: ("Shift Change", "This floor's guard rests; every other guard on the board moves now."),
-    "switch_signs": lambda p: ("Switch Signs", ("Guard and die trade places (with an alarm: he goes to the nearest "
-                                               "alarm).")),
-    "where_is_he": lambda p: ("Where Is He?", "The guard is put on his destination, then picks the next one."),
-    "change_of_plans": lambda p: ("Change of Plans", "No alarm here: a new patrol card sets the destination."),
-    "squeak": lambda p: ("Squeak!", "The guard takes one step toward the nearest burglar."),
-    "brown_out": lambda p: ("Brown Out", "Every alarm goes off the board; one new patrol card per alarm removed."),
-    "espresso": lambda p: ("Espresso", "This turn's guard moves one more."),
-    "daydreaming": lambda p: ("Daydreaming", "This turn's guard moves one fewer."),
-    "jump_the_gun": lambda p: ("Jump the Gun", "The next player's turn is skipped, guard move included."),
-    "crash": lambda p: ("Crash!", f"No alarm here: the die comes to {p['at']}."),
-    "lampshade": lambda p: ("Lampshade", f"{p['who']} gets 1 Stealth."),
-    "video_loop": lambda p: ("Video Loop", f"Every camera is off until {p['who']}'s next turn."),
-    "freight_elevator": lambda p: ("Freight Elevator", f"{p['who']} goes up one floor, same spot, not entering."),
-    "lost_grip": lambda p: ("Lost Grip", f"{p['who']} falls to the floor below, not entering."),
-    "dead_drop": lambda p: ("Dead Drop", f"{p['who']}'s tools and loot go to the player on the right."),
-    "reboot": lambda p: ("Reboot", "Every computer face up keeps exactly one hack token."),
-    "buddy_system": lambda p: (f"Buddy System: {p['buddy']}", (f"{p['buddy']} comes to {p['who']}'s room, not "
-                                                              "entering.")),
+    "loot_drop": lambda p: (_("Give up %(card)s", card=loot_name(p["loot"])), ""),
+    "loot_take": lambda p: (loot_name(p["loot"]), _("1 Stealth lost at once.") if p["loot"] == "cursed-goblet" else ""),
+    "shift_change": lambda p: (card_title("shift-change"),
+                               _("This floor's guard rests; every other guard on the board moves now.")),
+    "switch_signs": lambda p: (card_title("switch-signs"),
+                               _("Guard and die trade places (with an alarm: he goes to the nearest alarm).")),
+    "where_is_he": lambda p: (card_title("where-is-he"),
+                              _("The guard is put on his destination, then picks the next one.")),
+    "change_of_plans": lambda p: (card_title("change-of-plans"),
+                                  _("No alarm here: a new patrol card sets the destination.")),
+    "squeak": lambda p: (card_title("squeak"), _("The guard takes one step toward the nearest burglar.")),
+    "brown_out": lambda p: (card_title("brown-out"),
+                            _("Every alarm goes off the board; one new patrol card per alarm removed.")),
+    "espresso": lambda p: (card_title("espresso"), _("This turn's guard moves one more.")),
+    "daydreaming": lambda p: (card_title("daydreaming"), _("This turn's guard moves one fewer.")),
+    "jump_the_gun": lambda p: (card_title("jump-the-gun"),
+                               _("The next player's turn is skipped, guard move included.")),
+    "crash": lambda p: (card_title("crash"), _("No alarm here: the die comes to %(square)s.", square=p["at"])),
+    "lampshade": lambda p: (card_title("lampshade"), _("%(who)s gets 1 Stealth.", who=p["who"])),
+    "video_loop": lambda p: (card_title("video-loop"), _("Every camera is off until %(who)s's next turn.", who=p["who"])),
+    "freight_elevator": lambda p: (card_title("freight-elevator"),
+                                   _("%(who)s goes up one floor, same spot, not entering.", who=p["who"])),
+    "lost_grip": lambda p: (card_title("lost-grip"), _("%(who)s falls to the floor below, not entering.", who=p["who"])),
+    "dead_drop": lambda p: (card_title("dead-drop"),
+                            _("%(who)s's tools and loot go to the player on the right.", who=p["who"])),
+    "reboot": lambda p: (card_title("reboot"), _("Every computer face up keeps exactly one hack token.")),
+    "buddy_system": lambda p: (f"{card_title('buddy-system')}: {p['buddy']}",
+                               _("%(buddy)s comes to %(who)s's room, not entering.", buddy=p["buddy"], who=p["who"])),
 }
+
+# the sides of a room, as Dynamite names the wall it blows up
+SIDES = {"north": N_("north"), "east": N_("east"), "south": N_("south"), "west": N_("west")}
+
+
+def _side(side: str) -> str:
+    return _(SIDES[side]) if side in SIDES else side
 
 
 def offer_words(offer: Offer) -> tuple[str, str]:

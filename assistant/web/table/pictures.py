@@ -4,12 +4,11 @@ the short name the compact tile picker prints under it. Presentation only."""
 from __future__ import annotations
 
 from ...tiles import TILE_TYPES, TileType
+from .tile_words import short_label
 
 # every Burgle Bros 1 room type has its own symbol, named as the type; the pieces have theirs
 ROOM_ICONS = frozenset({t.key for t in TILE_TYPES} | {"entrance"})
 PIECE_ICONS = ("guard", "alarm", "crow", "donuts", "stealth-token", "hack-token", "downstairs", "die")
-SHORT = {"computer-fingerprint": "PC", "computer-laser": "PC", "computer-motion": "PC", "lavatory": "WC",
-         "secret-door": "Secret", "service-duct": "Duct", "fingerprint": "Print", "laboratory": "Lab"}
 
 
 def room_icon(kind: str) -> str:
@@ -19,4 +18,4 @@ def room_icon(kind: str) -> str:
 
 def short_name(tile: TileType) -> str:
     """The name under a type in the tile picker: short enough to sit above its number buttons."""
-    return SHORT.get(tile.key, tile.label)
+    return short_label(tile.key)

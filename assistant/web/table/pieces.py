@@ -13,6 +13,7 @@ from ...engine.rules_bb3 import SUSPICION_LIMIT
 from ...engine.rulesets import RULESETS
 from ...engine.state import DISTRACTED, LOST_VISUAL, WORKER, WORKERS_MOVE, GameState
 from ...tiles import BB2_TILE_TYPES, TileType
+from ...words.i18n import N_
 
 if TYPE_CHECKING:  # board_view imports this module
     from .board_view import FloorView
@@ -22,12 +23,15 @@ if TYPE_CHECKING:  # board_view imports this module
 COUNTED = {"surveillance": SURVEILLANCE_LIMIT, "buffet": BUFFET_LIMIT}
 MOST_CUBES = 5
 # patrol cards that name no square, as the card question's buttons call them
+# patrol cards that name no square, as the card question's buttons call them (translated where shown)
 CARD_NAMES = {
-    LOST_VISUAL: ("Lost Visual", "The guard leaves the board until he next moves."),
-    DISTRACTED: ("Distracted", "You choose a revealed room with an even number for the bouncer."),
-    WORKER: ("Worker card: a worker joins the guard", "The app puts a worker in his room and asks for the next card."),
-    WORKERS_MOVE: ("Worker card: workers move", "Move them on the board as it shows; the app asks for the next card."),
-    EMPTY_DECK: ("Our deck is empty", "No card left to draw: the bouncer starts hunting the nearest player."),
+    LOST_VISUAL: (N_("Lost Visual"), N_("The guard leaves the board until he next moves.")),
+    DISTRACTED: (N_("Distracted"), N_("You choose a revealed room with an even number for the bouncer.")),
+    WORKER: (N_("Worker card: a worker joins the guard"),
+             N_("The app puts a worker in his room and asks for the next card.")),
+    WORKERS_MOVE: (N_("Worker card: workers move"),
+                   N_("Move them on the board as it shows; the app asks for the next card.")),
+    EMPTY_DECK: (N_("Our deck is empty"), N_("No card left to draw: the bouncer starts hunting the nearest player.")),
 }
 MOST_WORKERS = 9
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...words import sentence
-from .pieces import plural
+from ...words.i18n import _, ngettext
 
 Entry = Mapping[str, Any]
 
@@ -53,10 +53,10 @@ class _Line:
                 self.tokens[self.walked] = rest
             else:
                 del self.tokens[self.walked]
-            self.tokens.insert(at, f"reaches {square}")
+            self.tokens.insert(at, _("reaches %(square)s", square=square))
             self.walked = None
         else:
-            self.tokens.append(f"reaches {square}")
+            self.tokens.append(_("reaches %(square)s", square=square))
         self.after = "arrive"
 
     def add(self, token: str, kind: str) -> None:
@@ -66,8 +66,10 @@ class _Line:
 
     def text(self) -> str:
         self.flush()
-        head = f"Floor {self.floor} {self.figure}" + (f", {plural(self.moves, 'move')}" if self.moves is not None else "")
-        return f"{head}: {' · '.join(self.tokens)}" if self.tokens else f"{head}: no move"
+        head = _("Floor %(n)s %(figure)s", n=self.floor, figure=_(self.figure))
+        if self.moves is not None:
+            head = f"{head}, {ngettext('%(num)s move', '%(num)s moves', self.moves)}"
+        return f"{head}: {' · '.join(self.tokens)}" if self.tokens else f"{head}: {_('no move')}"
 
 
 def guard_summaries(entries: Iterable[Entry], figure: str = "guard") -> list[str]:
@@ -113,12 +115,12 @@ def _read(line: _Line, kind: str, entry: Entry, data: Mapping[str, Any], previou
     square = entry.get("square") or ""
     if kind == "enter":
         if data.get("jump"):
-            line.add(f"is moved to {square}", kind)
+            line.add(_("is moved to %(square)s", square=square), kind)
         elif line.steps:
             line.steps.append(f"→ {square}")
         elif line.after in RETARGET and line.left is not None:
             line.flush()
-            line.steps = [f"{plural(line.left, 'move')} left → {square}"]
+            line.steps = [ngettext("%(num)s move left", "%(num)s moves left", line.left) + f" → {square}"]
         else:
             line.steps = [f"→ {square}"]
         if isinstance(data.get("left"), int):
@@ -129,34 +131,37 @@ def _read(line: _Line, kind: str, entry: Entry, data: Mapping[str, Any], previou
     elif kind == "draw":
         left = data.get("left")
         card = data.get("card") or square
-        line.add(f"draws patrol {card}" + (f" · {plural(left, 'card')} left" if isinstance(left, int) else ""), kind)
+        line.add(_("draws patrol %(card)s", card=card) + (" · " + ngettext("%(num)s card left", "%(num)s cards left", left)
+                                                          if isinstance(left, int) else ""), kind)
     elif kind == "destination" and previous != "draw":  # a patrol card's destination is told by the draw
-        line.add(f"die to {square}" + (" (nearest alarm)" if "distances" in data else ""), kind)
+        line.add(_("die to %(square)s (nearest alarm)", square=square) if "distances" in data else
+                 _("die to %(square)s", square=square), kind)
     elif kind == "redraw":
-        line.add(f"{data.get('card') or square} again: draws another", kind)
+        line.add(_("%(card)s again: draws another", card=data.get("card") or square), kind)
     elif kind == "reshuffle":
-        line.add(f"deck reshuffled, die {data.get('die')}" if "die" in data else "deck reshuffled", kind)
+        line.add(_("deck reshuffled, die %(die)s", die=data.get("die")) if "die" in data else _("deck reshuffled"), kind)
     elif kind == "stealth":
         who = data.get("who", "")
-        line.add(f"{who} loses 1 Stealth" if "left" in data else f"{who} uses a Lavatory token", kind)
+        line.add(_("%(who)s loses 1 Stealth", who=who) if "left" in data else _("%(who)s uses a Lavatory token", who=who),
+                 kind)
     elif kind == "caught":
-        line.add(f"{data.get('who', '')} is caught", kind)
+        line.add(_("%(who)s is caught", who=data.get("who", "")), kind)
     elif kind == "heat":
         line.add(sentence(entry).rstrip("."), kind)
     elif kind == "alarm_off":
-        line.add(f"switches off the alarm in {square}", kind)
+        line.add(_("switches off the alarm in %(square)s", square=square), kind)
     elif kind == "alarm":
-        line.add(f"alarm in {square}", kind)
+        line.add(_("alarm in %(square)s", square=square), kind)
     elif kind == "appear":
-        line.add(f"appears in {square}", kind)
+        line.add(_("appears in %(square)s", square=square), kind)
     elif kind == "lost":
-        line.add("Lost Visual: off the board", kind)
+        line.add(_("Lost Visual: off the board"), kind)
     elif kind == "crow":
-        line.add("held by the crow", kind)
+        line.add(_("held by the crow"), kind)
     elif kind == "donuts":
-        line.add("eats the Donuts: no move", kind)
+        line.add(_("eats the Donuts: no move"), kind)
     elif kind == "answer" and data.get("question") != "card":  # a card answer is told by its draw
-        line.add(f"the table chose {square or data.get('choice', '')}".rstrip(), kind)
+        line.add(_("the table chose %(choice)s", choice=square or data.get("choice", "")).rstrip(), kind)
 
 
 def action_words(action: Mapping[str, Any], log: Iterable[Entry], figure: str = "guard") -> str:
@@ -169,6 +174,6 @@ def action_words(action: Mapping[str, Any], log: Iterable[Entry], figure: str = 
     entries = list(log)
     if action.get("do") in ("end_turn", "guard_turn"):
         moves = guard_summaries(entries, figure)
-        return "the end of the turn" + (f" ({'; '.join(moves)})" if moves else "")
+        return _("the end of the turn") + (f" ({'; '.join(moves)})" if moves else "")
     said = next((sentence(e) for e in entries if e.get("kind") != "turn"), "")
     return said or str(action.get("do", "an action")).replace("_", " ")
