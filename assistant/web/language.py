@@ -17,7 +17,9 @@ from flask import Blueprint, Flask, abort, redirect, request
 from flask_babel import Babel, get_locale
 from werkzeug.wrappers import Response
 
-from ..words.names import CHARACTERS, computer_name, loot_name, room_name, tool_name
+from ..words.i18n import N_, _
+from ..words.names import CHARACTERS, card_title, computer_name, key, loot_name, room_name, tool_name
+from .table.tile_words import LABELS, tile_label
 
 # the languages with a catalogue (assistant/translations), English first: the words are written in it
 LANGUAGES = {"en": "English", "es": "Español", "fr": "Français"}
@@ -68,12 +70,50 @@ def character_name(key: str) -> str:
     return name.removeprefix("The ")  # the form's list reads "Hacker", not "The Hacker"
 
 
+# the log's rule labels that are words, not section numbers (the rest are cards, characters and rooms)
+RULE_WORDS = {"Break in": N_("Break in")}
+
+
+def rule_label(rule: str) -> str:
+    """A log line's rule label in the reader's language: "1.13" stays, "Break in" or a card's name is
+    translated (Burgle Bros 2 and 3 section names are still English)."""
+    if not rule or rule[0].isdigit() or rule.startswith(("bb2 ", "bb3 ")):
+        return rule
+    if rule in RULE_WORDS:
+        return _(RULE_WORDS[rule])
+    if key(rule) in LABELS:
+        return tile_label(key(rule))
+    if key(rule) in CHARACTERS:
+        return character_name(key(rule))
+    return card_title(rule)
+
+
+# what each action was, as the whole log heads it ("#3 · move")
+ACTIONS = {
+    "alarm": N_("alarm"), "answer": N_("answer"), "bouncer": N_("bouncer"), "camera": N_("camera"),
+    "charm": N_("charm"), "chip": N_("chip"), "commotion": N_("commotion"), "crack_safe": N_("safe cracked"),
+    "crow": N_("crow"), "crowd": N_("crowd"), "deck": N_("deck"), "donuts": N_("donuts"), "end_turn": N_("end turn"),
+    "entrance": N_("entrance"), "escape": N_("escape"), "event": N_("event"), "flee": N_("flee"),
+    "guard_turn": N_("guard turn"), "hack": N_("hack"), "layout": N_("walls laid out"), "loot": N_("loot"),
+    "lure": N_("lure"), "move": N_("move"), "place": N_("place"), "remove_alarm": N_("alarm taken away"),
+    "reveal": N_("room turned up"), "set": N_("correction"), "spotter": N_("Spotter"), "start": N_("start"),
+    "suspicion": N_("suspicion"), "tool": N_("tool"), "undercover": N_("undercover"), "wall": N_("wall"),
+    "workers": N_("workers"),
+}
+
+
+def action_name(do: str) -> str:
+    """An action's code as the whole log names it, in the reader's language."""
+    return _(ACTIONS[do]) if do in ACTIONS else do.replace("_", " ")
+
+
 def install(app: Flask) -> None:
     Babel(app, locale_selector=select)
     app.register_blueprint(bp)
     app.after_request(_vary)
     app.jinja_env.globals.update(language=current, languages=LANGUAGES, character_name=character_name,
                                   room_name=room_name, computer_name=computer_name)
-    app.jinja_env.filters.update(tool_name=tool_name, loot_name=loot_name)
+    app.jinja_env.filters.update(tool_name=tool_name, loot_name=loot_name, rule_label=rule_label,
+                                  action_name=action_name)
     # {% trans %} blocks are one message however their lines are broken (babel.cfg extracts them the same way)
     app.jinja_env.policies["ext.i18n.trimmed"] = True

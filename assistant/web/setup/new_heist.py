@@ -9,7 +9,7 @@ from werkzeug.wrappers import Response
 from ...engine.errors import RulesError
 from ...engine.scenarios import BB2_CORNERS, BB2_DISTRACTED, BB2_PATROL_CARDS, SCENARIOS
 from ...engine.table_bb1 import CHARACTERS
-from ...words.i18n import N_
+from ...words.i18n import N_, _
 from ..access import host_only
 from ..extensions import store
 from ..forms import chosen_game, new_heist_from_form
@@ -25,6 +25,15 @@ GAMES = (
 )
 # the jobs' names on the form (engine/scenarios.py spells them in English for the heist's saved title)
 JOB_TITLES = {"office": N_("The Office Job"), "bank": N_("The Bank Job"), "fort_knox": N_("Fort Knox")}
+
+
+@bp.app_template_global()
+def heist_title(title: str) -> str:
+    """A heist's saved title ("The Bank Job — Ann & Bob", the job in English) in the reader's language."""
+    for job in JOB_TITLES.values():
+        if title == job or title.startswith(f"{job} — "):
+            return _(job) + title[len(job):]
+    return title
 
 
 def form_page(form: MultiDict[str, str], error: str | None) -> str:

@@ -133,7 +133,7 @@ def _move(key: str, step: Any, done: str) -> str | BaseResponse:
         return _refuse(open_game(key), _(STALE))
     except RulesError as err:
         return _refuse(access, str(err))
-    return _respond(replace(access, game=game), notice=f"{_('Undone') if done == 'Undone' else _('Redone')}: {what}" if what and game.head != before.head else None)
+    return _respond(replace(access, game=game), notice=(_("Undone") if done == "Undone" else _("Redone")) + ": " + what if what and game.head != before.head else None)
 
 
 @bp.post("/<key>/back")

@@ -70,7 +70,7 @@ WORDS: dict[str, Callable[[P], tuple[str, str]]] = {
     "tool_makeup_kit": lambda p: (tool_name("makeup-kit"), _("Everyone in %(square)s gets 1 Stealth.", square=p["at"])),
     "tool_emp": lambda p: (tool_name("emp"), _("All alarms off; none can go off until %(who)s's next turn.",
                                                who=p["who"])),
-    "tool_donuts": lambda p: (f"{tool_name('donuts')} · {_('floor %(n)s', n=p['floor'])}",
+    "tool_donuts": lambda p: (tool_name("donuts") + " · " + _("floor %(n)s", n=p["floor"]),
                               _("That guard skips his next move.")),
     "tool_virus": lambda p: (f"{tool_name('virus')}: {_tokens(p)}", _("3 hack tokens on the computers.")),
     "tool_drop": lambda p: (_("Give up %(card)s", card=tool_name(p["tool"])), ""),

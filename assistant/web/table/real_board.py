@@ -41,9 +41,9 @@ class _Checklist:
             if path:
                 where = path[-1]
                 self.items.append(_("Move the floor-%(floor)s %(figure)s to %(square)s (%(path)s).", floor=floor,
-                                    figure=self.figure, square=where, path=" → ".join(path)) if len(path) > 1 else
+                                    figure=_(self.figure), square=where, path=" → ".join(path)) if len(path) > 1 else
                                   _("Move the floor-%(floor)s %(figure)s to %(square)s.", floor=floor,
-                                    figure=self.figure, square=where))
+                                    figure=_(self.figure), square=where))
         self.walks = {}
 
     def die_done(self, floor: int | None = None) -> None:
@@ -75,7 +75,7 @@ class _Checklist:
             self.walks.setdefault(floor, []).append(square)
         elif kind == "appear":
             self.walks.pop(floor, None)  # type: ignore[arg-type]
-            self.add(_("Put the floor-%(floor)s %(figure)s on %(square)s.", floor=floor, figure=self.figure,
+            self.add(_("Put the floor-%(floor)s %(figure)s on %(square)s.", floor=floor, figure=_(self.figure),
                        square=square))
         elif kind == "lost":
             self.walks.pop(floor, None)  # type: ignore[arg-type]

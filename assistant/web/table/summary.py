@@ -68,8 +68,8 @@ class _Line:
         self.flush()
         head = _("Floor %(n)s %(figure)s", n=self.floor, figure=_(self.figure))
         if self.moves is not None:
-            head = f"{head}, {ngettext('%(num)s move', '%(num)s moves', self.moves)}"
-        return f"{head}: {' · '.join(self.tokens)}" if self.tokens else f"{head}: {_('no move')}"
+            head += ", " + ngettext("%(num)s move", "%(num)s moves", self.moves)
+        return f"{head}: {' · '.join(self.tokens)}" if self.tokens else head + ": " + _("no move")
 
 
 def guard_summaries(entries: Iterable[Entry], figure: str = "guard") -> list[str]:
