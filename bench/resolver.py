@@ -132,7 +132,9 @@ def random_games(count: int = 400) -> None:
     would otherwise shadow the worktree), eight processes each, the fastest kept; the 2-core machine was
     shared with other developers' test runs (load 2 to 5), so single runs vary by 10-15 %. Because of that
     noise, instructions were counted too (valgrind --tool=cachegrind, the same process with and without the
-    400 cases): 20.5 M per case at 879cdc9, 4.9 M before this change (ebf692c), 3.1 M after it."""
+    400 cases): 20.5 M per case at 879cdc9, 4.9 M before this change (ebf692c), 3.1 M after it. Later, on a
+    quiet machine, five alternating pairs after copies began sharing the lists that are only ever replaced
+    (state.REPLACED_ONLY): 879cdc9 2006-2104 us, this checkout 405-434 us (one outlier at 506): 4.7-5.0x."""
     sys.path.insert(0, str(Path(__file__).parent))
     from random_cases import random_cases
 
@@ -151,7 +153,7 @@ def random_games(count: int = 400) -> None:
     print()
     print(f"random games: {count} cases of 2-3 floors and 4-12 actions ({refused} end on a refused action)")
     print(f"  CPU time per case            : {best / count * 1e6:8.0f} us   (measured, see the docstring: 879cdc9 "
-          "2000-2340 us, 251dc92 600-640 us, now 430-490 us: 4.6-4.9x; 6.6x fewer instructions)")
+          "2000-2340 us, 251dc92 600-640 us, now 405-435 us: 4.7-5.0x; 6.6x fewer instructions)")
 
 
 if __name__ == "__main__":

@@ -150,7 +150,8 @@ def _shallow(obj: Any) -> Any:
     cls = type(obj)
     names = _CONTAINERS.get(cls)
     if names is None:
-        names = _CONTAINERS[cls] = tuple(f.name for f in fields(cls) if str(f.type).startswith(("list", "dict")))
+        names = _CONTAINERS[cls] = tuple(f.name for f in fields(cls) if str(f.type).startswith(("list", "dict"))
+                                         and f.name not in REPLACED_ONLY)
     values = obj.__dict__.copy()
     for name in names:
         value = values[name]
@@ -162,6 +163,9 @@ def _shallow(obj: Any) -> Any:
 
 
 _CONTAINERS: dict[type, tuple[str, ...]] = {}
+# lists that are only ever replaced, never changed in place (a wall put up builds a new list): a copy may
+# share them with its original. tests/engine/test_state_copy.py reads the code to keep it so.
+REPLACED_ONLY = frozenset({"walls", "cameras_off", "disabled", "even", "unseen", "entrances", "order"})
 
 
 _ATOMS = (str, int, float, bool, type(None))
