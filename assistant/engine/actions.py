@@ -17,7 +17,7 @@ from typing import Any
 
 from . import cards_bb1, table_bb23
 from .errors import IllegalActionError
-from .fields import bonus_of, choice_of, floor_of, square_of, who_of
+from .fields import bonus_of, card_key, choice_of, floor_of, square_of, who_of
 from .log import ALARM_CAUSES, LogEntry
 from .rules_bb1 import Bb1
 from .ruleset import GameOver, NeedAnswer
@@ -465,7 +465,7 @@ def _loot(rules: Bb1, a: Action) -> None:
     kind = a.get("kind")
     if not isinstance(kind, str) or not kind.strip():
         raise IllegalActionError("'kind' names the loot, e.g. tiara")
-    kind = "-".join(kind.strip().lower().split())
+    kind = card_key(kind)
     if kind not in LOOT:
         raise IllegalActionError(f"no loot card is called {kind!r}: {', '.join(LOOT)}")
     loot = rules.state.crew[who].loot

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .errors import IllegalActionError
-from .fields import Action, floor_of, square_of, who_of
+from .fields import Action, card_key, floor_of, square_of, who_of
 from .table_bb1 import ROOM_TOKENS
 
 if TYPE_CHECKING:
@@ -218,10 +218,9 @@ def tool(rules: Bb1, a: Action) -> None:
     """A tool card taken (or given away): kept so a Detector knows, and so its button can be offered."""
     from .table_bb1 import TOOLS
     who = who_of(rules, a)
-    kind = a.get("kind")
-    if not isinstance(kind, str) or "-".join(kind.strip().lower().split()) not in TOOLS:
+    kind = card_key(a["kind"]) if isinstance(a.get("kind"), str) else None
+    if kind not in TOOLS:
         raise IllegalActionError(f"a tool is one of: {', '.join(TOOLS)}")
-    kind = "-".join(kind.strip().lower().split())
     tools = rules.state.crew[who].tools
     on = a.get("on", kind not in tools)
     if on:

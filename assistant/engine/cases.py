@@ -9,6 +9,7 @@ from .actions import apply
 from .board import SQUARE_INDEX, Floorplan, floorplan, square_coords
 from .cards_bb1 import MAX_HACK
 from .errors import BoardError, RulesError
+from .fields import card_key
 from .log import LogEntry
 from .pathing import READINGS
 from .state import DISTRACTED, LOST_VISUAL, WORKER, WORKERS_MOVE, Burglar, FloorState, GameState
@@ -151,7 +152,7 @@ def _tile_type(value: Any, floor: int, rules: str) -> str:
         raise BoardError(f"floor {floor}: a room type is a name like camera, not {value!r}")
     if rules != "bb1" or value in BB1_ROOMS:  # the latter already spelled as below
         return value
-    kind = "-".join(value.strip().lower().replace("_", " ").split())  # "Secret door", "secret_door"
+    kind = card_key(value.replace("_", " "))  # "Secret door", "secret_door"
     if kind not in BB1_ROOMS:
         raise BoardError(f"floor {floor}: no Burgle Bros room is called {value!r}: {', '.join(BB1_ROOMS)}")
     return kind

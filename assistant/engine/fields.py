@@ -42,6 +42,11 @@ def choice_of(value: Any, allowed: tuple[str, ...], message: str) -> str:
     return value
 
 
+def card_key(name: str) -> str:
+    """A card or room name as the engine keys it, however the table typed it: "Cursed Goblet" -> "cursed-goblet"."""
+    return "-".join(name.strip().lower().split())
+
+
 def bonus_of(action: Action) -> int:
     bonus = action.get("bonus", 0)
     if not isinstance(bonus, int) or abs(bonus) > 3:
