@@ -13,7 +13,7 @@ from typing import Any
 from .errors import AmbiguousTieError, IllegalActionError
 from .pathing import Router
 from .ruleset import GameOver
-from .state import HIDDEN, LOST_VISUAL
+from .state import HIDDEN, LOST_VISUAL, without_one
 from .table_bb1 import TableBb1
 
 UNSEEN_DISCARDS = {1: 9, 2: 6, 3: 3}  # rule 1.11: cards set aside face down per player count
@@ -307,7 +307,7 @@ class Bb1(TableBb1):
         card = fl.deck.pop(0)
         if card == HIDDEN:
             card = self.ask("card", self.card_options(floor), floor, "1.11")
-        fl.discard.append(card)
+        fl.discard = [*fl.discard, card]
         self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None, card=card,
                  left=len(fl.deck))
         return card
@@ -392,7 +392,7 @@ class Bb1(TableBb1):
         fl = self.state.floors[floor]
         if square not in fl.alarms:
             raise IllegalActionError(f"there is no alarm token in {square} on floor {floor}")
-        fl.alarms.remove(square)
+        fl.alarms = without_one(fl.alarms, square)
         self.log("alarm_off", "1.21", floor, square, how="picked_up")
         if fl.guard is not None:
             self.draw_destination(floor)
@@ -445,7 +445,8 @@ class Bb1(TableBb1):
         if s.entrances:
             raise IllegalActionError(f"the crew already broke in through {s.entrances[0]}")
         s.entrances = [square]
-        s.floors[1].tiles.setdefault(square, "entrance")
+        if square not in s.floors[1].tiles:
+            s.floors[1].tiles = {**s.floors[1].tiles, square: "entrance"}
         self.log("entrance", "Break in", 1, square)
         fl = s.floors[1]
         if fl.guard is not None and fl.destination is None:
