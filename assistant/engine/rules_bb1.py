@@ -164,7 +164,7 @@ class Bb1(TableBb1):
         self.switch_off(floor, square)
         for name in self.state.burglars_at(floor, square):
             self.caught_in_room(name, floor, square)
-        if "foyer" in fl.tiles.values():  # most floors have none: skip the look around
+        if "foyer" in fl.tiles.values() and self.in_a_foyer(floor):  # most of the time nobody is: skip the look
             plan = self.plan(floor)
             for near in plan.adjacent(square):
                 if fl.tiles.get(near) == "foyer":
@@ -177,6 +177,13 @@ class Bb1(TableBb1):
                     self.lose(name, "atrium", "1.16", guard=square, guard_floor=floor)
         if self.camera_on(floor, square):
             self.cameras_see(floor, square)
+
+    def in_a_foyer(self, floor: int) -> bool:
+        tiles = self.state.floors[floor].tiles
+        for b in self.state.crew.values():  # a plain loop: asked at every guard step
+            if b.floor == floor and b.at is not None and not b.escaped and tiles.get(b.at) == "foyer":
+                return True
+        return False
 
     def caught_in_room(self, name: str, floor: int, square: str) -> None:
         """1.7: the guard entered a burglar's room."""
