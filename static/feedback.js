@@ -3,19 +3,15 @@
    it (lost connection) would leave the board as it was, without a word. Here each says what happened,
    beside what was tapped, and whether anything was applied; nothing is swapped, so an open room menu
    stays open. While the server cannot be reached a banner says so, and says when it is back.
-   As a file because the Content-Security-Policy runs no inline script. */
+   As a file because the Content-Security-Policy runs no inline script; its words come translated from the
+   page (base.html's <body data-words>), so it says them in the reader's language. */
 (() => {
   "use strict";
 
-  const TITLES = {
-    400: "This page is out of date: reload it, then try again.",
-    403: "This device may not do that (a watch-only link).",
-    404: "The heist or page is gone.",
-    409: "The board changed on another device.",
-    413: "That was too big for the app.",
-    429: "Too many requests from this device: wait a minute, then try again.",
-    500: "The app hit a bug.",
-  };
+  const WORDS = (() => {
+    try { return JSON.parse(document.body.dataset.words || "{}"); } catch { return {}; }
+  })();
+  const word = (key) => WORDS[key] || "";
 
   // -- the message beside the tap --------------------------------------------------------------
   function where(elt) {
@@ -52,15 +48,16 @@
 
   function verb(detail) {
     const method = ((detail.requestConfig && detail.requestConfig.verb) || "get").toLowerCase();
-    return method === "get" ? "Nothing was changed." : "Nothing was applied: the board is as it was.";
+    return word(method === "get" ? "unchanged" : "not_applied");
   }
 
   document.addEventListener("htmx:responseError", (event) => {
     const xhr = event.detail.xhr;
-    const title = TITLES[xhr.status] || `The server refused this (error ${xhr.status}).`;
+    const title = word(String(xhr.status)) || word("refused").replace("{status}", xhr.status);
     const words = serverWords(xhr);
     const text = words && !title.includes(words) ? `${title} ${words}` : title;
-    say(event.detail.elt, text, /nothing was applied/i.test(text) ? "" : verb(event.detail));
+    const marker = word("not_applied_words").toLowerCase();  // the server's words may say it already
+    say(event.detail.elt, text, marker && text.toLowerCase().includes(marker) ? "" : verb(event.detail));
   });
 
   // -- the connection banner --------------------------------------------------------------------
@@ -85,7 +82,7 @@
     if (!probing) return;
     clearInterval(probing);
     probing = null;
-    showBanner("Connected again. The board is up to date.", "back");
+    showBanner(word("back"), "back");
     hideTimer = setTimeout(() => { banner.hidden = true; }, 4000);
     const game = document.getElementById("game");
     if (game && game.dataset.refresh && window.htmx) {
@@ -103,16 +100,16 @@
   }
 
   function lost() {
-    showBanner("Cannot reach the server: taps are not applied until it is back. Trying again…", "lost");
+    showBanner(word("lost"), "lost");
     if (!probing) probing = setInterval(probe, 2000);
   }
 
   document.addEventListener("htmx:sendError", (event) => {
-    say(event.detail.elt, "The server could not be reached.", verb(event.detail));
+    say(event.detail.elt, word("unreachable"), verb(event.detail));
     lost();
   });
   document.addEventListener("htmx:timeout", (event) => {
-    say(event.detail.elt, "The server took too long to answer.", "It may or may not have been applied: check the board.");
+    say(event.detail.elt, word("too_slow"), word("maybe_applied"));
   });
   // the live stream (static/app.js) broke: the server may be gone, or only the stream (then say nothing)
   // (a moment later: a blip while the stream reconnects is not worth a banner)

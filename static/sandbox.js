@@ -7,7 +7,11 @@ document.addEventListener("click", (event) => {
   if (!button) return;
   const field = document.getElementById(button.dataset.copy);
   if (!field) return;
-  const done = () => { button.textContent = "Copied"; };
+  const done = () => {  // the word comes translated from the page (base.html's <body data-words>)
+    try { button.textContent = JSON.parse(document.body.dataset.words).copied || button.textContent; } catch {
+      /* no words on this page: the button keeps its own */
+    }
+  };
   const fallback = () => {
     field.focus();
     field.select();

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import cards_bb1, table_bb23
-from .errors import IllegalActionError
+from .errors import N_, IllegalActionError
 from .fields import bonus_of, card_key, choice_of, floor_of, square_of, who_of
 from .log import ALARM_CAUSES, LogEntry
 from .rules_bb1 import Bb1
@@ -50,21 +50,22 @@ class Result:
 def apply(state: GameState, action: Action) -> Result:
     """Apply one action to a copy of ``state``. Raises a RulesError for an action not allowed."""
     if not isinstance(action, dict) or not isinstance(action.get("do"), str):
-        raise IllegalActionError("an action is an object with a 'do' field")
+        raise IllegalActionError(N_("an action is an object with a 'do' field"))
     if action["do"] == "answer":
         pending = state.pending
         if not pending:
-            raise IllegalActionError("there is no question to answer")
+            raise IllegalActionError(N_("there is no question to answer"))
         choice = action.get("choice")
         if not isinstance(choice, str):
-            raise IllegalActionError("an answer needs a 'choice'")
+            raise IllegalActionError(N_("an answer needs a 'choice'"))
         before = GameState.from_json(pending["before"])
         return _run(before, pending["action"], pending["answers"] + [choice], pending["logged"],
                     version=state.version)
     if state.pending:
-        raise IllegalActionError("the table has a question to answer first (see the board)")
+        raise IllegalActionError(N_("the table has a question to answer first (see the board)"))
     if state.outcome and action["do"] not in BOARD_ONLY:
-        raise IllegalActionError(f"the game is over: the crew was {state.outcome}")
+        raise IllegalActionError(N_("the game is over: the crew escaped") if state.outcome == "escaped" else
+                                 N_("the game is over: the crew was caught"))
     return _run(state, action, [], 0, version=state.version)
 
 
@@ -74,7 +75,7 @@ def _run(before: GameState, action: Action, answers: list[str], skip: int, versi
     try:
         handler = HANDLERS.get(action["do"])
         if handler is None:
-            raise IllegalActionError(f"unknown action {action['do']!r}")
+            raise IllegalActionError(N_("unknown action %(do)s"), do=repr(action["do"]))
         handler(rules, action)
         state.pending = None
     except NeedAnswer as need:
@@ -97,14 +98,14 @@ def _alarm(rules: Bb1, a: Action) -> None:
     square = square_of(rules, floor, a.get("at"))
     hack = a.get("hack")
     if hack:
-        hack = choice_of(hack, HACK_KINDS, "a hack token belongs to the fingerprint, laser or motion computer")
+        hack = choice_of(hack, HACK_KINDS, N_("a hack token belongs to the fingerprint, laser or motion computer"))
         left = rules.state.hack.get(hack, 0)
         if left <= 0:
-            raise IllegalActionError(f"no {hack} hack token left to cancel this alarm")
+            raise IllegalActionError(N_("no %(computer)s hack token left to cancel this alarm"), computer=hack)
         rules.state.hack[hack] = left - 1
         rules.log("hack", "1.21", floor, square, how="cancel", computer=hack, left=left - 1)
         return
-    cause = choice_of(a.get("cause", ""), ALARM_CAUSES, "unknown cause of an alarm")
+    cause = choice_of(a.get("cause", ""), ALARM_CAUSES, N_("unknown cause of an alarm"))
     rules.trigger_alarm(floor, square, cause=cause)
 
 
@@ -126,7 +127,7 @@ def _move(rules: Bb1, a: Action) -> None:
     """A burglar walks into a room (entering it). A face-down room is turned up as part of the move when
     ``type`` says what it is; a Walkway turned up this way drops her to the floor below, which is not
     entering (bb1 Walkway). ``by`` "rook": moved by the Rook's Orders (extra costs ignored)."""
-    how = choice_of(a.get("how", "walk"), MOVE_KINDS, "a move is a walk (entering), a fall or a place")
+    how = choice_of(a.get("how", "walk"), MOVE_KINDS, N_("a move is a walk (entering), a fall or a place"))
     if how == "place":
         _place(rules, a)
         return
@@ -139,7 +140,7 @@ def _move(rules: Bb1, a: Action) -> None:
     revealed = a.get("type") not in (None, "") and square not in rules.state.floors[floor].tiles
     if a.get("type") not in (None, ""):
         _reveal(rules, {"floor": floor, "at": square, "type": a.get("type"), "number": a.get("number")})
-    by = choice_of(a.get("by", ""), ("", "rook"), "a move is made by the burglar or by the Rook's Orders")
+    by = choice_of(a.get("by", ""), ("", "rook"), N_("a move is made by the burglar or by the Rook's Orders"))
     if revealed and a.get("type") == "walkway" and floor - 1 in rules.state.floors and rules.room_rules:
         b = rules.state.crew[who]
         rules.room_left(who)
@@ -155,9 +156,11 @@ def _fall(rules: Bb1, who: str, floor: int, square: str, a: Action) -> None:
     entering (bb1 Walkway; BGA Lost grip): ``floor``/``to`` name where she lands, so a case says it plainly."""
     b = rules.state.crew[who]
     if b.at != square or b.floor != floor + 1:
-        raise IllegalActionError(f"a fall lands in the room under the burglar: {who} is in "
-                                 f"{b.at} on floor {b.floor}, not above {square} on floor {floor}")
-    cause = choice_of(a.get("cause", "walkway"), ("walkway", "lost-grip"), "a fall comes from a walkway or lost-grip")
+        raise IllegalActionError(N_("a fall lands in the room under the burglar: %(who)s is in %(at)s on floor "
+                                    "%(on)s, not above %(square)s on floor %(floor)s"),
+                                 who=who, at=b.at, on=b.floor, square=square, floor=floor)
+    cause = choice_of(a.get("cause", "walkway"), ("walkway", "lost-grip"),
+                      N_("a fall comes from a walkway or lost-grip"))
     rules.fall(who, cause)
 
 
@@ -201,13 +204,13 @@ def _reveal(rules: Bb1, a: Action) -> None:
     square = square_of(rules, floor, a.get("at"))
     kind = a.get("type")
     if not isinstance(kind, str) or not kind:
-        raise IllegalActionError("'type' names the room revealed, e.g. camera")
+        raise IllegalActionError(N_("'type' names the room revealed, e.g. camera"))
     fl = rules.state.floors[floor]
     fl.tiles = {**fl.tiles, square: kind}
     number = a.get("number")
     if number not in (None, ""):
         if str(number) not in ("1", "2", "3", "4", "5", "6"):
-            raise IllegalActionError("a combination number is 1 to 6")
+            raise IllegalActionError(N_("a combination number is 1 to 6"))
         fl.numbers = {**fl.numbers, square: int(number)}
     if kind == "lavatory":
         fl.lavatory.setdefault(square, 3)
@@ -236,7 +239,7 @@ def _event(rules: Bb1, a: Action) -> None:
     elif name == "shoplifting":
         targets = a.get("targets", [])
         if not isinstance(targets, list) or not all(isinstance(t, list) and len(t) == 2 for t in targets):
-            raise IllegalActionError("Shoplifting 'targets' is a list of [floor, square] pairs")
+            raise IllegalActionError(N_("Shoplifting 'targets' is a list of [floor, square] pairs"))
         if not targets:  # said aloud, so the table sees the card was played and did nothing
             rules.log("no_effect", "1.21", floor, how="shoplifting")
         for target in targets:
@@ -247,7 +250,7 @@ def _event(rules: Bb1, a: Action) -> None:
     elif name in cards_bb1.CARDS:
         cards_bb1.play(rules, name, a)
     else:
-        raise IllegalActionError(f"unknown event {name!r}")
+        raise IllegalActionError(N_("unknown event %(name)s"), name=repr(name))
 
 
 def _donuts(rules: Bb1, a: Action) -> None:
@@ -265,11 +268,12 @@ def _crow(rules: Bb1, a: Action) -> None:
     square = square_of(rules, floor, a.get("at"))
     advanced = bool(a.get("advanced"))
     if advanced and square != b.at:
-        raise IllegalActionError("the advanced Raven puts her crow in her own room")
+        raise IllegalActionError(N_("the advanced Raven puts her crow in her own room"))
     if b.at is None:
-        raise IllegalActionError(f"{who} is not on the board")
+        raise IllegalActionError(N_("%(who)s is not on the board"), who=who)
     if not advanced and rules.plan(floor).distance(b.at, square) > 2:
-        raise IllegalActionError(f"the crow flies at most 2 rooms from {b.at}, walls respected; {square} is farther")
+        raise IllegalActionError(N_("the crow flies at most 2 rooms from %(at)s, walls respected; %(square)s is "
+                                    "farther"), at=b.at, square=square)
     for fl in rules.state.floors.values():
         fl.crow = None
     fl = rules.state.floors[floor]
@@ -286,28 +290,28 @@ def _spotter(rules: Bb1, a: Action) -> None:
     floor = floor_of(rules, a)
     fl = rules.state.floors[floor]
     if not fl.deck:
-        raise IllegalActionError(f"the floor-{floor} patrol deck is empty")
+        raise IllegalActionError(N_("the floor-%(floor)s patrol deck is empty"), floor=floor)
     if not rules.state.spotted:
-        raise IllegalActionError("the Spotter looks at the card before she decides where it goes")
+        raise IllegalActionError(N_("the Spotter looks at the card before she decides where it goes"))
     if a.get("keep") == "bottom":
         fl.deck.append(fl.deck.pop(0))
         rules.log("spotter", "1.21", floor, how="bottom")
     elif a.get("keep") == "top":
         rules.log("spotter", "1.21", floor, how="top")
     else:
-        raise IllegalActionError("Spotter: say keep 'top' or 'bottom'")
+        raise IllegalActionError(N_("Spotter: say keep 'top' or 'bottom'"))
 
 
 def _hack(rules: Bb1, a: Action) -> None:
     kind = choice_of(a.get("kind"), (*HACK_KINDS, "hacker"),
-                     "a hack token belongs to the fingerprint, laser or motion computer, or the advanced Hacker")
+                     N_("a hack token belongs to the fingerprint, laser or motion computer, or the advanced Hacker"))
     count = a.get("count")
     now = rules.state.hack.get(kind, 0)
     new = now + 1 if count is None else count
     most = 1 if kind == "hacker" else 6  # the advanced Hacker keeps one on her card; a computer six (§1.22)
     if not isinstance(new, int) or not 0 <= new <= most:
-        raise IllegalActionError("the Hacker's card holds 0 or 1 hack token" if kind == "hacker" else
-                                 "a computer holds 0 to 6 hack tokens")
+        raise IllegalActionError(N_("the Hacker's card holds 0 or 1 hack token") if kind == "hacker" else
+                                 N_("a computer holds 0 to 6 hack tokens"))
     rules.state.hack[kind] = new
     rules.log("hack", "1.21", how="count", computer=kind, count=new)
 
@@ -327,7 +331,7 @@ def _end_turn(rules: Bb1, a: Action) -> None:
     state = rules.state
     who = rules.state.current()
     if who is None:
-        raise IllegalActionError("nobody is playing: add the crew first")
+        raise IllegalActionError(N_("nobody is playing: add the crew first"))
     b = state.crew[who]
     if not b.escaped and b.at is not None:
         rules.turn_ends_in_room(who)  # a Thermo alarm goes off before the guard moves
@@ -347,11 +351,11 @@ def _set(rules: Bb1, a: Action) -> None:
     field_name = a.get("field")
     value = a.get("value")
     if not isinstance(field_name, str):
-        raise IllegalActionError("'field' names what the table sets, e.g. stealth")
+        raise IllegalActionError(N_("'field' names what the table sets, e.g. stealth"))
     if field_name in ("stealth", "heat"):
         who = who_of(rules, a)
         if not isinstance(value, int) or not 0 <= value <= 6:
-            raise IllegalActionError(f"{field_name} is a number from 0 to 6")
+            raise IllegalActionError(N_("%(field)s is a number from 0 to 6"), field=field_name)
         setattr(rules.state.crew[who], field_name, value)
         rules.log("set", "", how=field_name, who=who, value=value)
         rules.corrected(who)
@@ -364,11 +368,11 @@ def _set(rules: Bb1, a: Action) -> None:
     elif field_name == "die":
         floor = floor_of(rules, a)
         if not isinstance(value, int) or not 1 <= value <= 6:
-            raise IllegalActionError("a guard die shows 1 to 6")
+            raise IllegalActionError(N_("a guard die shows 1 to 6"))
         rules.state.floors[floor].die = value
         rules.log("set", "", floor, how="die", value=value)
     else:
-        raise IllegalActionError(f"cannot set {field_name!r}")
+        raise IllegalActionError(N_("cannot set %(field)s"), field=repr(field_name))
 
 
 # what can be counted on a room: (game, most, rule) — bb2 counting cubes (Surveillance, Buffet, Cashier
@@ -378,11 +382,11 @@ SET_ON_ROOMS = {"cubes": ("bb2", 5, "bb2 Surveillance"), "workers": ("bb3", 9, "
 
 def _set_on_room(rules: Bb1, a: Action, field_name: str, value: Any) -> None:
     game, most, rule = SET_ON_ROOMS[field_name]
-    _only_in(rules, game, f"{'counting cubes' if field_name == 'cubes' else 'workers'} on rooms")
+    _only_in(rules, game, N_("counting cubes on rooms") if field_name == "cubes" else N_("workers on rooms"))
     floor = floor_of(rules, a)
     square = square_of(rules, floor, a.get("at"))
     if not isinstance(value, int) or not 0 <= value <= most:
-        raise IllegalActionError(f"a room holds 0 to {most} {field_name}")
+        raise IllegalActionError(N_("a room holds 0 to %(most)s %(field)s"), most=most, field=field_name)
     fl = rules.state.floors[floor]
     counts: dict[str, int] = {k: n for k, n in getattr(fl, field_name).items() if k != square}
     if value:
@@ -393,21 +397,21 @@ def _set_on_room(rules: Bb1, a: Action, field_name: str, value: Any) -> None:
 
 def _set_room_tokens(rules: Bb1, a: Action, value: Any) -> None:
     """bb1 Lavatory and Smoke Bomb: the Stealth tokens lying in a room, corrected by hand."""
-    _only_in(rules, "bb1", "Stealth tokens on rooms")
+    _only_in(rules, "bb1", N_("Stealth tokens on rooms"))
     floor = floor_of(rules, a)
     square = square_of(rules, floor, a.get("at"))
     if not isinstance(value, int) or not 0 <= value <= 6:
-        raise IllegalActionError("a room holds 0 to 6 Stealth tokens")
+        raise IllegalActionError(N_("a room holds 0 to 6 Stealth tokens"))
     rules.state.floors[floor].lavatory[square] = value
     rules.log("set", "", floor, square, how="room_tokens", value=value)
 
 
 def _set_geared(rules: Bb1, a: Action, value: Any) -> None:
     """bb3 Disguises: a burglar removes their disguise (geared) or an effect lets them put it on again."""
-    _only_in(rules, "bb3", "disguises")
+    _only_in(rules, "bb3", N_("disguises"))
     who = who_of(rules, a)
     if value not in (0, 1, True, False):
-        raise IllegalActionError("geared is 1 (geared) or 0 (disguised)")
+        raise IllegalActionError(N_("geared is 1 (geared) or 0 (disguised)"))
     b = rules.state.crew[who]
     b.geared = bool(value)
     rules.log("set", "bb3 Disguises", b.floor, b.at, how="geared", who=who, geared=b.geared)
@@ -435,25 +439,25 @@ def _layout(rules: Bb1, a: Action) -> None:
 
     state = rules.state
     if any(fl.appeared for fl in state.floors.values()):
-        raise IllegalActionError("the walls can be laid out afresh only before the break-in; "
-                                 "correct single walls from a room's menu instead")
+        raise IllegalActionError(N_("the walls can be laid out afresh only before the break-in; correct single "
+                                    "walls from a room's menu instead"))
     kind = a.get("kind")
     floors = sorted(state.floors)
     job = SCENARIOS.get(state.scenario)
     if kind == "printed":
         if state.rules != "bb1" or job is None or job.walls is None or len(job.walls) != len(floors):
-            raise IllegalActionError("this heist has no printed wall layout: deal a random one or draw them")
+            raise IllegalActionError(N_("this heist has no printed wall layout: deal a random one or draw them"))
         layout = [list(w) for w in job.walls]
     elif kind in ("random", "hard"):
         seed = a.get("seed")
         if not isinstance(seed, int):
-            raise IllegalActionError("a random wall layout needs a whole-number 'seed'")
+            raise IllegalActionError(N_("a random wall layout needs a whole-number 'seed'"))
         layout = [random_walls(state.size, void=state.void, seed=seed * 10 + n, prefer_chokepoints=kind == "hard")
                   for n in range(len(floors))]
     elif kind == "none":
         layout = [[] for _ in floors]
     else:
-        raise IllegalActionError("a wall layout is 'printed', 'random', 'hard' or 'none'")
+        raise IllegalActionError(N_("a wall layout is 'printed', 'random', 'hard' or 'none'"))
     for n, walls in zip(floors, layout):
         state.floors[n].walls = sorted(walls)
     rules.log("layout", "§4", layout=kind)
@@ -464,10 +468,10 @@ def _loot(rules: Bb1, a: Action) -> None:
     who = who_of(rules, a)
     kind = a.get("kind")
     if not isinstance(kind, str) or not kind.strip():
-        raise IllegalActionError("'kind' names the loot, e.g. tiara")
+        raise IllegalActionError(N_("'kind' names the loot, e.g. tiara"))
     kind = card_key(kind)
     if kind not in LOOT:
-        raise IllegalActionError(f"no loot card is called {kind!r}: {', '.join(LOOT)}")
+        raise IllegalActionError(N_("no loot card is called %(kind)s: %(loot)s"), kind=repr(kind), loot=list(LOOT))
     loot = rules.state.crew[who].loot
     if a.get("on", kind not in loot):
         if kind not in loot:
@@ -485,21 +489,21 @@ def _loot(rules: Bb1, a: Action) -> None:
 
 def _only_in(rules: Bb1, game: str, what: str) -> None:
     if rules.state.rules != game:
-        raise IllegalActionError(f"{what} exist only in {GAME_TITLES[game]}")
+        raise IllegalActionError(N_("%(what)s exist only in %(game)s"), what=what, game=GAME_TITLES[game])
 
 
 def _commotion(rules: Bb1, a: Action) -> None:
-    _only_in(rules, "bb2", "commotions")
+    _only_in(rules, "bb2", N_("commotions"))
     floor = floor_of(rules, a)
     steps = a.get("steps", 1)
     if steps not in (1, 2, 3):
-        raise IllegalActionError("a commotion pulls the bouncer 1 step (3 for the Buffet)")
+        raise IllegalActionError(N_("a commotion pulls the bouncer 1 step (3 for the Buffet)"))
     rules.commotion(floor, square_of(rules, floor, a.get("at")), steps)  # type: ignore[attr-defined]
 
 
 def _crowd(rules: Bb1, a: Action) -> None:
     """bb2 Crowd chip turned up in a room (or discarded by hand): the bouncer gives no heat there once."""
-    _only_in(rules, "bb2", "Crowd chips")
+    _only_in(rules, "bb2", N_("Crowd chips"))
     floor = floor_of(rules, a)
     square = square_of(rules, floor, a.get("at"))
     fl = rules.state.floors[floor]
@@ -511,7 +515,7 @@ def _crowd(rules: Bb1, a: Action) -> None:
 def _suspicion(rules: Bb1, a: Action) -> None:
     """bb3 Suspicion: an effect (a Scan card drawn while charming, a tool) adds a cube beside the floor's
     patrol deck, and the third turns the die up; another effect takes one away."""
-    _only_in(rules, "bb3", "suspicion cubes")
+    _only_in(rules, "bb3", N_("suspicion cubes"))
     floor = floor_of(rules, a)
     count = a.get("count")
     if count == 1:
@@ -520,11 +524,11 @@ def _suspicion(rules: Bb1, a: Action) -> None:
     elif count == -1:
         rules.calm(floor)  # type: ignore[attr-defined]
     else:
-        raise IllegalActionError("suspicion changes one cube at a time: count 1 or -1")
+        raise IllegalActionError(N_("suspicion changes one cube at a time: count 1 or -1"))
 
 
 def _undercover(rules: Bb1, a: Action) -> None:
-    _only_in(rules, "bb2", "Undercover chips")
+    _only_in(rules, "bb2", N_("Undercover chips"))
     floor = floor_of(rules, a)
     rules.undercover(floor, square_of(rules, floor, a.get("at")))  # type: ignore[attr-defined]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .errors import BoardError
+from .errors import N_, BoardError
 
 COLUMNS = "ABCDE"
 
@@ -29,14 +29,17 @@ def square_coords(name: str, size: int) -> tuple[int, int]:
     if known is not None:
         return known
     if not isinstance(name, str) or len(name) != 2:
-        raise BoardError(f"{name!r} is not a square name: use a column letter and a row number, like B2")
+        raise BoardError(N_("%(name)s is not a square name: use a column letter and a row number, like B2"),
+                         name=repr(name))
     col = COLUMNS.find(name[0].upper())
     row = ord(name[1]) - ord("1")
     if col < 0 or not 0 <= row < 5:
-        raise BoardError(f"{name!r} is not a square name: use a column letter and a row number, like B2")
+        raise BoardError(N_("%(name)s is not a square name: use a column letter and a row number, like B2"),
+                         name=repr(name))
     if col >= size or row >= size:
         last = square_name(size - 1, size - 1)
-        raise BoardError(f"{name} is off the board: a {size}x{size} floor runs from A1 to {last}")
+        raise BoardError(N_("%(name)s is off the board: a %(size)sx%(size)s floor runs from A1 to %(last)s"), name=name,
+                         size=size, last=last)
     return col, row
 
 
@@ -47,10 +50,11 @@ def normalize_wall(wall: str, size: int) -> str:
         return known
     parts = wall.split("-") if isinstance(wall, str) else []
     if len(parts) != 2:
-        raise BoardError(f"{wall!r} is not a wall: name the two rooms it separates, like B1-B2")
+        raise BoardError(N_("%(wall)s is not a wall: name the two rooms it separates, like B1-B2"), wall=repr(wall))
     (c1, r1), (c2, r2) = (square_coords(p, size) for p in parts)
     if abs(c1 - c2) + abs(r1 - r2) != 1:
-        raise BoardError(f"wall {wall}: {parts[0]} and {parts[1]} are not neighbouring rooms")
+        raise BoardError(N_("wall %(wall)s: %(one)s and %(other)s are not neighbouring rooms"), wall=wall, one=parts[0],
+                         other=parts[1])
     first, second = sorted([(r1, c1), (r2, c2)])
     return f"{square_name(first[1], first[0])}-{square_name(second[1], second[0])}"
 
@@ -152,7 +156,7 @@ class Floorplan:
         """Index of a room, or a BoardError naming the problem."""
         square_coords(name, self.size)
         if name in self.void:
-            raise BoardError(f"{name} is the empty square: nothing can stand there")
+            raise BoardError(N_("%(name)s is the empty square: nothing can stand there"), name=name)
         return self.index[name.upper()]
 
     def distances(self, target: int) -> list[int]:
@@ -254,7 +258,7 @@ _CHECKED: dict[tuple[int, tuple[str, ...], tuple[str, ...], bool], Floorplan] = 
 def _checked_floorplan(size: int, void: list[str] | tuple[str, ...] | frozenset[str],
                        walls: list[str] | tuple[str, ...] | frozenset[str], connected: bool) -> Floorplan:
     if size not in (4, 5):
-        raise BoardError(f"a floor is 4x4 or 5x5, not {size}x{size}")
+        raise BoardError(N_("a floor is 4x4 or 5x5, not %(size)sx%(size)s"), size=size)
     void_set = frozenset(v.upper() for v in void) if void else frozenset()
     for v in void_set:
         square_coords(v, size)
@@ -264,12 +268,13 @@ def _checked_floorplan(size: int, void: list[str] | tuple[str, ...] | frozenset[
         if void_set:
             for side in w.split("-"):
                 if side in void_set:
-                    raise BoardError(f"wall {w} touches the empty square {side}: it is already a wall")
+                    raise BoardError(N_("wall %(wall)s touches the empty square %(side)s: it is already a wall"),
+                                     wall=w, side=side)
         norm.add(w)
     plan = _cached_floorplan(size, void_set, frozenset(norm))
     if connected:
         shut = plan.cut_off()
         if shut:
-            raise BoardError(
-                f"these walls shut {', '.join(shut)} off from the rest of the floor: every room must be reachable")
+            raise BoardError(N_("these walls shut %(shut)s off from the rest of the floor: every room must be "
+                                "reachable"), shut=list(shut))
     return plan

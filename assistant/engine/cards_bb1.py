@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .errors import IllegalActionError
+from .errors import N_, IllegalActionError
 from .fields import Action, card_key, floor_of, square_of, who_of
 from .table_bb1 import ROOM_TOKENS
 
@@ -27,14 +27,14 @@ COMPUTERS = ("fingerprint", "laser", "motion")
 def _player(rules: Bb1, a: Action) -> str:
     who = who_of(rules, a) if a.get("who") else rules.state.current()
     if who is None:
-        raise IllegalActionError("nobody is playing yet")
+        raise IllegalActionError(N_("nobody is playing yet"))
     return who
 
 
 def _inside(rules: Bb1, who: str) -> tuple[int, str]:
     b = rules.state.crew[who]
     if b.at is None or b.escaped:
-        raise IllegalActionError(f"{who} is not in the building")
+        raise IllegalActionError(N_("%(who)s is not in the building"), who=who)
     return b.floor, b.at
 
 
@@ -90,7 +90,8 @@ def crowbar(rules: Bb1, a: Action, who: str) -> None:
     floor, here = _inside(rules, who)
     square = square_of(rules, floor, a.get("at"))
     if not rules.plan(floor).open_between(here, square):
-        raise IllegalActionError(f"the Crowbar works on a room next to {here} with no wall between; {square} is not")
+        raise IllegalActionError(N_("the Crowbar works on a room next to %(here)s with no wall between; %(square)s "
+                                    "is not"), here=here, square=square)
     fl = rules.state.floors[floor]
     fl.disabled = sorted(set(fl.disabled) | {square})
     rules.log("card", "Crowbar", floor, square, how="crowbar", who=who)
@@ -101,7 +102,7 @@ def virus(rules: Bb1, a: Action, who: str) -> None:
     tokens = a.get("tokens")
     if not isinstance(tokens, dict) or any(k not in COMPUTERS or not isinstance(v, int) or v < 0
                                             for k, v in tokens.items()) or sum(tokens.values()) != 3:
-        raise IllegalActionError("the Virus puts 3 hack tokens on the computers: say how many on each")
+        raise IllegalActionError(N_("the Virus puts 3 hack tokens on the computers: say how many on each"))
     for kind, n in sorted(tokens.items()):
         rules.state.hack[kind] = min(MAX_HACK, rules.state.hack.get(kind, 0) + n)
     rules.log("card", "Virus", how="virus", who=who, tokens=dict(sorted(tokens.items())))
@@ -142,7 +143,7 @@ def buddy_system(rules: Bb1, a: Action, who: str) -> None:
     floor, square = _inside(rules, who)
     buddy = who_of(rules, {"who": a.get("buddy")})
     if buddy == who:
-        raise IllegalActionError("Buddy System brings another player")
+        raise IllegalActionError(N_("Buddy System brings another player"))
     rules.room_left(buddy)
     rules.put(buddy, floor, square)
     rules.log("put", "Buddy System", floor, square, who=buddy, card="buddy-system")
@@ -166,7 +167,8 @@ def juicer_alarm(rules: Bb1, a: Action, who: str) -> None:
     floor, here = _inside(rules, who)
     square = square_of(rules, floor, a.get("at"))
     if not rules.plan(floor).open_between(here, square):
-        raise IllegalActionError(f"the Juicer sets off an alarm next to {here} with no wall between; {square} is not")
+        raise IllegalActionError(N_("the Juicer sets off an alarm next to %(here)s with no wall between; %(square)s "
+                                    "is not"), here=here, square=square)
     rules.trigger_alarm(floor, square, cause="juicer")
 
 
@@ -181,7 +183,7 @@ def rook_swap(rules: Bb1, a: Action, who: str) -> None:
     other = who_of(rules, {"who": a.get("buddy")})
     mine, theirs = _inside(rules, who), _inside(rules, other)
     if other == who:
-        raise IllegalActionError("the Rook swaps with another player")
+        raise IllegalActionError(N_("the Rook swaps with another player"))
     rules.put(who, *theirs)
     rules.put(other, *mine)
     rules.log("card", "Rook", mine[0], mine[1], how="rook_swap", who=who, buddy=other)
@@ -191,7 +193,7 @@ def rigger_tool(rules: Bb1, a: Action, who: str) -> None:
     """Rigger (advanced): discard one of her Stealth tokens to draw a tool (BGA Rigger)."""
     b = rules.state.crew[who]
     if b.stealth <= 0:
-        raise IllegalActionError(f"{who} has no Stealth token to discard")
+        raise IllegalActionError(N_("%(who)s has no Stealth token to discard"), who=who)
     b.stealth -= 1
     rules.log("stealth_change", "Rigger", b.floor, b.at, who=who, stealth=b.stealth, change=-1, card="rigger")
 
@@ -208,7 +210,7 @@ CARDS: dict[str, Callable[[Bb1, Action, str], None]] = {
 def play(rules: Bb1, name: str, a: Action) -> None:
     floor_of(rules, a)  # every card is played on a floor that exists
     if not rules.room_rules:
-        raise IllegalActionError(f"{name.replace('_', ' ')} is a Burgle Bros 1 card")
+        raise IllegalActionError(N_("%(card)s is a Burgle Bros 1 card"), card=name.replace("_", " "))
     who = _player(rules, a)
     CARDS[name](rules, a, who)
     discard_tool(rules, who, name.replace("_", "-"))
@@ -220,7 +222,7 @@ def tool(rules: Bb1, a: Action) -> None:
     who = who_of(rules, a)
     kind = card_key(a["kind"]) if isinstance(a.get("kind"), str) else None
     if kind not in TOOLS:
-        raise IllegalActionError(f"a tool is one of: {', '.join(TOOLS)}")
+        raise IllegalActionError(N_("a tool is one of: %(tools)s"), tools=list(TOOLS))
     tools = rules.state.crew[who].tools
     on = a.get("on", kind not in tools)
     if on:

@@ -8,7 +8,7 @@ from typing import Any
 from .actions import apply
 from .board import SQUARE_INDEX, Floorplan, floorplan, square_coords
 from .cards_bb1 import MAX_HACK
-from .errors import BoardError, RulesError
+from .errors import N_, BoardError, RulesError
 from .fields import card_key
 from .log import LogEntry
 from .pathing import READINGS
@@ -26,48 +26,49 @@ SPECIAL_CARDS = {"bb1": {LOST_VISUAL}, "bb2": {DISTRACTED}, "bb3": {WORKER, WORK
 
 def _die(value: Any, floor: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
-        raise BoardError(f"floor {floor}: the die shows {value!r}, but a guard die shows 1 to 6")
+        raise BoardError(N_("floor %(floor)s: the die shows %(value)s, but a guard die shows 1 to 6"), floor=floor,
+                         value=repr(value))
     return value
 
 
 def state_from_case(case: dict[str, Any]) -> GameState:
     """The position a case describes, validated; raises BoardError naming the culprit."""
     if not isinstance(case, dict):
-        raise BoardError("a case is a JSON object with floors, crew and actions")
+        raise BoardError(N_("a case is a JSON object with floors, crew and actions"))
     try:
         return _state_from_case(case)
     except (AttributeError, TypeError, KeyError, ValueError) as err:
         if isinstance(err, BoardError):
             raise
-        raise BoardError(f"malformed case: {err}") from None
+        raise BoardError(N_("malformed case: %(problem)s"), problem=err) from None
 
 
 def _state_from_case(case: dict[str, Any]) -> GameState:
     rules = case.get("rules", "bb1")
     if rules not in GAMES:
-        raise BoardError(f"unknown rules {rules!r}: use bb1, bb2 or bb3")
+        raise BoardError(N_("unknown rules %(rules)s: use bb1, bb2 or bb3"), rules=repr(rules))
     size = case.get("size", 4)
     if size not in (4, 5):
-        raise BoardError(f"a floor is 4x4 or 5x5: size is 4 or 5, not {size!r}")
+        raise BoardError(N_("a floor is 4x4 or 5x5: size is 4 or 5, not %(size)s"), size=repr(size))
     void = [v.upper() for v in case.get("void", [])]
     tiebreak = case.get("tiebreak", "rulebook")
     if tiebreak not in READINGS:
-        raise BoardError(f"unknown tiebreak {tiebreak!r}: use rulebook or bga")
+        raise BoardError(N_("unknown tiebreak %(tiebreak)s: use rulebook or bga"), tiebreak=repr(tiebreak))
     players = case.get("players", 4)
     if not isinstance(players, int) or not 1 <= players <= 4:
-        raise BoardError(f"players must be 1 to 4, not {players!r}")
+        raise BoardError(N_("players must be 1 to 4, not %(players)s"), players=repr(players))
     state = GameState(rules=rules, size=size, void=void, players=players, tiebreak=tiebreak)
     floors = case.get("floors") or {}
     if not floors:
-        raise BoardError("a case needs at least one floor")
+        raise BoardError(N_("a case needs at least one floor"))
     for key, spec in floors.items():
         if not str(key).isdigit() or not 1 <= int(key) <= 3:
-            raise BoardError(f"floor {key!r}: floors are numbered 1 to 3")
+            raise BoardError(N_("floor %(key)s: floors are numbered 1 to 3"), key=repr(key))
         state.floors[int(key)] = _floor_from_case(int(key), spec, state)
     for name, spec in (case.get("crew") or {}).items():
         floor = spec.get("floor", 1)
         if floor not in state.floors:
-            raise BoardError(f"{name} is on floor {floor}, which the case does not have")
+            raise BoardError(N_("%(name)s is on floor %(floor)s, which the case does not have"), name=name, floor=floor)
         at = spec.get("at")
         if at is not None:
             plan = state.plan(floor)
@@ -82,7 +83,7 @@ def _state_from_case(case: dict[str, Any]) -> GameState:
         _table_from_case(case, state)
     for key, order in (case.get("reshuffle") or {}).items():
         if int(key) not in state.floors:
-            raise BoardError(f"reshuffle for floor {key}, which the case does not have")
+            raise BoardError(N_("reshuffle for floor %(key)s, which the case does not have"), key=key)
         state.floors[int(key)].stacked = [_card(c, int(key), state) for c in order]
     return state
 
@@ -92,14 +93,16 @@ def _table_from_case(case: dict[str, Any], state: GameState) -> None:
     turn = case.get("turn")
     if turn is not None:
         if turn not in state.crew:
-            raise BoardError(f"turn: nobody called {turn!r} is in the crew")
+            raise BoardError(N_("turn: nobody called %(turn)s is in the crew"), turn=repr(turn))
         state.turn = state.order.index(turn)
     hack = case.get("hack") or {}
     for kind, count in hack.items():
         if kind not in HACK_SOURCES:
-            raise BoardError(f"hack: tokens lie on {', '.join(HACK_SOURCES)}, not {kind!r}")
+            raise BoardError(N_("hack: tokens lie on %(computers)s, not %(kind)s"), computers=list(HACK_SOURCES),
+                             kind=repr(kind))
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_HACK:
-            raise BoardError(f"hack: a computer holds 0 to {MAX_HACK} tokens, not {count!r}")  # §1.22 hack capacity
+            raise BoardError(N_("hack: a computer holds 0 to %(most)s tokens, not %(count)s"), most=MAX_HACK,
+                             count=repr(count))  # §1.22 hack capacity
         state.hack[kind] = count
     entrance = case.get("entrance")
     if entrance is None:
@@ -116,20 +119,22 @@ def _word(value: Any, allowed: tuple[str, ...], what: str) -> str:
     if value == "" and what == "character":
         return ""
     if value not in allowed:
-        raise BoardError(f"unknown {what} {value!r}: one of {', '.join(allowed)}")
+        raise BoardError(N_("unknown %(field)s %(value)s: one of %(allowed)s"), field=what, value=repr(value),
+                         allowed=list(allowed))
     return str(value)
 
 
 def _square(value: Any, floor: int, plan: Floorplan, what: str) -> str:
     """A square of the floor whose plan is given (looked up once per floor, not once per square)."""
     if not isinstance(value, str):
-        raise BoardError(f"floor {floor}: {what} must be a square name, not {value!r}")
+        raise BoardError(N_("floor %(floor)s: %(field)s must be a square name, not %(value)s"), floor=floor, field=what,
+                         value=repr(value))
     if value in plan.index and value not in plan.void:  # already spelled as the board spells it
         return value
     try:
         plan.check(value.upper())
     except BoardError as err:
-        raise BoardError(f"floor {floor}, {what}: {err}") from None
+        raise BoardError(N_("floor %(floor)s, %(field)s: %(problem)s"), floor=floor, field=what, problem=err) from None
     return value.upper()
 
 
@@ -137,24 +142,27 @@ def _card(value: Any, floor: int, state: GameState) -> str:
     if value in SPECIAL_CARDS[state.rules]:
         return value
     if not isinstance(value, str):
-        raise BoardError(f"floor {floor}: a patrol card names a square, not {value!r}")
+        raise BoardError(N_("floor %(floor)s: a patrol card names a square, not %(value)s"), floor=floor,
+                         value=repr(value))
     if value in SQUARE_INDEX[state.size]:  # already spelled as the board spells it (the empty square included)
         return value
     try:
         square_coords(value, state.size)
     except BoardError as err:
-        raise BoardError(f"floor {floor}, patrol card: {err}") from None
+        raise BoardError(N_("floor %(floor)s, patrol card: %(problem)s"), floor=floor, problem=err) from None
     return value.upper()
 
 
 def _tile_type(value: Any, floor: int, rules: str) -> str:
     if not isinstance(value, str) or not value:
-        raise BoardError(f"floor {floor}: a room type is a name like camera, not {value!r}")
+        raise BoardError(N_("floor %(floor)s: a room type is a name like camera, not %(value)s"), floor=floor,
+                         value=repr(value))
     if rules != "bb1" or value in BB1_ROOMS:  # the latter already spelled as below
         return value
     kind = card_key(value.replace("_", " "))  # "Secret door", "secret_door"
     if kind not in BB1_ROOMS:
-        raise BoardError(f"floor {floor}: no Burgle Bros room is called {value!r}: {', '.join(BB1_ROOMS)}")
+        raise BoardError(N_("floor %(floor)s: no Burgle Bros room is called %(value)s: %(rooms)s"), floor=floor,
+                         value=repr(value), rooms=list(BB1_ROOMS))
     return kind
 
 
@@ -170,9 +178,9 @@ def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorSta
         fl.die = _die(spec.get("die", 2), n)
     fl.alarms = sorted(_square(a, n, plan, "alarm") for a in spec.get("alarms", []))
     if state.rules == "bb1" and len(set(fl.alarms)) != len(fl.alarms):
-        raise BoardError(f"floor {n}: a room holds at most one alarm token")
+        raise BoardError(N_("floor %(n)s: a room holds at most one alarm token"), n=n)
     if fl.guard is not None and fl.guard in fl.alarms:
-        raise BoardError(f"floor {n}: no alarm can be on the guard's square {fl.guard}")
+        raise BoardError(N_("floor %(n)s: no alarm can be on the guard's square %(guard)s"), n=n, guard=fl.guard)
     names = SQUARE_INDEX[state.size]  # a card already spelled as the board spells it needs no more checking
     fl.deck = [c if c in names else _card(c, n, state) for c in spec.get("patrol", [])]
     fl.discard = [c if c in names else _card(c, n, state) for c in spec.get("discard", [])]
@@ -181,7 +189,8 @@ def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorSta
     fl.lavatory = {sq: ROOM_TOKENS for sq, kind in fl.tiles.items() if kind == "lavatory"}
     for sq, count in (spec.get("tokens") or {}).items():  # Lavatory or Smoke Bomb tokens left on a room
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 2 * ROOM_TOKENS:
-            raise BoardError(f"floor {n}: tokens on {sq} must be a count from 0 to {2 * ROOM_TOKENS}")
+            raise BoardError(N_("floor %(n)s: tokens on %(square)s must be a count from 0 to %(most)s"), n=n, square=sq,
+                             most=2 * ROOM_TOKENS)
         fl.lavatory[_square(sq, n, plan, "tokens")] = count
     # The other games' pieces, read only when the case names them: the floor's own empty defaults are what
     # reading an absent (or, for the mappings, empty) field would give.
@@ -203,13 +212,13 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
     cid = case.get("id") if isinstance(case, dict) else None
     try:
         if not isinstance(case, dict):
-            raise BoardError("a case is a JSON object")
+            raise BoardError(N_("a case is a JSON object"))
         state = state_from_case(case)
         choices, actions = case.get("choices") or [], case.get("actions") or []
         if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
-            raise BoardError("'choices' is a list of answers, each a word or a square name")
+            raise BoardError(N_("'choices' is a list of answers, each a word or a square name"))
         if not isinstance(actions, list):
-            raise BoardError("'actions' is a list of actions, each an object with a 'do' field")
+            raise BoardError(N_("'actions' is a list of actions, each an object with a 'do' field"))
         choices = list(choices)
         log: list[LogEntry] = []
         needs = None

@@ -2,11 +2,52 @@
 
 They are all ``ValueError`` subclasses so a caller can treat any of them as "this input or action
 is not allowed"; the message always names the culprit in plain words.
+
+A refusal is data, like a log entry: the English message (marked with ``N_`` so the catalogue extracts
+it) and its ``%(name)s`` parameters. ``str(err)`` is the English sentence, for the resolver, the
+conformance checker and the tests; the web layer says it in the reader's language
+(``words/refusals.py``), reading the parameters by their names: a ``room``/``rooms`` is a room type, a
+``card``, ``tool``/``tools``, ``loot``, ``character`` or ``computer`` a name from ``words/names.py``, a
+``what`` a phrase marked with ``N_`` where it is written, and another refusal (a ``problem``) is said
+in turn. A list parameter reads as its items joined by commas.
+
+>>> err = IllegalActionError(N_("%(who)s is not in the building"), who="Ann")
+>>> str(err), err.message, err.params
+('Ann is not in the building', '%(who)s is not in the building', {'who': 'Ann'})
 """
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+def N_(message: str) -> str:
+    """Marks an English message for the catalogue (Babel's default ``N_`` keyword); the engine knows no
+    languages, so it stays English here and is translated where it is shown."""
+    return message
+
+
+def english(message: str, params: Mapping[str, Any]) -> str:
+    """The message with its parameters filled in, in English."""
+    if not params:
+        return message
+    return message % {name: _plain(value) for name, value in params.items()}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return value
 
 
 class RulesError(ValueError):
     """Base class: something the rules do not allow."""
+
+    def __init__(self, message: str, /, **params: Any) -> None:
+        self.message = message
+        self.params = params
+        super().__init__(english(message, params))
 
 
 class BoardError(RulesError):

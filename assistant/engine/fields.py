@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import IllegalActionError
+from .errors import N_, IllegalActionError
 from .ruleset import Ruleset
 
 Action = dict[str, Any]
@@ -16,13 +16,13 @@ def floor_of(rules: Ruleset, action: Action) -> int:
         floor = int(floor)
     if not isinstance(floor, int) or floor not in rules.state.floors:
         have = ", ".join(str(f) for f in sorted(rules.state.floors))
-        raise IllegalActionError(f"floor {floor!r} does not exist (floors: {have})")
+        raise IllegalActionError(N_("floor %(floor)s does not exist (floors: %(have)s)"), floor=repr(floor), have=have)
     return floor
 
 
 def square_of(rules: Ruleset, floor: int, value: Any, what: str = "at") -> str:
     if not isinstance(value, str):
-        raise IllegalActionError(f"'{what}' must be a square name like B2")
+        raise IllegalActionError(N_("'%(field)s' must be a square name like B2"), field=what)
     value = value.upper()
     rules.plan(floor).check(value)
     return value
@@ -31,14 +31,14 @@ def square_of(rules: Ruleset, floor: int, value: Any, what: str = "at") -> str:
 def who_of(rules: Ruleset, action: Action) -> str:
     who = action.get("who")
     if not isinstance(who, str) or who not in rules.state.crew:
-        raise IllegalActionError(f"nobody called {who!r} is in the crew")
+        raise IllegalActionError(N_("nobody called %(who)s is in the crew"), who=repr(who))
     return who
 
 
 def choice_of(value: Any, allowed: tuple[str, ...], message: str) -> str:
     """A field that must be one of a few words (a code, never free text that could end up in the log)."""
     if not isinstance(value, str) or value not in allowed:
-        raise IllegalActionError(f"{message}: {', '.join(a for a in allowed if a)}")
+        raise IllegalActionError(N_("%(what)s: %(choices)s"), what=message, choices=[a for a in allowed if a])
     return value
 
 
@@ -50,5 +50,5 @@ def card_key(name: str) -> str:
 def bonus_of(action: Action) -> int:
     bonus = action.get("bonus", 0)
     if not isinstance(bonus, int) or abs(bonus) > 3:
-        raise IllegalActionError("'bonus' is a small whole number (+1 Espresso, -1 Daydreaming)")
+        raise IllegalActionError(N_("'bonus' is a small whole number (+1 Espresso, -1 Daydreaming)"))
     return bonus

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from .board import Floorplan
-from .errors import AmbiguousTieError, BoardError
+from .errors import N_, AmbiguousTieError, BoardError
 
 Reading = Literal["rulebook", "bga"]
 READINGS: tuple[str, ...] = ("rulebook", "bga")
@@ -120,7 +120,8 @@ class Router:
 
     def __init__(self, plan: Floorplan, target: int, reading: str = "rulebook"):
         if reading not in READINGS:
-            raise BoardError(f"unknown tie-break reading {reading!r}: use 'rulebook' or 'bga'")
+            raise BoardError(N_("unknown tie-break reading %(reading)s: use 'rulebook' or 'bga'"),
+                             reading=repr(reading))
         self.plan = plan
         self.target = target
         self.reading = reading
@@ -153,13 +154,14 @@ class Router:
                 options = self.candidates(here)
                 names = self.plan.names
                 raise AmbiguousTieError(
-                    f"at {names[here]} the routes via {', '.join(names[o] for o in options)} form no clear "
-                    "clockwise order; the table must decide")
+                    N_("at %(at)s the routes via %(options)s form no clear clockwise order; the table must decide"),
+                    at=names[here], options=[names[o] for o in options])
             step = self._next.get(here)
         if step is None:
             options = self.candidates(here)
             if not options:
-                raise BoardError(f"{self.plan.names[here]} cannot reach {self.plan.names[self.target]}")
+                raise BoardError(N_("%(start)s cannot reach %(target)s"), start=self.plan.names[here],
+                                 target=self.plan.names[self.target])
             step = options[0] if len(options) == 1 else self._decide_bga(here, options)
             self._next[here] = step
         return step
@@ -226,8 +228,8 @@ class Router:
             pick = _BGA_TABLE[pair].get(bearing)
             if pick is None:
                 raise AmbiguousTieError(
-                    f"at {names[fork]} the BGA table has no answer for branches {pair} with the rejoin "
-                    f"straight {bearing}; the table must decide")
+                    N_("at %(at)s the BGA table has no answer for branches %(pair)s with the rejoin straight "
+                       "%(bearing)s; the table must decide"), at=names[fork], pair=pair, bearing=bearing)
             winner = dirs[pick]
         self._why[fork] = (options, winner, {"bearing": bearing, "pair": pair})
         return winner
@@ -250,7 +252,8 @@ class Router:
     def route_from(self, start: int) -> list[int]:
         """Rooms entered from start to the destination (start itself excluded)."""
         if self.dist[start] < 0:
-            raise BoardError(f"{self.plan.names[start]} cannot reach {self.plan.names[self.target]}")
+            raise BoardError(N_("%(start)s cannot reach %(target)s"), start=self.plan.names[start],
+                             target=self.plan.names[self.target])
         out = []
         here = start
         while here != self.target:

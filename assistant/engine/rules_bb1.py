@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .errors import AmbiguousTieError, IllegalActionError
+from .errors import N_, AmbiguousTieError, IllegalActionError
 from .pathing import Router
 from .ruleset import GameOver
 from .state import HIDDEN, LOST_VISUAL, without_one
@@ -285,7 +285,8 @@ class Bb1(TableBb1):
                 continue
             self.move_die(floor, card, "patrol_card", self.patrol_rule)
             return
-        raise IllegalActionError(f"floor {floor}: no patrol card gives the {self.figure} anywhere to go")
+        raise IllegalActionError(N_("floor %(floor)s: no patrol card gives the %(figure)s anywhere to go"), floor=floor,
+                                 figure=self.figure)
 
     def special_card(self, floor: int, card: str) -> str | None:
         """The square a drawn card sends the guard to, or None to draw again. Lost Visual (1.20) takes
@@ -339,7 +340,7 @@ class Bb1(TableBb1):
             order = sorted(cards) or self.full_deck(floor)
             random.Random(f"{self.state.seed}/{floor}/{fl.shuffles + 1}").shuffle(order)
         if not order:
-            raise IllegalActionError(f"floor {floor} has no patrol cards at all to reshuffle")
+            raise IllegalActionError(N_("floor %(floor)s has no patrol cards at all to reshuffle"), floor=floor)
         fl.shuffles += 1
         aside = min(self.unseen_count(), len(order) - 1)
         fl.deck, fl.unseen = order[:len(order) - aside], order[len(order) - aside:]
@@ -398,7 +399,8 @@ class Bb1(TableBb1):
         """Juicer (Reroute) picks up an alarm token: as the card says, a new patrol card becomes the destination."""
         fl = self.state.floors[floor]
         if square not in fl.alarms:
-            raise IllegalActionError(f"there is no alarm token in {square} on floor {floor}")
+            raise IllegalActionError(N_("there is no alarm token in %(square)s on floor %(floor)s"), square=square,
+                                     floor=floor)
         fl.alarms = without_one(fl.alarms, square)
         self.log("alarm_off", "1.21", floor, square, how="picked_up")
         if fl.guard is not None:
@@ -422,7 +424,7 @@ class Bb1(TableBb1):
                 continue
             break
         else:
-            raise IllegalActionError(f"floor {floor}: no patrol card can place the guard")
+            raise IllegalActionError(N_("floor %(floor)s: no patrol card can place the guard"), floor=floor)
         fl.guard, fl.destination, fl.appeared, fl.lost = card, None, True, False
         self.log("appear", "1.13", floor, card, figure=self.figure)
         if card in fl.alarms:
@@ -450,7 +452,7 @@ class Bb1(TableBb1):
         other burglar at the start of their own first turn (:meth:`turn_starts`)."""
         s = self.state
         if s.entrances:
-            raise IllegalActionError(f"the crew already broke in through {s.entrances[0]}")
+            raise IllegalActionError(N_("the crew already broke in through %(square)s"), square=s.entrances[0])
         s.entrances = [square]
         if square not in s.floors[1].tiles:
             s.floors[1].tiles = {**s.floors[1].tiles, square: "entrance"}
@@ -580,7 +582,8 @@ class Bb1(TableBb1):
         """The guard's square and his destination, both required by this card."""
         fl = self.state.floors[floor]
         if fl.guard is None or fl.destination is None:
-            raise IllegalActionError(f"{card}: floor {floor} has no guard and die on the board")
+            raise IllegalActionError(N_("%(card)s: floor %(floor)s has no guard and die on the board"), card=card,
+                                     floor=floor)
         return fl.guard, fl.destination
 
     def jump(self, floor: int, square: str) -> None:
@@ -638,8 +641,8 @@ class Bb1(TableBb1):
         if self.blocked_by_alarm(floor, "Throw Voice"):
             return
         if not self.plan(floor).open_between(destination, square):
-            raise IllegalActionError(f"Throw Voice moves the die to a room next to {destination} with no wall "
-                                     f"between; {square} is not one")
+            raise IllegalActionError(N_("Throw Voice moves the die to a room next to %(destination)s with no wall "
+                                        "between; %(square)s is not one"), destination=destination, square=square)
         self.move_die(floor, square, "throw_voice", "1.21")
 
     def event_crash(self, floor: int, square: str) -> None:
@@ -705,9 +708,9 @@ class Bb1(TableBb1):
         fl = self.state.floors[floor]
         w = normalize_wall(wall, self.state.size)
         if w not in fl.walls:
-            raise IllegalActionError(f"Dynamite: there is no wall {w} on floor {floor}")
+            raise IllegalActionError(N_("Dynamite: there is no wall %(wall)s on floor %(floor)s"), wall=w, floor=floor)
         if square not in w.split("-"):
-            raise IllegalActionError(f"Dynamite: the wall {w} is not next to {square}")
+            raise IllegalActionError(N_("Dynamite: the wall %(wall)s is not next to %(square)s"), wall=w, square=square)
         fl.walls = [x for x in fl.walls if x != w]
         floorplan(self.state.size, self.state.void, fl.walls)
         self.log("wall_removed", "1.21", floor, square, wall=w)

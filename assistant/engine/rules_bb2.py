@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import square_coords
-from .errors import IllegalActionError
+from .errors import N_, IllegalActionError
 from .rules_bb1 import Bb1
 from .ruleset import GameOver
 from .state import DISTRACTED, HIDDEN
@@ -208,7 +208,7 @@ class Bb2(Bb1):
         sharing it, and gives 2 heat as walking in does (§1.22)."""
         b = self.state.crew[name]
         if b.at is None or b.escaped:
-            raise IllegalActionError(f"{name} is not in the casino")
+            raise IllegalActionError(N_("%(name)s is not in the casino"), name=name)
         b.floor, b.at = floor, square
         self.log("jump", "bb2 Chips", floor, square, how=chip, who=name)
         if self.state.floors[floor].guard == square:
@@ -281,14 +281,14 @@ class Bb2(Bb1):
         """The Suspicion Meter, a finale or a card added or took patrol cards: the table says how many are
         in the floor's deck now. Known cards stay on top; the rest are the table's face-down cards."""
         if not 0 <= count <= MOST_DECK:
-            raise IllegalActionError(f"a patrol deck holds 0 to {MOST_DECK} cards")
+            raise IllegalActionError(N_("a patrol deck holds 0 to %(most)s cards"), most=MOST_DECK)
         fl = self.state.floors[floor]
         before = len(fl.deck)
         fl.deck = fl.deck[:count] + [HIDDEN] * max(0, count - len(fl.deck))
         self.log("deck", "bb2 Patrol Decks", floor, how="set", before=before, count=count)
 
     def reshuffle(self, floor: int) -> None:  # pragma: no cover - bb2 hunts instead
-        raise IllegalActionError("Burgle Bros 2 never reshuffles: an empty deck means hunting")
+        raise IllegalActionError(N_("Burgle Bros 2 never reshuffles: an empty deck means hunting"))
 
     def new_deck(self, floor: int) -> None:
         fl = self.state.floors[floor]
@@ -319,7 +319,7 @@ class Bb2(Bb1):
         text the seed does not print may do the same (``cause`` "card", a manual control)."""
         fl = self.state.floors[floor]
         if fl.guard is None:
-            raise IllegalActionError(f"no bouncer on floor {floor}")
+            raise IllegalActionError(N_("no bouncer on floor %(floor)s"), floor=floor)
         if cause == "undercover":
             self.log("undercover", "bb2 Undercover", floor, square)
         else:
@@ -333,7 +333,7 @@ class Bb2(Bb1):
         he reaches it). He does not step now: only a commotion pulls him at once."""
         fl = self.state.floors[floor]
         if fl.guard is None:
-            raise IllegalActionError(f"no bouncer on floor {floor}")
+            raise IllegalActionError(N_("no bouncer on floor %(floor)s"), floor=floor)
         self.log("bouncer_card", "bb2 Gear", floor, square, how="marker")
         self.move_die(floor, square, "card", "bb2 Gear", stops_hunting=fl.destination is None)
         if fl.guard == square:
@@ -343,7 +343,7 @@ class Bb2(Bb1):
         """Gear or an event makes the bouncer skip his next move (the same as after an exit)."""
         fl = self.state.floors[floor]
         if fl.guard is None:
-            raise IllegalActionError(f"no bouncer on floor {floor}")
+            raise IllegalActionError(N_("no bouncer on floor %(floor)s"), floor=floor)
         fl.skip = True
         self.log("bouncer_card", "bb2 Gear", floor, fl.guard, how="skip")
 

@@ -10,7 +10,7 @@ a jump triggers no entering effect.
 
 from __future__ import annotations
 
-from .errors import IllegalActionError
+from .errors import N_, IllegalActionError
 from .rules_bb1 import Bb1
 from .state import WORKER, WORKERS_MOVE, without_one
 
@@ -66,10 +66,11 @@ class Bb3(Bb1):
         fl = self.state.floors[floor]
         have = fl.workers.get(source, 0)
         if count < 1 or count > have:
-            raise IllegalActionError(f"{source} on floor {floor} has {have} worker(s), not {count} to move")
+            raise IllegalActionError(N_("%(source)s on floor %(floor)s has %(have)s worker(s), not %(count)s to move"),
+                                     source=source, floor=floor, have=have, count=count)
         if not self.plan(floor).open_between(source, target):
-            raise IllegalActionError(f"workers move to an adjacent square (no wall between): {target} is not "
-                                     f"next to {source}")
+            raise IllegalActionError(N_("workers move to an adjacent square (no wall between): %(target)s is not "
+                                        "next to %(source)s"), target=target, source=source)
         fl.workers[source] = have - count
         if not fl.workers[source]:
             del fl.workers[source]
@@ -81,9 +82,9 @@ class Bb3(Bb1):
         Program card; each Scan drawn so sets off an alarm where the workers fled to (bb3 Program Cards)."""
         b = self.state.crew[name]
         if b.at is None or b.escaped:
-            raise IllegalActionError(f"{name} is not in the building")
+            raise IllegalActionError(N_("%(name)s is not in the building"), name=name)
         if not b.geared:
-            raise IllegalActionError(f"{name} is disguised: only a geared character makes workers flee")
+            raise IllegalActionError(N_("%(name)s is disguised: only a geared character makes workers flee"), name=name)
         self.move_workers(b.floor, b.at, target, self.state.floors[b.floor].workers.get(b.at, 0) or 1, "flee",
                           who=name)
         for _ in range(scans):
@@ -95,7 +96,7 @@ class Bb3(Bb1):
         may Charm then; a Scan drawn by that Charm gives the guard a suspicion cube (bb3 Program Cards)."""
         b = self.state.crew[name]
         if b.at is None or b.escaped:
-            raise IllegalActionError(f"{name} is not in the building")
+            raise IllegalActionError(N_("%(name)s is not in the building"), name=name)
         self.move_workers(b.floor, source, b.at, 1, "lure", who=name)
         if scan:
             self.charm_scan(name)
@@ -104,7 +105,7 @@ class Bb3(Bb1):
         """bb3 Charm: a Scan drawn while charming adds a suspicion cube on the character's floor."""
         b = self.state.crew[name]
         if b.geared:
-            raise IllegalActionError(f"{name} is geared: only a disguised character charms workers")
+            raise IllegalActionError(N_("%(name)s is geared: only a disguised character charms workers"), name=name)
         self.log("scan", "bb3 Scans", b.floor, b.at, how="charm", who=name)
         self.suspect(b.floor, 1)
 
@@ -149,7 +150,8 @@ class Bb3(Bb1):
         walks there, and on arrival looks for the nearest alarm left (bb3 Guard Turns; our ruling)."""
         fl = self.state.floors[floor]
         if square not in fl.alarms:
-            raise IllegalActionError(f"there is no alarm cube in {square} on floor {floor}")
+            raise IllegalActionError(N_("there is no alarm cube in %(square)s on floor %(floor)s"), square=square,
+                                     floor=floor)
         fl.alarms = without_one(fl.alarms, square)
         left = fl.alarms.count(square)
         self.log("alarm_off", "bb3 Alarms", floor, square, ruling=True, how="cube_back", left=left)

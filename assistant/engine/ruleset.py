@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from .board import Floorplan
-from .errors import IllegalActionError
+from .errors import N_, IllegalActionError
 from .log import LogEntry, entry
 from .pathing import Router
 from .state import GameState
@@ -78,7 +78,8 @@ class Ruleset:
             word = ANSWER_WORDS.get((kind, given.strip().lower()), given)
             answer = next((o for o in options if o.startswith(word)), given) if word != given else given
             if answer not in options:
-                raise IllegalActionError(f"{answer!r} is not one of the choices: {', '.join(options)}")
+                raise IllegalActionError(N_("%(answer)s is not one of the choices: %(options)s"), answer=repr(answer),
+                                         options=list(options))
             self.log("answer", rule, floor, answer if kind != "order" else None, question=kind, choice=answer)
             return answer
         question = {"kind": kind, "options": options, "floor": floor, "rule": rule, "params": params}
@@ -104,7 +105,7 @@ class Ruleset:
         """Where the floor's guard stands; an IllegalActionError when he is not on the board."""
         square = self.state.floors[floor].guard
         if square is None:
-            raise IllegalActionError(f"floor {floor} has no guard on the board")
+            raise IllegalActionError(N_("floor %(floor)s has no guard on the board"), floor=floor)
         return square
 
     def nearest(self, floor: int, origin: str, squares: list[str]) -> tuple[int, list[str]]:

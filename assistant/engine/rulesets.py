@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import RulesError
+from .errors import N_, RulesError
 from .rules_bb1 import Bb1
 from .rules_bb2 import Bb2
 from .rules_bb3 import Bb3
@@ -14,5 +14,6 @@ RULESETS: dict[str, type[Bb1]] = {"bb1": Bb1, "bb2": Bb2, "bb3": Bb3}
 def ruleset_for(state: GameState, answers: list[str]) -> Bb1:
     cls = RULESETS.get(state.rules)
     if cls is None:
-        raise RulesError(f"unknown rules {state.rules!r}: use {', '.join(RULESETS)}")
+        raise RulesError(N_("unknown rules %(rules)s: use %(rulesets)s"), rules=repr(state.rules),
+                         rulesets=list(RULESETS))
     return cls(state, answers)

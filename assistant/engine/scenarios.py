@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import floorplan, square_name
-from .errors import BoardError
+from .errors import N_, BoardError
 from .rulesets import ruleset_for
 from .state import HIDDEN, Burglar, FloorState, GameState
 
@@ -127,16 +127,17 @@ def _one_layout(size: int, count: int, void: list[str], rng: random.Random) -> l
                 walls.append(wall)
         if len(walls) == count:
             return sorted(walls)
-    raise BoardError(f"cannot place {count} walls on a {size}x{size} floor without shutting a room off")
+    raise BoardError(N_("cannot place %(count)s walls on a %(size)sx%(size)s floor without shutting a room off"),
+                     count=count, size=size)
 
 
 def _crew_names(crew: list[dict]) -> list[str]:
     """The burglars' names, checked: 1 to 4, each with a name of their own."""
     if not 1 <= len(crew) <= 4:
-        raise BoardError("a crew has 1 to 4 burglars")
+        raise BoardError(N_("a crew has 1 to 4 burglars"))
     names = [c["name"].strip() for c in crew]
     if any(not n for n in names) or len(set(names)) != len(names):
-        raise BoardError("every burglar needs a name of their own")
+        raise BoardError(N_("every burglar needs a name of their own"))
     return names
 
 
@@ -145,13 +146,14 @@ def _checked_walls(walls: list[list[str]] | None, seed: int, title: str) -> list
     if walls is None:
         walls = [random_walls(4, BB23_WALLS, seed=seed * 10 + n) for n in range(BB23_FLOORS)]
     if len(walls) != BB23_FLOORS:
-        raise BoardError(f"{title} has {BB23_FLOORS} floors, the walls given cover {len(walls)}")
+        raise BoardError(N_("%(title)s has %(floors)s floors, the walls given cover %(given)s"), title=title,
+                         floors=BB23_FLOORS, given=len(walls))
     out = []
     for n, floor_walls in enumerate(walls, start=1):
         try:
             out.append(sorted(floorplan(4, [], floor_walls).walls))
         except BoardError as err:
-            raise BoardError(f"floor {n}: {err}") from None
+            raise BoardError(N_("floor %(n)s: %(problem)s"), n=n, problem=err) from None
     return out
 
 
@@ -173,11 +175,12 @@ def new_bb2_game(crew: list[dict], *, entrances: Sequence[str], walls: list[list
     names = _crew_names(crew)
     picked = {str(e).upper() for e in entrances}
     if len(picked) != 2 or len(entrances) != 2 or not picked <= set(BB2_CORNERS):
-        raise BoardError(f"choose two of floor 1's corner rooms ({', '.join(BB2_CORNERS)}) as the entrances")
+        raise BoardError(N_("choose two of floor 1's corner rooms (%(corners)s) as the entrances"),
+                         corners=list(BB2_CORNERS))
     most = BB2_PATROL_CARDS + BB2_DISTRACTED
     if len(cards) != BB23_FLOORS or any(not isinstance(c, int) or not 2 <= c <= most for c in cards):
-        raise BoardError(f"each patrol deck holds 2 to {most} cards (16 printed, with the Distracted cards "
-                         "shuffled in or the cards taken out)")
+        raise BoardError(N_("each patrol deck holds 2 to %(most)s cards (16 printed, with the Distracted cards "
+                            "shuffled in or the cards taken out)"), most=most)
     floors = _checked_walls(walls, seed, BB2_TITLE)
     state = GameState(rules="bb2", scenario="casino", size=4, players=len(crew), tiebreak=tiebreak,
                       deck_mode="table", seed=seed,
@@ -226,34 +229,36 @@ def new_game(scenario: str, crew: list[dict], *, difficulty: str = "normal", wal
     """
     job = SCENARIOS.get(scenario)
     if job is None:
-        raise BoardError(f"unknown job {scenario!r}: choose {', '.join(SCENARIOS)}")
+        raise BoardError(N_("unknown job %(scenario)s: choose %(jobs)s"), scenario=repr(scenario), jobs=list(SCENARIOS))
     names = _crew_names(crew)
     if difficulty not in DIFFICULTY_STEALTH:
-        raise BoardError(f"difficulty is one of {', '.join(DIFFICULTY_STEALTH)}")
+        raise BoardError(N_("difficulty is one of %(difficulties)s"), difficulties=list(DIFFICULTY_STEALTH))
     void_list = [v.upper() for v in void]
     if job.size == 5 and len(void_list) != 1:
-        raise BoardError("Fort Knox needs its one empty square: tap the room to leave out")
+        raise BoardError(N_("Fort Knox needs its one empty square: tap the room to leave out"))
     if job.size == 4 and void_list:
-        raise BoardError(f"{job.title} has no empty square")
+        raise BoardError(N_("%(title)s has no empty square"), title=job.title)
     if walls is None:
         if job.walls is None:
-            raise BoardError(f"{job.title} has no printed wall layout: draw or generate one")
+            raise BoardError(N_("%(title)s has no printed wall layout: draw or generate one"), title=job.title)
         walls = [list(w) for w in job.walls]
     if len(walls) != job.floors:
-        raise BoardError(f"{job.title} has {job.floors} floors, the walls given cover {len(walls)}")
+        raise BoardError(N_("%(title)s has %(floors)s floors, the walls given cover %(given)s"), title=job.title,
+                         floors=job.floors, given=len(walls))
     state = GameState(rules="bb1", scenario=scenario, size=job.size, void=void_list, players=len(crew),
                       tiebreak=tiebreak, deck_mode=deck_mode, lost_visual=lost_visual, seed=seed)
     for n, (die, floor_walls) in enumerate(zip(job.dice, walls), start=1):
         try:
             plan = floorplan(job.size, void_list, floor_walls)
         except BoardError as err:
-            raise BoardError(f"floor {n}: {err}") from None
+            raise BoardError(N_("floor %(n)s: %(problem)s"), n=n, problem=err) from None
         state.floors[n] = FloorState(walls=sorted(plan.walls), die=die)
     stealth = DIFFICULTY_STEALTH[difficulty]
     for c, name in zip(crew, names):
         side = c.get("side") or "basic"
         if side not in ("basic", "advanced"):
-            raise BoardError(f"{name}'s character card is on its basic or advanced side, not {side!r}")
+            raise BoardError(N_("%(name)s's character card is on its basic or advanced side, not %(side)s"), name=name,
+                             side=repr(side))
         character = c.get("character", "")
         # bb1 Rigger: he starts the heist with the Dynamite tool in hand
         tools = ["dynamite"] if character.strip().lower() == "rigger" else []

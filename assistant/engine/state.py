@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import Any
 
 from .board import Floorplan, floorplan
+from .errors import N_
 from .upgrades import STATE_FORMAT, SaveFormatError, upgrade_state
 
 LOST_VISUAL = "lost-visual"  # bb1 mini expansion card
@@ -226,8 +227,9 @@ def _known(cls: type, values: dict[str, Any], where: str) -> dict[str, Any]:
         names = _FIELD_SETS[cls] = frozenset(f.name for f in fields(cls))
     unknown = sorted(set(values) - names)
     if unknown:
-        raise SaveFormatError(f"the saved state of {where} has fields this version does not know ({', '.join(unknown)}): "
-                              "it was written by a newer version of the app, or an upgrade step is missing")
+        raise SaveFormatError(N_("the saved state of %(where)s has fields this version does not know (%(fields)s): "
+                                 "it was written by a newer version of the app, or an upgrade step is missing"),
+                              where=where, fields=list(unknown))
     return values
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import IllegalActionError
+from .errors import N_, IllegalActionError
 from .ruleset import Ruleset
 from .state import Burglar
 
@@ -192,7 +192,7 @@ class TableBb1(Ruleset):
     def fall(self, name: str, cause: str) -> None:
         b = self.state.crew[name]
         if b.at is None:
-            raise IllegalActionError(f"{name} is not in the building")
+            raise IllegalActionError(N_("%(name)s is not in the building"), name=name)
         if b.floor - 1 not in self.state.floors:
             self.log("no_effect", "Walkway", b.floor, b.at, how="lowest_floor", who=name, card=cause)
             return
@@ -204,13 +204,14 @@ class TableBb1(Ruleset):
     def spotter_look(self, name: str) -> None:
         s = self.state
         if not self.is_(name, "spotter", "basic"):
-            raise IllegalActionError(f"{name} is not the Spotter (basic side): only she may look at a patrol card")
+            raise IllegalActionError(N_("%(name)s is not the Spotter (basic side): only she may look at a patrol "
+                                        "card"), name=name)
         if s.current() != name:
-            raise IllegalActionError("the Spotter looks on her own turn")
+            raise IllegalActionError(N_("the Spotter looks on her own turn"))
         if s.spotted:
-            raise IllegalActionError("the Spotter looks once per turn")
+            raise IllegalActionError(N_("the Spotter looks once per turn"))
         fl = s.floors[s.crew[name].floor]
         if not fl.deck:
-            raise IllegalActionError(f"the floor-{s.crew[name].floor} patrol deck is empty")
+            raise IllegalActionError(N_("the floor-%(floor)s patrol deck is empty"), floor=s.crew[name].floor)
         s.spotted = True
         self.log("spotter", "Spotter", s.crew[name].floor, how="look", who=name)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .errors import RulesError
+from .errors import N_, RulesError
 
 Json = dict[str, Any]
 
@@ -33,10 +33,12 @@ def upgrade_state(data: Json) -> Json:
     """``data`` brought to :data:`STATE_FORMAT` (a copy is the caller's business: steps may change it)."""
     version = data.get("format", 0)
     if not isinstance(version, int) or version < 0:
-        raise SaveFormatError(f"a saved state has the format {version!r}, which no version of the app wrote")
+        raise SaveFormatError(N_("a saved state has the format %(version)s, which no version of the app wrote"),
+                              version=repr(version))
     if version > STATE_FORMAT:
-        raise SaveFormatError(f"this heist was saved by a newer version of the app (state format {version}, this "
-                              f"one reads up to {STATE_FORMAT}): update the app to open it")
+        raise SaveFormatError(N_("this heist was saved by a newer version of the app (state format %(version)s, "
+                                 "this one reads up to %(newest)s): update the app to open it"), version=version,
+                              newest=STATE_FORMAT)
     while version < STATE_FORMAT:
         data = STEPS[version](data)
         version += 1

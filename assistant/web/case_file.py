@@ -19,34 +19,41 @@ import math
 import re
 from typing import Any
 
+from ..words.i18n import N_, _
+
 IMPORT_LIMIT = 1_000_000  # bytes: an exported three-floor heist is about 5 kB
 MAX_DEPTH = 8  # a case nests 5 deep (case > floors > floor > tiles > type); 8 leaves room
 MAX_ITEMS = 64  # the most entries any list or map of a case needs (a bb3 floor's alarm cubes, say)
 MAX_WORD = 60  # a square, room type, loot or rules name
 MAX_ABOUT = 500  # the free text of a case ("about"), cut to a title when imported
-TOO_BIG = f"the file is too big: an exported heist is a few kB, and at most {IMPORT_LIMIT // 1_000_000} MB is read"
+TOO_BIG = N_("the file is too big: an exported heist is a few kB, and at most %(mb)s MB is read")
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
 class CaseFileError(ValueError):
-    """The file is not a case this app can open; the message says why, for the page."""
+    """The file is not a case this app can open; the message says why, for the page, in the reader's
+    language (the culprit's place in the file, "crew Ann, stealth", keeps the file's own English keys)."""
+
+
+def too_big() -> str:
+    return _(TOO_BIG, mb=IMPORT_LIMIT // 1_000_000)
 
 
 def read_case(raw: bytes) -> dict[str, Any]:
     """The case in ``raw`` (a JSON file), checked for size, depth, numbers and field types."""
     if len(raw) > IMPORT_LIMIT:
-        raise CaseFileError(TOO_BIG)
+        raise CaseFileError(too_big())
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise CaseFileError("the file is not text (UTF-8): choose a .json file the app exported") from None
+        raise CaseFileError(_("the file is not text (UTF-8): choose a .json file the app exported")) from None
     _check_depth(text)
     try:
         case = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as err:
-        raise CaseFileError(f"the file is not JSON ({err.msg}, line {err.lineno})") from None
+        raise CaseFileError(_("the file is not JSON (%(problem)s, line %(line)s)", problem=err.msg, line=err.lineno)) from None
     check_case(case)
     return case
 
@@ -57,17 +64,17 @@ def _check_depth(text: str) -> None:
     for bracket in _BRACKET.finditer(_STRING.sub('""', text)):
         depth += 1 if bracket.group() in "[{" else -1
         if depth > MAX_DEPTH:
-            raise CaseFileError(f"the file nests brackets more than {MAX_DEPTH} deep; a case never does")
+            raise CaseFileError(_("the file nests brackets more than %(most)s deep; a case never does", most=MAX_DEPTH))
 
 
 def _no_constant(name: str) -> float:
-    raise CaseFileError(f"{name} is not a number a case can hold")
+    raise CaseFileError(_("%(name)s is not a number a case can hold", name=name))
 
 
 def _finite(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise CaseFileError(f"{text[:20]} is too large a number for a case")
+        raise CaseFileError(_("%(number)s is too large a number for a case", number=text[:20]))
     return value
 
 
@@ -118,37 +125,39 @@ def _burglar(spec: Any, where: str) -> None:
             _int(spec[key], f"{where}, {key}", 0, 6)
     _words(spec.get("loot", []), f"{where}, loot")
     if "geared" in spec and not isinstance(spec["geared"], bool):
-        raise CaseFileError(f"{where}, geared: true or false, not {_show(spec['geared'])}")
+        raise CaseFileError(_("%(where)s, geared: true or false, not %(value)s", where=where, value=_show(spec["geared"])))
 
 
 def _map(value: Any, where: str, most: int) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise CaseFileError(f"{where}: a JSON object {{…}}, not {_show(value)}")
+        raise CaseFileError(_("%(where)s: a JSON object {…}, not %(value)s", where=where, value=_show(value)))
     if len(value) > most:
-        raise CaseFileError(f"{where}: {len(value)} entries; a case has at most {most}")
+        raise CaseFileError(_("%(where)s: %(n)s entries; a case has at most %(most)s", where=where, n=len(value), most=most))
     return value
 
 
 def _words(value: Any, where: str) -> None:
     if not isinstance(value, list):
-        raise CaseFileError(f"{where}: a list […], not {_show(value)}")
+        raise CaseFileError(_("%(where)s: a list […], not %(value)s", where=where, value=_show(value)))
     if len(value) > MAX_ITEMS:
-        raise CaseFileError(f"{where}: {len(value)} entries; a case has at most {MAX_ITEMS}")
+        raise CaseFileError(_("%(where)s: %(n)s entries; a case has at most %(most)s", where=where, n=len(value),
+                               most=MAX_ITEMS))
     for item in value:
         _text(item, where)
 
 
 def _text(value: Any, where: str, most: int = MAX_WORD) -> str:
     if not isinstance(value, str):
-        raise CaseFileError(f"{where}: text in quotes, not {_show(value)}")
+        raise CaseFileError(_("%(where)s: text in quotes, not %(value)s", where=where, value=_show(value)))
     if len(value) > most:
-        raise CaseFileError(f"{where}: {len(value)} characters; at most {most}")
+        raise CaseFileError(_("%(where)s: %(n)s characters; at most %(most)s", where=where, n=len(value), most=most))
     return value
 
 
 def _int(value: Any, where: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise CaseFileError(f"{where}: a whole number from {lo} to {hi}, not {_show(value)}")
+        raise CaseFileError(_("%(where)s: a whole number from %(lo)s to %(hi)s, not %(value)s", where=where, lo=lo, hi=hi,
+                               value=_show(value)))
     return value
 
 

@@ -17,7 +17,8 @@ from flask import Flask, render_template, request
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.wrappers import Response
 
-from .case_file import IMPORT_LIMIT, TOO_BIG
+from ..words.i18n import N_, _
+from .case_file import IMPORT_LIMIT, too_big
 
 CSP_PARTS = (
     "default-src 'self'",
@@ -58,19 +59,19 @@ def _secure(response: Response) -> Response:
 def _too_large(err: RequestEntityTooLarge) -> tuple[str, int]:
     if request.endpoint == "game.import_case":
         from .table.game import import_refused
-        return import_refused(f"That file is not a case: {TOO_BIG}", 413)
-    return render_template("error.html", title="Too much at once",
-                           message="This page sent far more than any of the app's forms does, so nothing was "
-                                   "saved. Go back, reload the page and try again."), 413
+        return import_refused(_("That file is not a case: %(problem)s", problem=too_big()), 413)
+    return render_template("error.html", title=_("Too much at once"),
+                           message=_("This page sent far more than any of the app's forms does, so nothing was "
+                                     "saved. Go back, reload the page and try again.")), 413
 
 
 # -- the disk under the heists -------------------------------------------------------------------
 
 STORAGE_PROBLEMS = (
-    ("readonly", "its folder has become read-only (a locked memory card, a read-only drive or its permissions)"),
-    ("disk is full", "the disk is full"),
-    ("disk i/o error", "the disk failed to write (was a drive unplugged?)"),
-    ("unable to open", "its folder cannot be reached (was a drive unplugged?)"),
+    ("readonly", N_("its folder has become read-only (a locked memory card, a read-only drive or its permissions)")),
+    ("disk is full", N_("the disk is full")),
+    ("disk i/o error", N_("the disk failed to write (was a drive unplugged?)")),
+    ("unable to open", N_("its folder cannot be reached (was a drive unplugged?)")),
 )
 
 
@@ -85,8 +86,8 @@ def storage_problem(err: sqlite3.OperationalError) -> str | None:
     text = str(err).lower()
     for needle, why in STORAGE_PROBLEMS:
         if needle in text:
-            return f"The heist could not be saved: {why}. Nothing was changed: fix that on the machine " \
-                   f"running the app, then tap again."
+            return _("The heist could not be saved: %(why)s. Nothing was changed: fix that on the machine running "
+                     "the app, then tap again.", why=_(why))
     return None
 
 
@@ -107,4 +108,4 @@ def _storage_failed(err: sqlite3.OperationalError) -> str | Response | tuple[str
         return settings.page(request.form.get("public_url", ""), message), 507
     if request.endpoint == "game.import_case":
         return game.import_refused(message, 507)
-    return render_template("error.html", title="Could not save", message=message), 507
+    return render_template("error.html", title=_("Could not save"), message=message), 507

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from ..render import Mark
 from ..words import sentence as say
-from ..words.log import cause
+from ..words.i18n import _, ngettext
+from ..words.log import alarm_cause, cause
+from ..words.names import card_name, card_title
 from .model import Picture, Why
 from .moment import Moment, and_list, steps
 from .rules import rule_text
@@ -17,32 +19,61 @@ def _why(m: Moment, sentence: str, rule: str | None = None, **kw: object) -> Why
                **kw)  # type: ignore[arg-type]
 
 
+def _bonus(bonus: int) -> str:
+    """Espresso's extra step or Daydreaming's missing one, as a term of the sum."""
+    if bonus > 0:
+        return _("plus %(n)s for %(card)s", n=bonus, card=card_title("espresso"))
+    return _("minus %(n)s for %(card)s", n=-bonus, card=card_title("daydreaming"))
+
+
+def _alarm_term(alarms: int, squares: list[str], cubes: bool) -> str:
+    """The alarms' part of the guard's speed: "plus 2 for the alarms on his floor (in A3 and D4)"."""
+    where = and_list(squares)
+    if cubes:
+        if squares:
+            return ngettext("plus %(num)s for the alarm cube on his floor (in %(where)s)",
+                            "plus %(num)s for the alarm cubes on his floor (in %(where)s)", alarms, where=where)
+        return ngettext("plus %(num)s for the alarm cube on his floor", "plus %(num)s for the alarm cubes on his floor",
+                        alarms)
+    if squares:
+        return ngettext("plus %(num)s for the alarm on his floor (in %(where)s)",
+                        "plus %(num)s for the alarms on his floor (in %(where)s)", alarms, where=where)
+    return ngettext("plus %(num)s for the alarm on his floor", "plus %(num)s for the alarms on his floor", alarms)
+
+
 def speed(m: Moment) -> Why:
     """Die plus alarms (1.2), a fixed three for a bouncer, with Espresso or Daydreaming on top."""
     d, floor = m.data, m.floor or 1
     moves, bonus = d.get("moves", 0), d.get("bonus", 0)
-    extra = ""
-    if bonus:
-        extra = f", {'plus' if bonus > 0 else 'minus'} {abs(bonus)} for {'Espresso' if bonus > 0 else 'Daydreaming'}"
     if "die" not in d:
-        return _why(m, f"A bouncer always takes {moves - bonus} steps, whatever is on the board{extra}: he moves "
-                    f"{moves}.", facts=(("Moves", str(moves)),))
+        base = moves - bonus
+        if bonus:
+            sentence = ngettext("A bouncer always takes %(num)s step, whatever is on the board, %(bonus)s: he moves "
+                                "%(moves)s.", "A bouncer always takes %(num)s steps, whatever is on the board, "
+                                "%(bonus)s: he moves %(moves)s.", base, bonus=_bonus(bonus), moves=moves)
+        else:
+            sentence = ngettext("A bouncer always takes %(num)s step, whatever is on the board: he moves %(moves)s.",
+                                "A bouncer always takes %(num)s steps, whatever is on the board: he moves %(moves)s.",
+                                base, moves=moves)
+        return _why(m, sentence, facts=((_("Moves"), str(moves)),))
     die, alarms = d["die"], d.get("alarms", 0)
-    squares: list[str] = list(d.get("alarm_squares", []))
-    token = "alarm cube" if m.before.rules == "bb3" else "alarm"
-    parts = f"the die shows {die}"
+    squares: list[str] = sorted(set(d.get("alarm_squares", [])))
+    cubes = m.before.rules == "bb3"
+    # the sum as its terms, each a whole phrase; a comma between them reads the same in the three languages
+    terms = [_("the die shows %(die)s", die=die)]
     if alarms:
-        where = f" (in {and_list(sorted(set(squares)))})" if squares else ""
-        parts += f", plus {alarms} for the {token}{'s' if alarms > 1 else ''} on his floor{where}"
-    sentence = (f"He moves {moves}: {parts}{extra}. The count is made as he sets off: alarms that go off or are "
-                f"switched off during his walk do not change it.")
-    facts = [("Die", str(die)), (f"{token.capitalize()}s on the floor", str(alarms))]
+        terms.append(_alarm_term(alarms, squares, cubes))
     if bonus:
-        facts.append(("This turn", f"{bonus:+d}"))
-    facts.append(("Moves", str(moves)))
-    marks = tuple(m.label(floor, s, "+1") for s in sorted(set(squares)))
+        terms.append(_bonus(bonus))
+    sentence = _("He moves %(moves)s: %(sum)s. The count is made as he sets off: alarms that go off or are switched "
+                 "off during his walk do not change it.", moves=moves, sum=", ".join(terms))
+    facts = [(_("Die"), str(die)), (_("Alarm cubes on the floor") if cubes else _("Alarms on the floor"), str(alarms))]
+    if bonus:
+        facts.append((_("This turn"), f"{bonus:+d}"))
+    facts.append((_("Moves"), str(moves)))
+    marks = tuple(m.label(floor, s, "+1") for s in squares)
     picture = Picture(floor, guard=m.square, destination=d.get("destination") or m.die_at(floor),
-                      alarms=tuple(sorted(set(squares))), marks=marks)
+                      alarms=tuple(squares), marks=marks)
     return _why(m, sentence, facts=tuple(facts), pictures=(picture,))
 
 
@@ -52,68 +83,88 @@ def destination(m: Moment) -> Why:
     distances: dict[str, int] = d.get("distances") or {}
     guard = d.get("guard") or m.guard_at(floor)
     if distances:
-        best = min(distances.values())
-        nearest = sorted(a for a, n in distances.items() if n == best)
-        listed = "; ".join(f"{a} is {steps(n)} away" for a, n in sorted(distances.items(), key=lambda x: (x[1], x[0])))
-        sentence = (f"There {'are alarms' if len(distances) > 1 else 'is an alarm'} on floor {floor}, so the die goes "
-                    f"to the nearest one, counted in the steps the guard would walk from {guard} (walls count, not "
-                    f"a straight line): {listed}.")
-        if len(nearest) > 1:
-            sentence += f" {and_list(nearest)} are equally near, so the table chose {square}."
-        else:
-            sentence += f" {square} is the nearest."
-        marks = tuple(m.label(floor, a, steps(n), low=False) for a, n in sorted(distances.items()))
-        picture = Picture(floor, guard=guard, destination=square, alarms=tuple(sorted(distances)), marks=marks)
-        return _why(m, sentence, "1.9", facts=tuple((a, steps(n)) for a, n in sorted(distances.items())),
-                    pictures=(picture,))
+        return _to_alarm(m, floor, square, guard, distances)
     picture = Picture(floor, guard=guard, destination=square)
     drawn = m.earlier("draw", floor=floor)
     if drawn and m.index > 0 and m.log[m.index - 1] is drawn:
-        sentence = (f"No alarm is on floor {floor}, so the patrol card just drawn decides: the die goes to "
-                    f"{square}.")
+        sentence = _("No alarm is on floor %(floor)s, so the patrol card just drawn decides: the die goes to "
+                     "%(square)s.", floor=floor, square=square)
         return _why(m, sentence, pictures=(picture,))
     return _why(m, "", pictures=(picture,))
+
+
+def _to_alarm(m: Moment, floor: int, square: str, guard: str | None, distances: dict[str, int]) -> Why:
+    """The die goes to the nearest alarm, by the steps he would walk (1.9)."""
+    best = min(distances.values())
+    nearest = sorted(a for a, n in distances.items() if n == best)
+    listed = "; ".join(ngettext("%(square)s is %(num)s step away", "%(square)s is %(num)s steps away", n, square=a)
+                       for a, n in sorted(distances.items(), key=lambda x: (x[1], x[0])))
+    sentence = ngettext("There is an alarm on floor %(floor)s, so the die goes to the nearest one, counted in the "
+                        "steps the guard would walk from %(guard)s (walls count, not a straight line): %(list)s.",
+                        "There are alarms on floor %(floor)s, so the die goes to the nearest one, counted in the "
+                        "steps the guard would walk from %(guard)s (walls count, not a straight line): %(list)s.",
+                        len(distances), floor=floor, guard=guard, list=listed)
+    if len(nearest) > 1:
+        sentence += " " + _("%(squares)s are equally near, so the table chose %(square)s.", squares=and_list(nearest),
+                            square=square)
+    else:
+        sentence += " " + _("%(square)s is the nearest.", square=square)
+    marks = tuple(m.label(floor, a, steps(n), low=False) for a, n in sorted(distances.items()))
+    picture = Picture(floor, guard=guard, destination=square, alarms=tuple(sorted(distances)), marks=marks)
+    return _why(m, sentence, "1.9", facts=tuple((a, steps(n)) for a, n in sorted(distances.items())),
+                pictures=(picture,))
+
+
+def _need_a_card(m: Moment, floor: int) -> str:
+    """Why a patrol card was drawn, from the line before it (a reshuffle only refills the deck, so what
+    asked for the card came before that) or the line after it."""
+    before = next((e.get("kind") for e in reversed(m.log[:m.index]) if e.get("kind") != "reshuffle"), None)
+    after = m.later()
+    if after is not None and after.get("kind") == "appear":
+        return _("The floor-%(floor)s guard is being put on the board: this card says where he stands.", floor=floor)
+    if before == "appear":
+        return _("He has just been placed: this card gives his first destination.")
+    if before == "arrive":
+        return _("He reached his destination and no alarm is on floor %(floor)s, so the next card says where he "
+                 "goes.", floor=floor)
+    if before == "redraw":
+        return _("The card before could not be used, so the next one is drawn.")
+    return _("The floor-%(floor)s guard needs a new destination and no alarm is on his floor to give him one.",
+             floor=floor)
 
 
 def draw(m: Moment) -> Why:
     """A patrol card: why one was needed, and how many are left."""
     d, floor = m.data, m.floor or 1
     card, left = d.get("card", m.square), d.get("left")
-    # a reshuffle only refills the deck: what asked for the card came before it
-    before = next((e.get("kind") for e in reversed(m.log[:m.index]) if e.get("kind") != "reshuffle"), None)
-    after = m.later()
-    if after is not None and after.get("kind") == "appear":
-        need = f"The floor-{floor} guard is being put on the board: this card says where he stands."
-    elif before == "appear":
-        need = "He has just been placed: this card gives his first destination."
-    elif before == "arrive":
-        need = f"He reached his destination and no alarm is on floor {floor}, so the next card says where he goes."
-    elif before == "redraw":
-        need = "The card before could not be used, so the next one is drawn."
-    else:
-        need = f"The floor-{floor} guard needs a new destination and no alarm is on his floor to give him one."
-    sentence = need + (f" {left} card{'s' if left != 1 else ''} left in the deck." if left is not None else "")
-    marks = (m.label(floor, card, "card"),) if card and card in m.plan(floor).index else ()
+    sentence = _need_a_card(m, floor)
+    if left is not None:
+        sentence += " " + ngettext("%(num)s card left in the deck.", "%(num)s cards left in the deck.", left)
+    marks = (m.label(floor, card, _("card")),) if card and card in m.plan(floor).index else ()
     picture = Picture(floor, guard=m.guard_at(floor), destination=m.die_at(floor), marks=marks)
-    facts = (("Card", str(card)),) + ((("Left in the deck", str(left)),) if left is not None else ())
-    return _why(m, sentence, facts=facts, pictures=(picture,))
+    facts = [(_("Card"), card_name(str(card)))]
+    if left is not None:
+        facts.append((_("Left in the deck"), str(left)))
+    return _why(m, sentence, facts=tuple(facts), pictures=(picture,))
 
 
 def redraw(m: Moment) -> Why:
     """A card that cannot be used is put aside and the next one drawn (our rulings)."""
     d, floor, rule = m.data, m.floor or 1, m.entry.get("rule", "")
-    card = d.get("card") or m.square or "that card"
+    card = d.get("card") or m.square or ""
+    named = card_name(card) if card else _("that card")
     reason = d.get("reason") or {"§3": "void", "1.13": "place"}.get(rule, "guard")
     guard = m.guard_at(floor)
     if reason == "void":
-        sentence = (f"{card} is the empty square of this Fort Knox floor: nobody can stand there, so the card is "
-                    "put aside and another drawn.")
+        sentence = _("%(card)s is the empty square of this Fort Knox floor: nobody can stand there, so the card is "
+                     "put aside and another drawn.", card=named)
     elif reason == "place":
-        sentence = f"{card} cannot say where the guard appears, so the next card is drawn instead."
+        sentence = _("%(card)s cannot say where the guard appears, so the next card is drawn instead.", card=named)
     else:
-        sentence = (f"The card shows {card}, the room he is standing in. A destination there would leave him nothing "
-                    "to walk to, so the card is put aside and the next one drawn; no step is spent.")
-    marks = (m.label(floor, card, "card"),) if card in m.plan(floor).index else ()
+        sentence = _("The card shows %(card)s, the room he is standing in. A destination there would leave him "
+                     "nothing to walk to, so the card is put aside and the next one drawn; no step is spent.",
+                     card=named)
+    marks = (m.label(floor, card, _("card")),) if card in m.plan(floor).index else ()
     return _why(m, sentence, pictures=(Picture(floor, guard=guard, marks=marks),))
 
 
@@ -123,102 +174,143 @@ def reshuffle(m: Moment) -> Why:
     left, aside, die = d.get("left", 0), d.get("aside", 0), d.get("die")
     shuffled = d.get("shuffled", left + aside)
     before = d.get("before", die - 1 if die and d.get("speeds_up", True) else die)
-    sentence = (f"Floor {floor}'s patrol deck was empty when a card was needed. All {shuffled} cards, the discards "
-                "and the ones set aside, are shuffled into a new deck")
+    said = [_("Floor %(floor)s's patrol deck was empty when a card was needed.", floor=floor)]
     if aside:
-        sentence += (f"; with {m.before.players} burglar{'s' if m.before.players != 1 else ''}, {aside} are set "
-                     f"aside unseen again, leaving {left}")
-    if d.get("speeds_up", not m.entry.get("ruling")):
-        sentence += f". Every reshuffle speeds the guard up: his die goes from {before} to {die}"
-        sentence += " (6 is the most)." if die == 6 and before == 6 else "."
+        said.append(ngettext("All %(shuffled)s cards, the discards and the ones set aside, are shuffled into a new "
+                             "deck; with %(num)s burglar, %(aside)s are set aside unseen again, leaving %(left)s.",
+                             "All %(shuffled)s cards, the discards and the ones set aside, are shuffled into a new "
+                             "deck; with %(num)s burglars, %(aside)s are set aside unseen again, leaving %(left)s.",
+                             m.before.players, shuffled=shuffled, aside=aside, left=left))
     else:
-        sentence += ". In this game a reshuffle does not speed him up (our ruling)."
-    facts = [("Cards shuffled", str(shuffled)), ("Set aside unseen", str(aside)), ("In the new deck", str(left))]
+        said.append(_("All %(shuffled)s cards, the discards and the ones set aside, are shuffled into a new deck.",
+                      shuffled=shuffled))
+    if not d.get("speeds_up", not m.entry.get("ruling")):
+        said.append(_("In this game a reshuffle does not speed him up (our ruling)."))
+    elif die == 6 and before == 6:
+        said.append(_("Every reshuffle speeds the guard up: his die goes from %(before)s to %(die)s (6 is the most).",
+                      before=before, die=die))
+    else:
+        said.append(_("Every reshuffle speeds the guard up: his die goes from %(before)s to %(die)s.", before=before,
+                      die=die))
+    facts = [(_("Cards shuffled"), str(shuffled)), (_("Set aside unseen"), str(aside)),
+             (_("In the new deck"), str(left))]
     if die is not None:
-        facts.append(("Die", f"{before} → {die}"))
-    return _why(m, sentence, facts=tuple(facts))
+        facts.append((_("Die"), f"{before} → {die}"))
+    return _why(m, " ".join(said), facts=tuple(facts))
+
+
+def _lost_stealth(m: Moment, who: str, why: str) -> str:
+    """What the guard (or bouncer) did to one burglar, with the rule that made it cost them: a Stealth token,
+    or in Burgle Bros 2 heat. Each case is a whole sentence in both forms, never a loss glued on."""
+    d, floor, square, rule = m.data, m.floor or 1, m.square or "", m.entry.get("rule", "")
+    guard, gfloor, kind = d.get("guard"), d.get("guard_floor", floor), m.entry.get("kind")
+    heat = kind == "heat"
+    if rule == "1.8" and kind == "stealth":
+        return _("%(who)s is in a Lavatory (%(why)s): the room's own Stealth tokens are used first, so %(who)s keeps "
+                 "theirs (our ruling).", who=who, why=why)
+    if rule == "1.15":
+        return _("%(who)s is in the Foyer in %(square)s and the guard is in %(guard)s, right next to it with no "
+                 "wall between: he can see in, so %(who)s loses a Stealth token.", who=who, square=square,
+                 guard=guard)
+    if rule == "1.16":
+        params = {"who": who, "square": square, "floor": floor, "gfloor": gfloor, "guard": guard}
+        if gfloor > floor:
+            return _("%(who)s is in the Atrium in %(square)s on floor %(floor)s, and the floor-%(gfloor)s guard "
+                     "stands in %(guard)s, the same spot on the floor above: he looks straight through, so %(who)s "
+                     "loses a Stealth token.", **params)
+        return _("%(who)s is in the Atrium in %(square)s on floor %(floor)s, and the floor-%(gfloor)s guard stands "
+                 "in %(guard)s, the same spot on the floor below: he looks straight through, so %(who)s loses a "
+                 "Stealth token.", **params)
+    if rule == "1.17":
+        return _("%(who)s carries the Tiara and moved next to the guard in %(guard)s, with no wall between: %(who)s "
+                 "loses a Stealth token.", who=who, guard=guard)
+    if str(d.get("why", "")).startswith("walked_in"):
+        if heat:
+            return _("%(who)s walked into %(square)s, where the bouncer stands: that costs heat too, so %(who)s "
+                     "gains 2 heat.", who=who, square=square)
+        return _("%(who)s walked into %(square)s, where the guard stands: that costs Stealth too, so %(who)s loses "
+                 "a Stealth token.", who=who, square=square)
+    if guard == square:
+        if heat:
+            return _("The bouncer walked into %(square)s, where %(who)s is. Everyone in a room he enters gains 2 "
+                     "heat, even when he only passes through.", who=who, square=square)
+        return _("The guard walked into %(square)s, where %(who)s is. Everyone in a room he enters loses a Stealth "
+                 "token, even when he only passes through.", who=who, square=square)
+    if not why:
+        return ""
+    if heat:
+        return _("%(who)s gains 2 heat: %(why)s.", who=who, why=why)
+    return _("%(who)s loses a Stealth token: %(why)s.", who=who, why=why)
 
 
 def stealth(m: Moment) -> Why:
     """Who lost Stealth (or gained heat, or was caught), and why: where the guard was."""
-    d, floor, square, rule = m.data, m.floor or 1, m.square or "", m.entry.get("rule", "")
-    who = d.get("who", "A burglar")
+    d, floor, square = m.data, m.floor or 1, m.square or ""
+    who = d.get("who") or _("A burglar")
     code = str(d.get("why", ""))
-    why = cause(code, d, "bouncer" if m.entry.get("kind") == "heat" else "guard") if code else ""
-    guard, gfloor = d.get("guard"), d.get("guard_floor", floor)
     kind = m.entry.get("kind")
-    loss = "gains 2 heat" if kind == "heat" else "loses a Stealth token"
-    if rule == "1.8" and kind == "stealth":
-        sentence = (f"{who} is in a Lavatory ({why}): the room's own Stealth tokens are used first, so {who} keeps "
-                    "theirs (our ruling).")
-    elif rule == "1.15":
-        sentence = (f"{who} is in the Foyer in {square} and the guard is in {guard}, right next to it with no wall "
-                    f"between: he can see in, so {who} {loss}.")
-    elif rule == "1.16":
-        side = "above" if gfloor > floor else "below"
-        sentence = (f"{who} is in the Atrium in {square} on floor {floor}, and the floor-{gfloor} guard stands in "
-                    f"{guard}, the same spot on the floor {side}: he looks straight through, so {who} {loss}.")
-    elif rule == "1.17":
-        sentence = f"{who} carries the Tiara and moved next to the guard in {guard}, with no wall between: {who} {loss}."
-    elif code.startswith("walked_in"):
-        sentence = f"{who} walked into {square}, where the guard stands: that costs Stealth too, so {who} {loss}."
-    elif guard == square:
-        sentence = (f"The guard walked into {square}, where {who} is. Everyone in a room he enters {loss}, even "
-                    f"when he only passes through.")
-    else:
-        sentence = f"{who} {loss}: {why}." if why else ""
+    why = cause(code, d, "bouncer" if kind == "heat" else "guard") if code else ""
+    guard, gfloor = d.get("guard"), d.get("guard_floor", floor)
     if kind == "caught":
-        sentence = (f"{who} had to give up a Stealth token ({why}) but had none left: the crew is caught and the "
-                    "heist is lost.")
-    elif "left" in d and kind == "stealth":
-        sentence += f" {who} has {d['left']} left."
+        sentence = _("%(who)s had to give up a Stealth token (%(why)s) but had none left: the crew is caught and the "
+                     "heist is lost.", who=who, why=why)
+    else:
+        sentence = _lost_stealth(m, who, why)
+        if "left" in d and kind == "stealth":
+            sentence += " " + ngettext("%(who)s has %(num)s left.", "%(who)s has %(num)s left.", int(d["left"]),
+                                       who=who)
     pictures = [Picture(floor, guard=guard if gfloor == floor else m.guard_at(floor),
                         marks=(m.label(floor, square, who),) if square else ())]
     if guard and gfloor != floor and gfloor in m.before.floors:
-        pictures.append(Picture(gfloor, guard=guard, caption=f"Floor {gfloor}"))
-    facts = (("Who", who), ("Why", why)) if why else (("Who", who),)
+        pictures.append(Picture(gfloor, guard=guard, caption=_("Floor %(n)s", n=gfloor)))
+    facts = ((_("Who"), who), (_("Why"), why)) if why else ((_("Who"), who),)
     return _why(m, sentence, facts=facts, pictures=tuple(pictures))
 
 
 def camera(m: Moment) -> Why:
     """A guard on a camera sees a burglar on another camera: an alarm in the burglar's room."""
     d, floor, square = m.data, m.floor or 1, m.square or ""
-    who, cam, cfloor = d.get("who", "A burglar"), d.get("camera"), d.get("camera_floor", floor)
+    who, cam, cfloor = d.get("who") or _("A burglar"), d.get("camera"), d.get("camera_floor", floor)
     if not cam:
         return _why(m, "")
+    params = {"who": who, "square": square, "floor": floor, "camera": cam, "cfloor": cfloor}
     if d.get("mover") == "burglar":
-        first = (f"{who} stepped onto the camera in {square} (floor {floor}) while the floor-{cfloor} guard stands "
-                 f"on the camera in {cam}.")
+        sentence = _("%(who)s stepped onto the camera in %(square)s (floor %(floor)s) while the floor-%(cfloor)s "
+                     "guard stands on the camera in %(camera)s. Cameras watch each other, so an alarm goes off where "
+                     "%(who)s is. Nobody loses Stealth for it.", **params)
     else:
-        first = (f"The floor-{cfloor} guard is on the camera in {cam}, and {who} stands on the camera in {square} "
-                 f"(floor {floor}).")
-    sentence = (f"{first} Cameras watch each other, so an alarm goes off where {who} is. Nobody loses Stealth for "
-                "it.")
-    marks = [m.label(cfloor, cam, "camera")]
+        sentence = _("The floor-%(cfloor)s guard is on the camera in %(camera)s, and %(who)s stands on the camera in "
+                     "%(square)s (floor %(floor)s). Cameras watch each other, so an alarm goes off where %(who)s is. "
+                     "Nobody loses Stealth for it.", **params)
+    marks = [m.label(cfloor, cam, _("camera"))]
+    seen = _("%(who)s · camera", who=who)
     pictures = []
     if cfloor == floor:
-        marks.append(m.label(floor, square, f"{who} · camera"))
+        marks.append(m.label(floor, square, seen))
         pictures.append(Picture(floor, guard=cam, marks=tuple(marks)))
     else:
-        pictures.append(Picture(cfloor, guard=cam, marks=tuple(marks), caption=f"Floor {cfloor}: the guard's camera"))
-        pictures.append(Picture(floor, guard=m.guard_at(floor), marks=(m.label(floor, square, f"{who} · camera"),),
-                                caption=f"Floor {floor}: {who}'s camera"))
-    return _why(m, sentence, facts=(("Seen", who), ("Guard's camera", f"{cam}, floor {cfloor}"),
-                                    ("Burglar's camera", f"{square}, floor {floor}")), pictures=tuple(pictures))
+        pictures.append(Picture(cfloor, guard=cam, marks=tuple(marks),
+                                caption=_("Floor %(floor)s: the guard's camera", floor=cfloor)))
+        pictures.append(Picture(floor, guard=m.guard_at(floor), marks=(m.label(floor, square, seen),),
+                                caption=_("Floor %(floor)s: %(who)s's camera", floor=floor, who=who)))
+    facts = ((_("Seen"), who), (_("Guard's camera"), _("%(square)s, floor %(floor)s", square=cam, floor=cfloor)),
+             (_("Burglar's camera"), _("%(square)s, floor %(floor)s", square=square, floor=floor)))
+    return _why(m, sentence, facts=facts, pictures=tuple(pictures))
 
 
 def arrive(m: Moment) -> Why:
     """He reached the die: the next destination is set at once."""
     floor, square = m.floor or 1, m.square or ""
     if m.entry.get("rule") != "1.5":
-        return _why(m, f"The die is on {square}, where he stands, so he has arrived and the next destination is "
-                    "set at once.", pictures=(Picture(floor, guard=square),))
+        return _why(m, _("The die is on %(square)s, where he stands, so he has arrived and the next destination is "
+                         "set at once.", square=square), pictures=(Picture(floor, guard=square),))
     step = m.earlier("enter", floor=floor)
     left = (step or {}).get("data", {}).get("left", 0)
-    sentence = (f"He reached {square}, where his die was. The die moves on at once: to the nearest alarm if there "
-                "is one on his floor, otherwise to the next patrol card.")
+    sentence = _("He reached %(square)s, where his die was. The die moves on at once: to the nearest alarm if there "
+                 "is one on his floor, otherwise to the next patrol card.", square=square)
     if left:
-        sentence += f" He still has {steps(left)} to walk, and spends {'it' if left == 1 else 'them'} on the new destination."
+        sentence += " " + ngettext("He still has %(num)s step to walk, and spends it on the new destination.",
+                                   "He still has %(num)s steps to walk, and spends them on the new destination.", left)
     return _why(m, sentence, pictures=(Picture(floor, guard=square),))
 
 
@@ -231,22 +323,30 @@ def stop(m: Moment) -> Why:
                  if e.get("kind") == "enter" and e.get("floor") == floor and not e.get("data", {}).get("jump"))
     moves = (speed_entry or {}).get("data", {}).get("moves")
     if moves is None:
-        sentence = f"He took {steps(walked)} and stops in {m.square}."
+        sentence = ngettext("He took %(num)s step and stops in %(square)s.", "He took %(num)s steps and stops in "
+                            "%(square)s.", walked, square=m.square)
     elif walked >= moves:
-        sentence = f"He has used up his {moves} move{'s' if moves != 1 else ''} and stops in {m.square}."
+        sentence = ngettext("He has used up his %(num)s move and stops in %(square)s.",
+                            "He has used up his %(num)s moves and stops in %(square)s.", moves, square=m.square)
     else:
-        sentence = (f"He walked {steps(walked)} of his {moves}: something ended his walk early (see the lines "
-                    "above).")
+        sentence = ngettext("He walked %(num)s step of his %(moves)s: something ended his walk early (see the lines "
+                            "above).", "He walked %(num)s steps of his %(moves)s: something ended his walk early (see "
+                            "the lines above).", walked, moves=moves)
     return _why(m, sentence, pictures=(Picture(floor, guard=m.square, destination=m.die_at(floor)),))
 
 
 def alarm(m: Moment) -> Why:
     """An alarm goes off: a token, and the die may follow it (1.9)."""
-    floor, square, cause = m.floor or 1, m.square or "", m.data.get("cause", "")
+    floor, square, code = m.floor or 1, m.square or "", str(m.data.get("cause", ""))
     if m.entry.get("rule") != "1.9":
         return generic(m)
-    sentence = (f"An alarm token goes in {square}{f' ({cause})' if cause else ''}. Alarms pull the guard's die: if "
-                "this one is now the nearest to him, the die moves there at once, even in the middle of his walk.")
+    if code:
+        sentence = _("An alarm token goes in %(square)s (%(cause)s). Alarms pull the guard's die: if this one is now "
+                     "the nearest to him, the die moves there at once, even in the middle of his walk.", square=square,
+                     cause=alarm_cause(code))
+    else:
+        sentence = _("An alarm token goes in %(square)s. Alarms pull the guard's die: if this one is now the nearest "
+                     "to him, the die moves there at once, even in the middle of his walk.", square=square)
     fl = m.before.floors.get(floor)
     alarms = tuple(sorted(set(fl.alarms) | {square})) if fl else (square,)
     return _why(m, sentence, pictures=(Picture(floor, guard=m.guard_at(floor), destination=m.die_at(floor),
@@ -256,19 +356,21 @@ def alarm(m: Moment) -> Why:
 def alarm_off(m: Moment) -> Why:
     floor, square = m.floor or 1, m.square
     if m.entry.get("rule") == "1.7" and square:
-        return _why(m, f"He walked into {square}, which had an alarm token: a room he enters never keeps its "
-                    "alarm, so he switches it off.", pictures=(Picture(floor, guard=square),))
+        return _why(m, _("He walked into %(square)s, which had an alarm token: a room he enters never keeps its "
+                         "alarm, so he switches it off.", square=square), pictures=(Picture(floor, guard=square),))
     return _why(m, "")
 
 
 def appear(m: Moment) -> Why:
     floor, square = m.floor or 1, m.square
-    return _why(m, f"The patrol card just drawn, {square}, says where the floor-{floor} guard stands; the next "
-                "card gives his destination.", pictures=(Picture(floor, guard=square),))
+    return _why(m, _("The patrol card just drawn, %(square)s, says where the floor-%(floor)s guard stands; the next "
+                     "card gives his destination.", square=square, floor=floor), pictures=(Picture(floor, guard=square),))
 
 
 def answer(m: Moment) -> Why:
-    return _why(m, f"The rules leave this choice to the players, and they chose {m.square or 'this'}.")
+    if m.square:
+        return _why(m, _("The rules leave this choice to the players, and they chose %(square)s.", square=m.square))
+    return _why(m, _("The rules leave this choice to the players, and they made it."))
 
 
 def generic(m: Moment) -> Why:
@@ -278,6 +380,6 @@ def generic(m: Moment) -> Why:
     pictures: tuple[Picture, ...] = ()
     if floor is not None and floor in m.before.floors:
         if square:
-            marks = (m.label(floor, square, "here"),)
+            marks = (m.label(floor, square, _("here")),)
         pictures = (Picture(floor, guard=m.guard_at(floor), destination=m.die_at(floor), marks=marks),)
     return _why(m, "", pictures=pictures)

@@ -9,6 +9,7 @@ from typing import Any
 from ..engine.board import Floorplan
 from ..engine.state import GameState
 from ..render import Mark
+from ..words.i18n import N_, _, ngettext
 
 
 @dataclass(frozen=True)
@@ -74,15 +75,23 @@ class Moment:
 
 
 def steps(n: int) -> str:
-    return f"{n} step" if n == 1 else f"{n} steps"
+    return ngettext("%(num)s step", "%(num)s steps", n)
+
+
+# counts of tied routes that start a sentence ("Two routes of 5 steps"); a tie has two routes at least
+COUNT_WORDS = {2: N_("Two"), 3: N_("Three"), 4: N_("Four"), 5: N_("Five"), 6: N_("Six"), 7: N_("Seven"),
+               8: N_("Eight"), 9: N_("Nine"), 10: N_("Ten")}
 
 
 def count_word(n: int) -> str:
-    """A small count as a word, to start a sentence with."""
-    words = ("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten")
-    return words[n] if 0 <= n < len(words) else str(n)
+    """A small count as a word, to start a sentence with; a larger one as its digits."""
+    return _(COUNT_WORDS[n]) if n in COUNT_WORDS else str(n)
 
 
 def and_list(items: Sequence[str]) -> str:
+    """A list such as "A3, B4 and C1" in the reader's language: the commas are the same in all three, the
+    word before the last item is not."""
     items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return _("%(items)s and %(last)s", items=", ".join(items[:-1]), last=items[-1])

@@ -13,18 +13,18 @@ from ..engine.pathing import Fork, RouteExplanation, explain
 from ..render import Mark, Route, explanation_overlays
 from ..render.loops import fork_loop
 from ..words import sentence as say
+from ..words.i18n import N_, _
+from ..words.names import card_title
 from .model import Picture, RouteChoice, SandboxSpot, Why
 from .moment import Moment, and_list, count_word, steps
 from .rules import rule_text
 
-DIRECTIONS = {"D": "down", "L": "left", "R": "right", "U": "up"}
-BEARINGS = {"DL": "down and to the left", "DR": "down and to the right", "LU": "up and to the left",
-            "RU": "up and to the right", "D": "straight down", "L": "straight to the left",
-            "R": "straight to the right", "U": "straight up"}
-CAUSES = {"switch_signs": "Switch Signs", "where_is_he": "Where Is He?", "undercover": "The Undercover chip"}
-READING_NAMES = {"rulebook": "the rulebook's clockwise rule", "bga": "the BGA-compatible reading"}
-TIEBREAK_SWITCH = ("Tie-break reading, chosen when the heist is set up: the rulebook's clockwise rule (the "
-                   "default) or the BGA-compatible reading. This heist uses {}.")
+# the words of the BGA reading's table, translated where they are said
+DIRECTIONS = {"D": N_("down"), "L": N_("left"), "R": N_("right"), "U": N_("up")}
+BEARINGS = {"DL": N_("down and to the left"), "DR": N_("down and to the right"), "LU": N_("up and to the left"),
+            "RU": N_("up and to the right"), "D": N_("straight down"), "L": N_("straight to the left"),
+            "R": N_("straight to the right"), "U": N_("straight up")}
+READING_NAMES = {"rulebook": N_("the rulebook's clockwise rule"), "bga": N_("the BGA-compatible reading")}
 
 
 def explain_step(m: Moment) -> Why:
@@ -42,9 +42,9 @@ def explain_step(m: Moment) -> Why:
     try:
         exp = explain(plan, start, toward, reading)
     except RulesError:
-        return Why(say(m.entry), f"The rules give no clear way out of {start} here, so the table chose "
-                   f"{square}.", rule_text("§2"), ruling=True, switch=_switch(reading),
-                   pictures=(picture,), sandbox=spot)
+        return Why(say(m.entry), _("The rules give no clear way out of %(start)s here, so the table chose "
+                                   "%(square)s.", start=start, square=square), rule_text("§2"), ruling=True,
+                   switch=_switch(reading), pictures=(picture,), sandbox=spot)
     fork = exp.forks[0] if exp.forks and exp.forks[0].at == start else None
     if fork is None or fork.chosen != square:
         return _no_choice(m, exp, square, picture, spot)
@@ -58,21 +58,34 @@ def _previous_room(m: Moment, floor: int) -> str | None:
 
 
 def _switch(reading: str) -> str:
-    return TIEBREAK_SWITCH.format(READING_NAMES.get(reading, reading))
+    name = _(READING_NAMES[reading]) if reading in READING_NAMES else reading
+    return _("Tie-break reading, chosen when the heist is set up: the rulebook's clockwise rule (the default) or "
+             "the BGA-compatible reading. This heist uses %(reading)s.", reading=name)
+
+
+def _cause(name: str) -> str:
+    """What put the guard somewhere without walking: a card by its printed name, or the Undercover chip."""
+    if name == "undercover":
+        return _("The Undercover chip")
+    if name in ("switch_signs", "where_is_he"):
+        return card_title(name.replace("_", "-"))
+    return _("A card")
 
 
 def _no_choice(m: Moment, exp: RouteExplanation, square: str, picture: Picture, spot: SandboxSpot) -> Why:
     start, toward = exp.start, exp.destination
     if exp.distance == 1:
-        sentence = f"{toward} is right next to {start} with no wall between, so he steps straight in."
+        sentence = _("%(toward)s is right next to %(start)s with no wall between, so he steps straight in.",
+                     toward=toward, start=start)
     else:
-        sentence = (f"From {start} the shortest way to {toward} is {steps(exp.distance)}, and {square} is the "
-                    f"only room next door that is one step nearer, so he goes there.")
+        sentence = _("From %(start)s the shortest way to %(toward)s is %(steps)s, and %(square)s is the only room "
+                     "next door that is one step nearer, so he goes there.", start=start, toward=toward,
+                     steps=steps(exp.distance), square=square)
     later = [f.at for f in exp.forks]
     if later:
-        sentence += (f" There are {exp.tied_routes} equally short routes, but they only split later, at "
-                     f"{and_list(later)}; each split is explained on that step.")
-    route = Route((start, *exp.route), "chosen", label=f"his way to {toward}")
+        sentence += " " + _("There are %(n)s equally short routes, but they only split later, at %(at)s; each split "
+                            "is explained on that step.", n=exp.tied_routes, at=and_list(later))
+    route = Route((start, *exp.route), "chosen", label=_("his way to %(square)s", square=toward))
     drawn = Picture(picture.floor, picture.guard, picture.destination, routes=(route,))
     return Why(say(m.entry), sentence, rule_text("1.3"), pictures=(drawn,), sandbox=spot)
 
@@ -80,8 +93,9 @@ def _no_choice(m: Moment, exp: RouteExplanation, square: str, picture: Picture, 
 def _fork(m: Moment, exp: RouteExplanation, fork: Fork, picture: Picture, spot: SandboxSpot) -> Why:
     plan = m.plan(picture.floor)
     overlays, marks = explanation_overlays(exp, plan, forks="first", whole=True)
-    chosen = Route(overlays[0].rooms, "chosen", label=f"his route, via {overlays[0].rooms[1]}")
-    rejected = [Route(r.rooms, "rejected", label=f"as short, not taken: via {r.rooms[1]}") for r in overlays[1:]]
+    chosen = Route(overlays[0].rooms, "chosen", label=_("his route, via %(square)s", square=overlays[0].rooms[1]))
+    rejected = [Route(r.rooms, "rejected", label=_("as short, not taken: via %(square)s", square=r.rooms[1]))
+                for r in overlays[1:]]
     others = [b.first for b in fork.branches if b.first != fork.chosen]
     if fork.reading == "bga":
         sentence, extra = _bga_sentence(exp, fork, others, plan), []
@@ -99,25 +113,27 @@ def _fork(m: Moment, exp: RouteExplanation, fork: Fork, picture: Picture, spot: 
 
 def _opening(exp: RouteExplanation, fork: Fork, others: list[str]) -> str:
     ways = [fork.chosen, *others]
-    via = and_list([f"via {w}" for w in ways])
+    via = and_list([_("via %(square)s", square=w) for w in ways])
     if exp.tied_routes == len(ways):
-        opening = f"{count_word(len(ways))} routes of {exp.distance} steps: {via}."
+        opening = _("%(count)s routes of %(steps)s steps: %(via)s.", count=count_word(len(ways)), steps=exp.distance,
+                    via=via)
     else:
-        opening = (f"{count_word(exp.tied_routes)} routes of {exp.distance} steps lead from {exp.start} to "
-                   f"{exp.destination}; here they split {via}.")
+        opening = _("%(count)s routes of %(steps)s steps lead from %(start)s to %(end)s; here they split %(via)s.",
+                    count=count_word(exp.tied_routes), steps=exp.distance, start=exp.start, end=exp.destination,
+                    via=via)
     if fork.meet != exp.destination:
-        opening += f" Following each one the guard's own way, they meet again in {fork.meet}."
+        opening += " " + _("Following each one the guard's own way, they meet again in %(square)s.", square=fork.meet)
     return opening
 
 
 def _loop_sentence(exp: RouteExplanation, fork: Fork, others: list[str]) -> str:
     if len(others) == 1:
-        reason = (f" Drawn together they make a loop; going out through {fork.chosen} runs it clockwise, so he "
-                  f"goes through {fork.chosen}.")
+        reason = _("Drawn together they make a loop; going out through %(square)s runs it clockwise, so he goes "
+                   "through %(square)s.", square=fork.chosen)
     else:
-        reason = (f" Any two of them drawn together make a loop; going out through {fork.chosen} runs "
-                  f"clockwise against each of the others, so he goes through {fork.chosen}.")
-    return _opening(exp, fork, others) + reason
+        reason = _("Any two of them drawn together make a loop; going out through %(square)s runs clockwise against "
+                   "each of the others, so he goes through %(square)s.", square=fork.chosen)
+    return _opening(exp, fork, others) + " " + reason
 
 
 def _bga_sentence(exp: RouteExplanation, fork: Fork, others: list[str], plan: Floorplan) -> str:
@@ -127,20 +143,22 @@ def _bga_sentence(exp: RouteExplanation, fork: Fork, others: list[str], plan: Fl
         x, y = plan.coords[plan.index[room]]
         return {(0, 1): "D", (-1, 0): "L", (1, 0): "R", (0, -1): "U"}[(x - here[0], y - here[1])]
 
-    leaves = and_list([f"{DIRECTIONS[heading(b)]} ({b})" for b in (fork.chosen, *others)])
-    bearing = BEARINGS.get(fork.bearing, fork.bearing)
-    pick = DIRECTIONS[heading(fork.chosen)]
-    sentence = (_opening(exp, fork, others) + f" This heist uses the BGA-compatible reading, which settles a split "
-                f"with a fixed table instead of the loop: from {fork.at} the branches leave {leaves}, and "
-                f"{fork.meet}, where they meet again, lies {bearing}. The table's answer for that is {pick}, so "
-                f"he goes through {fork.chosen}.")
+    leaves = and_list([_("%(direction)s (%(square)s)", direction=_(DIRECTIONS[heading(b)]), square=b)
+                       for b in (fork.chosen, *others)])
+    bearing = _(BEARINGS[fork.bearing]) if fork.bearing in BEARINGS else fork.bearing
+    pick = _(DIRECTIONS[heading(fork.chosen)])
+    sentence = _opening(exp, fork, others) + " " + _(
+        "This heist uses the BGA-compatible reading, which settles a split with a fixed table instead of the loop: "
+        "from %(at)s the branches leave %(leaves)s, and %(meet)s, where they meet again, lies %(bearing)s. The "
+        "table's answer for that is %(pick)s, so he goes through %(square)s.", at=fork.at, leaves=leaves,
+        meet=fork.meet, bearing=bearing, pick=pick, square=fork.chosen)
     try:
         rulebook = explain(plan, exp.start, exp.destination, "rulebook").route[0]
     except RulesError:
         return sentence
     if rulebook == fork.chosen:
-        return sentence + " The rulebook's clockwise rule would go the same way."
-    return sentence + f" The rulebook's clockwise rule would go through {rulebook} instead."
+        return sentence + " " + _("The rulebook's clockwise rule would go the same way.")
+    return sentence + " " + _("The rulebook's clockwise rule would go through %(square)s instead.", square=rulebook)
 
 
 def _loop_overlay(fork: Fork, plan: Floorplan) -> list[Route | Mark]:
@@ -154,15 +172,15 @@ def _loop_overlay(fork: Fork, plan: Floorplan) -> list[Route | Mark]:
 def _jump(m: Moment, floor: int, square: str) -> Why:
     """He did not walk: an event card or a chip put him there."""
     name = str(m.action.get("name") or m.action.get("do") or "")
-    what = CAUSES.get(name, "A card")
     rule = m.entry.get("rule") or "1.21"
     if rule == "1.3":
         rule = "bb2 Undercover" if name == "undercover" else "1.21"
     if rule == "bb3 Jumping":
-        tail = "In Burgle Bros 3 a jump does not trigger anything in the room he lands in."
+        tail = _("In Burgle Bros 3 a jump does not trigger anything in the room he lands in.")
     else:
-        tail = ("It still counts as entering: anyone there loses Stealth, an alarm there is switched off and a "
-                "camera there starts watching.")
-    sentence = f"{what} puts the guard straight into {square}; he does not walk there. {tail}"
+        tail = _("It still counts as entering: anyone there loses Stealth, an alarm there is switched off and a "
+                 "camera there starts watching.")
+    sentence = _("%(what)s puts the guard straight into %(square)s; he does not walk there.", what=_cause(name),
+                 square=square) + " " + tail
     return Why(say(m.entry), sentence, rule_text(str(rule)), ruling=bool(m.entry.get("ruling")),
                pictures=(Picture(floor, guard=square, destination=m.die_at(floor)),))

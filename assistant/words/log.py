@@ -132,19 +132,24 @@ def _redraw(e: _E) -> str:
              figure=e.figure)
 
 
+def alarm_cause(code: str) -> str:
+    """What set an alarm off (engine/log.py ALARM_CAUSES), as a name."""
+    causes = {"camera": _("camera"), "shoplifting": _("Shoplifting"), "dynamite": _("Dynamite"),
+              "fingerprint": _("Fingerprint"), "laser": _("Laser"), "motion": _("Motion"), "detector": _("Detector"),
+              "thermo": _("Thermo"), "thermal_bomb": _("Thermal Bomb"), "chihuahua": _("Chihuahua"),
+              "juicer": _("the Juicer")}
+    return causes.get(code, code)
+
+
 def _alarm(e: _E) -> str:
     if e.how == "under_guard":
         return _("Alarm under the floor-%(floor)s guard in %(square)s: it becomes suspicion.", floor=e.floor,
                  square=e.square)
     if e["cube"]:
         return _("Alarm cube in %(square)s on floor %(floor)s.", square=e.square, floor=e.floor)
-    causes = {"camera": _("camera"), "shoplifting": _("Shoplifting"), "dynamite": _("Dynamite"),
-              "fingerprint": _("Fingerprint"), "laser": _("Laser"), "motion": _("Motion"), "detector": _("Detector"),
-              "thermo": _("Thermo"), "thermal_bomb": _("Thermal Bomb"), "chihuahua": _("Chihuahua"),
-              "juicer": _("the Juicer")}
     if e["cause"]:
         return _("Alarm in %(square)s on floor %(floor)s (%(cause)s).", square=e.square, floor=e.floor,
-                 cause=causes.get(e["cause"], e["cause"]))
+                 cause=alarm_cause(str(e["cause"])))
     return _("Alarm in %(square)s on floor %(floor)s.", square=e.square, floor=e.floor)
 
 

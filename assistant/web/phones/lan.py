@@ -7,6 +7,8 @@ from urllib.parse import urlsplit
 
 import ifaddr
 
+from ...words.i18n import _
+
 SKIP_ADAPTERS = ("docker", "veth", "br-", "virbr", "vmnet", "lo")
 
 
@@ -55,21 +57,22 @@ def check_address(text: str) -> str | None:
         return None
     parts = urlsplit(text)
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise ValueError("Start the address with http:// or https:// (for example http://192.168.1.20:8000/).")
+        raise ValueError(_("Start the address with http:// or https:// (for example http://192.168.1.20:8000/)."))
     try:
         port = parts.port
     except ValueError:
         port = 0
     if port == 0:
-        raise ValueError("The port after the colon must be a number from 1 to 65535.")
+        raise ValueError(_("The port after the colon must be a number from 1 to 65535."))
     host = (parts.hostname or "").lower()
     if not host or any(c.isspace() for c in text):
-        raise ValueError("That is not an address: it needs a machine name or number and no spaces.")
+        raise ValueError(_("That is not an address: it needs a machine name or number and no spaces."))
     if host == "localhost" or _is_loopback(host):
-        raise ValueError(f"{host} is this machine's own name for itself: phones cannot reach it. Use the "
-                         "tablet's address on the table's network (for example http://192.168.1.20:8000/).")
+        raise ValueError(_("%(host)s is this machine's own name for itself: phones cannot reach it. Use the "
+                           "tablet's address on the table's network (for example http://192.168.1.20:8000/).",
+                           host=host))
     if parts.query or parts.fragment or "@" in parts.netloc:
-        raise ValueError("Give only the address and port, with nothing after ? or # and no name@.")
+        raise ValueError(_("Give only the address and port, with nothing after ? or # and no name@."))
     return text if text.endswith("/") else text + "/"
 
 

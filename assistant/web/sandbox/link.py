@@ -29,10 +29,12 @@ from ...engine.board import Floorplan, floorplan, normalize_wall, square_coords
 from ...engine.errors import BoardError
 from ...engine.pathing import READINGS
 from ...engine.state import GameState
+from ...words.i18n import N_, _
+from ...words.refusals import refusal
 
-# What a tap on the floor does; the label is what the tool picker shows.
-TOOLS: dict[str, str] = {"wall": "Walls", "guard": "Guard", "target": "Destination", "alarm": "Alarms",
-                         "card": "Next patrol card", "void": "Empty square"}
+# What a tap on the floor does; the label is what the tool picker shows (translated there).
+TOOLS: dict[str, str] = {"wall": N_("Walls"), "guard": N_("Guard"), "target": N_("Destination"), "alarm": N_("Alarms"),
+                         "card": N_("Next patrol card"), "void": N_("Empty square")}
 SIZES = (4, 5)
 DEFAULT_DIE = 2
 # No floor holds more than 40 inner walls: longer lists are junk, and reading them would only cost time.
@@ -136,10 +138,11 @@ def _toggle(items: tuple[str, ...], square: str, keep_order: bool = False) -> tu
     return (*items, square) if keep_order else tuple(sorted((*items, square), key=_board_order))
 
 
-def _items(raw: str, what: str, problems: list[str]) -> list[str]:
+def _items(raw: str, too_many: str, problems: list[str]) -> list[str]:
+    """The comma-separated items of ``raw``; ``too_many`` (with ``%(most)s``) says when the rest were left out."""
     items = [i.strip() for i in raw.split(",") if i.strip()]
     if len(items) > MAX_ITEMS:
-        problems.append(f"Only the first {MAX_ITEMS} {what} were read: no floor has more.")
+        problems.append(_(too_many, most=MAX_ITEMS))
     return items[:MAX_ITEMS]
 
 
@@ -155,42 +158,49 @@ def parse(args: Mapping[str, str]) -> tuple[Position, list[str]]:
     if raw_size in ("4", "5"):
         size = int(raw_size)
     else:
-        problems.append(f"A floor is 4x4 or 5x5, not size {raw_size!r}: this one is 4x4.")
+        problems.append(_("A floor is 4x4 or 5x5, not size %(size)s: this one is 4x4.", size=repr(raw_size)))
     void = _void(args.get("void", ""), size, problems)
     plan, walls = _walls(args.get("walls", ""), size, void, problems)
-    guard = _room(args.get("guard", ""), plan, "the guard", problems)
-    target = _room(args.get("target", ""), plan, "the destination", problems)
+    guard = _room(args.get("guard", ""), plan, N_("The guard cannot go there: %(problem)s; it was left out"), problems)
+    target = _room(args.get("target", ""), plan, N_("The destination cannot go there: %(problem)s; it was left out"),
+                   problems)
     die = DEFAULT_DIE
     raw_die = args.get("die", "").strip()
     if raw_die:
         if raw_die in ("1", "2", "3", "4", "5", "6"):
             die = int(raw_die)
         else:
-            problems.append(f"The die shows 1 to 6, not {raw_die}: it was left at {DEFAULT_DIE}.")
+            problems.append(_("The die shows 1 to 6, not %(die)s: it was left at %(default)s.", die=raw_die,
+                              default=DEFAULT_DIE))
     alarms: list[str] = []
-    for item in _items(args.get("alarms", ""), "alarms", problems):
-        square = _room(item, plan, "an alarm", problems)
+    for item in _items(args.get("alarms", ""), N_("Only the first %(most)s alarms were read: no floor has more."),
+                       problems):
+        square = _room(item, plan, N_("An alarm cannot go there: %(problem)s; it was left out"), problems)
         if square == guard and square is not None:
-            problems.append(f"No alarm can sit in {square}, the guard's room (he switches it off): it was left out.")
+            problems.append(_("No alarm can sit in %(square)s, the guard's room (he switches it off): it was left out.",
+                              square=square))
         elif square is not None and square not in alarms:
             alarms.append(square)
     patrol: list[str] = []
-    for item in _items(args.get("patrol", ""), "patrol cards", problems):
+    for item in _items(args.get("patrol", ""), N_("Only the first %(most)s patrol cards were read: no floor has more."),
+                       problems):
         # a Fort Knox card may name the empty square (the guard then draws again), so any square will do
         try:
             square_coords(item.upper(), size)
         except BoardError as err:
-            problems.append(_sentence(f"patrol card {item}: {err}; it was left out"))
+            problems.append(_sentence(_("Patrol card %(card)s: %(problem)s; it was left out", card=item,
+                                        problem=refusal(err))))
             continue
         if item.upper() not in patrol:
             patrol.append(item.upper())
     reading = args.get("reading", "rulebook").strip()
     if reading not in READINGS:
-        problems.append(f"The tie-break reading is rulebook or bga, not {reading!r}: the rulebook one is used.")
+        problems.append(_("The tie-break reading is rulebook or bga, not %(reading)s: the rulebook one is used.",
+                          reading=repr(reading)))
         reading = "rulebook"
     tool = args.get("tool", "wall").strip()
     if tool not in TOOLS:
-        problems.append(f"There is no {tool!r} tool: taps now toggle walls.")
+        problems.append(_("There is no %(tool)s tool: taps now toggle walls.", tool=repr(tool)))
         tool = "wall"
     return Position(size, void, walls, guard, target, die, tuple(sorted(alarms, key=_board_order)), tuple(patrol),
                     reading, tool), problems
@@ -198,23 +208,25 @@ def parse(args: Mapping[str, str]) -> tuple[Position, list[str]]:
 
 def _void(raw: str, size: int, problems: list[str]) -> tuple[str, ...]:
     void: list[str] = []
-    for item in _items(raw, "empty squares", problems):
+    for item in _items(raw, N_("Only the first %(most)s empty squares were read: no floor has more."), problems):
         square = item.upper()
         try:
             square_coords(square, size)
         except BoardError as err:
-            problems.append(f"Empty square {item}: {err}; it was left out.")
+            problems.append(_sentence(_("Empty square %(square)s: %(problem)s; it was left out", square=item,
+                                        problem=refusal(err))))
             continue
         if square in void:
             continue
         plan = floorplan(size, [*void, square], connected=False)
         if len(plan.rooms) < 2:
-            problems.append(f"Empty square {square} would leave no floor to walk on: it was left out.")
+            problems.append(_("Empty square %(square)s would leave no floor to walk on: it was left out.",
+                              square=square))
             continue
         shut = plan.cut_off()
         if shut:
-            problems.append(f"An empty square in {square} would shut {', '.join(shut)} off from the rest of the "
-                            "floor: it was left out.")
+            problems.append(_("An empty square in %(square)s would shut %(rooms)s off from the rest of the floor: "
+                              "it was left out.", square=square, rooms=", ".join(shut)))
             continue
         void.append(square)
     return tuple(sorted(void, key=_board_order))
@@ -222,32 +234,33 @@ def _void(raw: str, size: int, problems: list[str]) -> tuple[str, ...]:
 
 def _walls(raw: str, size: int, void: tuple[str, ...], problems: list[str]) -> tuple[Floorplan, tuple[str, ...]]:
     walls: list[str] = []
-    for item in _items(raw, "walls", problems):
+    for item in _items(raw, N_("Only the first %(most)s walls were read: no floor has more."), problems):
         try:
             wall = normalize_wall(item, size)
             if wall in walls:
                 continue
             floorplan(size, void, [*walls, wall], connected=False)
         except BoardError as err:
-            problems.append(_sentence(f"{err}; it was left out"))
+            problems.append(_sentence(_("%(problem)s; it was left out", problem=refusal(err))))
             continue
         shut = floorplan(size, void, [*walls, wall], connected=False).cut_off()
         if shut:
-            problems.append(f"A wall {wall} would shut {', '.join(shut)} off from the rest of the floor, and every "
-                            "room must stay reachable: it was left out.")
+            problems.append(_("A wall %(wall)s would shut %(rooms)s off from the rest of the floor, and every room "
+                              "must stay reachable: it was left out.", wall=wall, rooms=", ".join(shut)))
             continue
         walls.append(wall)
     return floorplan(size, void, walls), tuple(walls)
 
 
-def _room(raw: str, plan: Floorplan, what: str, problems: list[str]) -> str | None:
+def _room(raw: str, plan: Floorplan, refused: str, problems: list[str]) -> str | None:
+    """The room ``raw`` names on the floor, else None; ``refused`` says why not (its ``%(problem)s``)."""
     square = raw.strip().upper()
     if not square:
         return None
     try:
         plan.check(square)
     except BoardError as err:
-        problems.append(_sentence(f"{what} cannot go there: {err}; it was left out"))
+        problems.append(_sentence(_(refused, problem=refusal(err))))
         return None
     return square
 

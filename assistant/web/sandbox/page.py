@@ -16,13 +16,15 @@ from ...engine.board import square_name
 from ...engine.log import LogEntry
 from ...render.floor_svg import Mark, Route, explanation_overlays, floor_svg
 from ...words import prompt, sentence
+from ...words.i18n import N_, _, ngettext
+from ...words.names import card_name
 from .link import TOOLS, Position
 from .routes import Reading, Routes, distances, routes
 from .turn import Turn, play
 
 Link = Callable[[Position], str]
 MINI_PICTURES = 12  # tied routes drawn as small floors; the rest are listed as text
-READING_NAMES = {"rulebook": "Rulebook (loop rule)", "bga": "BGA-compatible"}
+READING_NAMES = {"rulebook": N_("Rulebook (loop rule)"), "bga": N_("BGA-compatible")}  # translated where shown
 
 
 @dataclass(frozen=True)
@@ -105,10 +107,10 @@ def build_page(position: Position, problems: list[str], link: Link, share_url: s
     picture = _picture(position, turn, reading)
     return Page(
         position=position, problems=problems,
-        tools=[Option(label, link(replace(position, tool=tool)), tool == position.tool)
+        tools=[Option(_(label), link(replace(position, tool=tool)), tool == position.tool)
                for tool, label in TOOLS.items() if tool != "void" or position.size == 5 or position.void],
         dice=[Option(str(n), link(replace(position, die=n)), n == position.die) for n in range(1, 7)],
-        readings=[Option(label, link(replace(position, reading=name)), name == position.reading)
+        readings=[Option(_(label), link(replace(position, reading=name)), name == position.reading)
                   for name, label in READING_NAMES.items()],
         sizes=[Option(f"{n}×{n}", link(position.resized(n)), n == position.size) for n in (4, 5)],
         empty=link(Position(size=position.size, reading=position.reading, tool=position.tool)),
@@ -119,8 +121,9 @@ def build_page(position: Position, problems: list[str], link: Link, share_url: s
         difference=found.difference() if found else "",
         refusals=[r.refusal for r in (found.rulebook, found.bga) if r.refusal] if found else [],
         share_url=share_url, case_url=case_url,
-        export_note=("To export this position as a case, pick the next patrol card first: the guard draws one in "
-                     f"{turn.path[-1]} and a case never leaves a card to chance.") if turn and turn.needs_card else "",
+        export_note=_("To export this position as a case, pick the next patrol card first: the guard draws one in "
+                      "%(square)s and a case never leaves a card to chance.", square=turn.path[-1])
+        if turn and turn.needs_card else "",
     )
 
 
@@ -159,20 +162,22 @@ def _room_action(position: Position, square: str) -> tuple[str, Position]:
     """What tapping a room does with the current tool: its accessible name and the position after it."""
     tool = position.tool
     if tool == "guard":
-        said = f"Take the guard out of {square}" if square == position.guard else f"Put the guard in {square}"
+        said = (_("Take the guard out of %(square)s", square=square) if square == position.guard
+                else _("Put the guard in %(square)s", square=square))
         return said, position.with_guard(square)
     if tool == "target":
-        said = (f"Take the die out of {square}" if square == position.target
-                else f"Put the die (his destination) in {square}")
+        said = (_("Take the die out of %(square)s", square=square) if square == position.target
+                else _("Put the die (his destination) in %(square)s", square=square))
         return said, position.with_target(square)
     if tool == "alarm":
-        said = f"Switch off the alarm in {square}" if square in position.alarms else f"Set off an alarm in {square}"
+        said = (_("Switch off the alarm in %(square)s", square=square) if square in position.alarms
+                else _("Set off an alarm in %(square)s", square=square))
         return said, position.toggled_alarm(square)
     if tool == "card":
-        said = (f"Take {square} out of the next patrol cards" if square in position.patrol
-                else f"Add {square} to the next patrol cards")
+        said = (_("Take %(square)s out of the next patrol cards", square=square) if square in position.patrol
+                else _("Add %(square)s to the next patrol cards", square=square))
         return said, position.toggled_card(square)
-    return f"Make {square} an empty square", position.toggled_void(square)
+    return _("Make %(square)s an empty square", square=square), position.toggled_void(square)
 
 
 def _targets(position: Position, link: Link) -> list[Target]:
@@ -184,11 +189,12 @@ def _targets(position: Position, link: Link) -> list[Target]:
             square = square_name(col, row)
             if square in position.void:
                 if position.tool == "void":
-                    out.append(Target("room", square, col, row, f"Make {square} a room again",
+                    out.append(Target("room", square, col, row, _("Make %(square)s a room again", square=square),
                                       link(position.toggled_void(square)), on=True))
                 continue
             far = dist.get(square)
-            away = "" if far is None else f" · {far} step{'s' if far != 1 else ''} from the guard"
+            away = "" if far is None else " · " + ngettext("%(num)s step from the guard", "%(num)s steps from the guard",
+                                                            far)
             card = position.patrol.index(square) + 1 if square in position.patrol else None
             if position.tool == "wall":
                 out.append(Target("room", square, col, row, square + away, distance=far, card=card))
@@ -215,7 +221,8 @@ def _gaps(position: Position, link: Link) -> list[Target]:
                     continue
                 wall = f"{a}-{other}"
                 up = wall in position.walls
-                label = f"Remove the wall between {a} and {other}" if up else f"Add a wall between {a} and {other}"
+                label = (_("Remove the wall between %(one)s and %(other)s", one=a, other=other) if up
+                         else _("Add a wall between %(one)s and %(other)s", one=a, other=other))
                 # a room-sized box starting half a room before the line between the two rooms: centred on it
                 out.append(Target(kind, wall, (col + c2) / 2, (row + r2) / 2, label, link(position.toggled_wall(wall)),
                                   up))
@@ -225,16 +232,16 @@ def _gaps(position: Position, link: Link) -> list[Target]:
 def _hints(position: Position) -> list[str]:
     hints = []
     if not position.guard:
-        hints.append("Pick Guard and tap a room to put the guard there.")
+        hints.append(_("Pick Guard and tap a room to put the guard there."))
     if not position.target:
-        hints.append("Pick Destination and tap a room to put his die there: that is where he is heading.")
+        hints.append(_("Pick Destination and tap a room to put his die there: that is where he is heading."))
     if position.guard and position.target and position.alarms:
         plan = position.plan()
         dist = plan.distances(plan.index[position.guard])
         nearest = min(dist[plan.index[a]] for a in position.alarms)
         if position.target not in position.alarms or dist[plan.index[position.target]] != nearest:
-            hints.append("With alarms on the floor his die normally sits on the nearest alarm (rule 1.9); here it "
-                         "stays where you put it until he gets there.")
+            hints.append(_("With alarms on the floor his die normally sits on the nearest alarm (rule 1.9); here it "
+                           "stays where you put it until he gets there."))
     return hints
 
 
@@ -247,8 +254,11 @@ def _turn_view(turn: Turn | None) -> TurnView | None:
     said = ""
     if speed is not None:
         alarms = int(speed.data.get("alarms", 0))
-        extra = f" + {alarms} alarm{'s' if alarms != 1 else ''}" if alarms else ""
-        said = f"He moves {turn.moves} this turn (die {speed.data.get('die')}{extra})."
+        die = speed.data.get("die")
+        said = (ngettext("He moves %(moves)s this turn (die %(die)s + %(num)s alarm).",
+                         "He moves %(moves)s this turn (die %(die)s + %(num)s alarms).", alarms, moves=turn.moves,
+                         die=die) if alarms else
+                _("He moves %(moves)s this turn (die %(die)s).", moves=turn.moves, die=die))
     lines = tuple(_plain(e) for e in turn.log if e.kind != "speed")
     return TurnView(said, "-".join(turn.path), turn.steps, lines, _stop(turn), turn.error or "")
 
@@ -256,7 +266,8 @@ def _turn_view(turn: Turn | None) -> TurnView | None:
 def _plain(entry: LogEntry) -> dict[str, Any]:
     line = entry.as_dict()
     # the sandbox's deck ends in a card nobody has drawn, so the engine's count of cards left means nothing here
-    line["text"] = (f"Next patrol card: {entry.data.get('card')}." if entry.kind == "draw" else sentence(line))
+    line["text"] = (_("Next patrol card: %(card)s.", card=card_name(str(entry.data.get("card"))))
+                    if entry.kind == "draw" else sentence(line))
     return line
 
 
@@ -267,17 +278,22 @@ def _stop(turn: Turn) -> str:
     where = turn.path[-1]
     if question["kind"] == "card":
         if turn.left > 0:
-            return (f"He is in {where} with {turn.left} move{'s' if turn.left != 1 else ''} left and needs a new "
-                    "destination: the next patrol card decides where he goes. Pick Next patrol card and tap the "
-                    "room it shows to see the rest of his move.")
-        return (f"His move ends in {where}, and the next patrol card sets his new destination (pick Next patrol "
-                "card to choose it).")
+            return ngettext("He is in %(square)s with %(num)s move left and needs a new destination: the next patrol "
+                            "card decides where he goes. Pick Next patrol card and tap the room it shows to see the "
+                            "rest of his move.",
+                            "He is in %(square)s with %(num)s moves left and needs a new destination: the next patrol "
+                            "card decides where he goes. Pick Next patrol card and tap the room it shows to see the "
+                            "rest of his move.", turn.left, square=where)
+        return _("His move ends in %(square)s, and the next patrol card sets his new destination (pick Next patrol "
+                 "card to choose it).", square=where)
     options = ", ".join(question["options"])
     if question["kind"] == "alarm":
-        return f"Alarms in {options} are equally near him: the players choose where he goes (rule 1.6)."
+        return _("Alarms in %(options)s are equally near him: the players choose where he goes (rule 1.6).",
+                 options=options)
     if question["kind"] == "tie":
-        return (f"The BGA reading has no answer in {where}: its table has a blank cell for these branches, so the "
-                f"players would have to choose between {options}. The rulebook reading always decides.")
+        return _("The BGA reading has no answer in %(square)s: its table has a blank cell for these branches, so the "
+                 "players would have to choose between %(options)s. The rulebook reading always decides.",
+                 square=where, options=options)
     return prompt(question)
 
 
@@ -294,7 +310,8 @@ def _tied(position: Position, found: Routes | None, reading: Reading | None) -> 
             picture = Markup(floor_svg(
                 position.size, position.void, position.walls, guard=position.guard, destination=position.target,
                 routes=[Route(path, "chosen" if path == his else "rejected", numbered=False, offset=0.0)],
-                labels=False, legend=False, cell=34, title=f"Tied route {k + 1}: {'-'.join(path)}", pictograms=True))
+                labels=False, legend=False, cell=34, title=_("Tied route %(n)s: %(path)s", n=k + 1, path="-".join(path)),
+                pictograms=True))
         out.append(TiedRoute("-".join(path), path == his, picture))
     return out
 
@@ -305,6 +322,7 @@ def _comparison(position: Position, found: Routes) -> list[Figure]:
         picture = floor_svg(position.size, position.void, position.walls, guard=position.guard,
                             destination=position.target, die=position.die,
                             routes=[Route(reading.path, style, offset=0.0)], legend=False, cell=64, pictograms=True,
-                            title=f"{READING_NAMES[reading.name]}: {'-'.join(reading.path)}")
-        out.append(Figure(READING_NAMES[reading.name], "-".join(reading.path), Markup(picture)))
+                            title=_("%(reading)s: %(path)s", reading=_(READING_NAMES[reading.name]),
+                                    path="-".join(reading.path)))
+        out.append(Figure(_(READING_NAMES[reading.name]), "-".join(reading.path), Markup(picture)))
     return out

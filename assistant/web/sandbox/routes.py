@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from ...engine.board import Floorplan
 from ...engine.errors import AmbiguousTieError
 from ...engine.pathing import RouteExplanation, explain, router, shortest_routes
+from ...words.i18n import _
+from ...words.refusals import refusal
 from .link import Position
 
 MAX_ROUTES = 200  # a 5x5 floor can tie a few hundred ways; more than this is listed as a count
@@ -50,17 +52,18 @@ class Routes:
         ours, theirs = self.rulebook.path, self.bga.path
         split = next(i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b)
         meet = next(i for i in range(split, len(ours)) if ours[i] == theirs[i])
-        return (f"The readings part in {ours[split - 1]}: the rulebook's loop rule steps to {ours[split]}, the "
-                f"BGA-compatible table to {theirs[split]}; the two ways meet again in {ours[meet]}, "
-                f"{meet - split + 1} steps later.")
+        return _("The readings part in %(fork)s: the rulebook's loop rule steps to %(ours)s, the BGA-compatible "
+                 "table to %(theirs)s; the two ways meet again in %(meet)s, %(steps)s steps later.",
+                 fork=ours[split - 1], ours=ours[split], theirs=theirs[split], meet=ours[meet], steps=meet - split + 1)
 
 
 def _reading(plan: Floorplan, start: str, destination: str, name: str) -> Reading:
     try:
         return Reading(name, explain(plan, start, destination, name))
     except AmbiguousTieError as err:
-        return Reading(name, None, f"The {'BGA' if name == 'bga' else 'rulebook'} reading has no answer here: "
-                                   f"{err}.")
+        said = (_("The BGA reading has no answer here: %(problem)s.", problem=refusal(err)) if name == "bga" else
+                _("The rulebook reading has no answer here: %(problem)s.", problem=refusal(err)))
+        return Reading(name, None, said)
 
 
 def routes(position: Position) -> Routes | None:

@@ -20,6 +20,8 @@ from ...engine.cases import run_case, state_from_case
 from ...engine.errors import RulesError
 from ...engine.log import LogEntry
 from ...engine.state import HIDDEN
+from ...words.i18n import _
+from ...words.refusals import refusal
 from .link import Position
 
 TURN = {"do": "guard_turn", "floor": 1}
@@ -76,7 +78,7 @@ def play(position: Position, reading: str | None = None) -> Turn | None:
         state.floors[1].deck.append(HIDDEN)
         result = apply(state, TURN)
     except RulesError as err:
-        return Turn(reading, position.guard, (), (), error=str(err))
+        return Turn(reading, position.guard, (), (), error=refusal(err))
     log = tuple(result.log)
     steps = tuple(e.square for e in log if e.kind == "enter" and e.square)
     moves = next((int(e.data["moves"]) for e in log if e.kind == "speed"), 0)
@@ -91,8 +93,10 @@ def export_case(position: Position) -> dict[str, Any]:
     """
     turn = play(position)
     if turn is not None and turn.needs_card:
-        raise ExportRefused(f"the guard draws a patrol card in {turn.path[-1]} and none is set: pick the next "
-                            "patrol card first, so the case says where he goes")
+        raise ExportRefused(_("the guard draws a patrol card in %(square)s and none is set: pick the next patrol card "
+                              "first, so the case says where he goes", square=turn.path[-1]))
+    if turn is not None and turn.error:  # the engine's own refusal, in the reader's words
+        raise ExportRefused(turn.error)
     case = case_of(position)
     result = run_case(case)
     if "error" in result:

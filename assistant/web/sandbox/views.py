@@ -11,6 +11,7 @@ from urllib.parse import urljoin
 from flask import Blueprint, Response, make_response, render_template, request, url_for
 
 from ...engine.state import GameState
+from ...words.refusals import refusal_sentence
 from ..phones.share import phone_base
 from .link import Position, parse, sandbox_query
 from .page import build_page
@@ -52,7 +53,7 @@ def case() -> Response:
             raise ExportRefused(" ".join(problems))
         body = export_case(position)
     except ExportRefused as err:
-        return Response(json.dumps({"error": str(err)[:1].upper() + str(err)[1:]}), 422, mimetype="application/json")
+        return Response(json.dumps({"error": refusal_sentence(err)}), 422, mimetype="application/json")
     return Response(json.dumps(body, indent=2), mimetype="application/json",
                     headers={"Content-Disposition": f"attachment; filename={body['id']}.json"})
 

@@ -10,6 +10,7 @@ from ...engine.errors import RulesError
 from ...engine.scenarios import BB2_CORNERS, BB2_DISTRACTED, BB2_PATROL_CARDS, SCENARIOS
 from ...engine.table_bb1 import CHARACTERS
 from ...words.i18n import N_, _
+from ...words.refusals import refusal
 from ..access import host_only
 from ..extensions import store
 from ..forms import chosen_game, new_heist_from_form
@@ -54,7 +55,7 @@ def create() -> Response | tuple[str, int]:
     try:
         title, state = new_heist_from_form(request.form)
     except RulesError as err:
-        return form_page(request.form, str(err)), 422
+        return form_page(request.form, refusal(err)), 422
     game_id = store().create(title, state)
     return redirect(url_for("game.board", key=game_id))
 

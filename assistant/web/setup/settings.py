@@ -6,6 +6,8 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 from markupsafe import Markup
 
+from ...words.i18n import _
+from ...words.refusals import refusal
 from ..access import host_only, rotate_host_key
 from ..extensions import store
 from ..phones.lan import check_address
@@ -35,15 +37,15 @@ def save() -> str | tuple[str, int]:
     try:
         address = _address(typed)
     except ValueError as err:
-        return page(typed, error=str(err)), 422
+        return page(typed, error=refusal(err)), 422
     store().set_setting(ADDRESS_SETTING, address)
     return page(address or "", saved=True)
 
 
 def _address(typed: str) -> str | None:
     if len(typed) > MAX_ADDRESS:
-        raise ValueError(f"That is {len(typed)} characters long: an address is at most {MAX_ADDRESS}. Type only "
-                         "the address and port, for example http://192.168.1.20:8000/.")
+        raise ValueError(_("That is %(n)s characters long: an address is at most %(most)s. Type only the address "
+                           "and port, for example http://192.168.1.20:8000/.", n=len(typed), most=MAX_ADDRESS))
     return check_address(typed)
 
 

@@ -23,8 +23,9 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...broker import Event
 from ...engine.state import GameState
-from ...forecast import FloorForecast, forecast, forecast_floor, in_words
+from ...forecast import FloorForecast, forecast, forecast_floor
 from ...store import Game, NotFoundError
+from ...words.i18n import _
 from ..access import open_game
 from ..extensions import store
 
@@ -117,10 +118,20 @@ def danger_board(game: Game) -> DangerBoard | None:
     return cache[key]
 
 
+def chance_words(p: Fraction) -> str:
+    """A chance as the table says it, in the reader's language: "3 in 11", "certain", "no chance"."""
+    if p <= 0:
+        return _("no chance")
+    if p >= 1:
+        return _("certain")
+    return _("%(n)s in %(d)s", n=p.numerator, d=p.denominator)
+
+
 @bp.app_template_global("danger_words")
 def danger_words(p: Fraction) -> str:
     """A chance said both ways, "3 in 11 (27%)"."""
-    return in_words(p) if p in (0, 1) else f"{in_words(p)} ({percent(p)})"
+    return chance_words(p) if p in (0, 1) else _("%(chance)s (%(percent)s)", chance=chance_words(p),
+                                                 percent=percent(p))
 
 
 @bp.app_template_global("danger_why")
@@ -151,16 +162,17 @@ def chance_sentence(log: Sequence[dict[str, Any]], index: int, before: GameState
     start = GameState.from_json(before.pending["before"]) if before.pending else before
     if not isinstance(floor, int) or floor not in start.floors or start.floors[floor].guard is None:
         return None
-    figure = "he"
     if entry.get("kind") == "enter" and not (entry.get("data") or {}).get("jump"):
         f = forecast_floor(start, floor)
         p = f.enter.get(str(entry.get("square")), Fraction(0))
-        return f"Before this move {figure} had a {in_words(p)} chance to come here ({percent(p)})."
+        return _("Before this move he had a %(chance)s chance to come here (%(percent)s).", chance=chance_words(p),
+                 percent=percent(p))
     who = (entry.get("data") or {}).get("who")
     if entry.get("kind") in ("stealth", "heat", "caught") and isinstance(who, str):
         f = forecast_floor(start, floor)
         chance = f.crew.get(who)
         if chance is None:
             return None
-        return f"Before this move {who} had a {in_words(chance.found)} chance to be found ({percent(chance.found)})."
+        return _("Before this move %(who)s had a %(chance)s chance to be found (%(percent)s).", who=who,
+                 chance=chance_words(chance.found), percent=percent(chance.found))
     return None

@@ -16,6 +16,7 @@ from ...engine.state import GameState
 from ...store import Game, StaleVersionError
 from ...tiles import TILE_TYPES
 from ...words.i18n import N_, _, ngettext
+from ...words.refusals import refusal, refusal_sentence
 from ..access import Access, host_only, open_game
 from ..case_file import IMPORT_LIMIT, read_case
 from ..extensions import store
@@ -89,7 +90,7 @@ def act(key: str) -> str | BaseResponse:
     except StaleVersionError:
         return _refuse(open_game(key), _(STALE))
     except RulesError as err:
-        return _refuse(open_game(key), str(err)[:1].upper() + str(err)[1:])
+        return _refuse(open_game(key), refusal_sentence(err))
     return _respond(replace(access, game=game), animate=True, spotted_card=spotted_card(game.state, action))
 
 
@@ -132,7 +133,7 @@ def _move(key: str, step: Any, done: str) -> str | BaseResponse:
     except StaleVersionError:
         return _refuse(open_game(key), _(STALE))
     except RulesError as err:
-        return _refuse(access, str(err))
+        return _refuse(access, refusal(err))
     return _respond(replace(access, game=game), notice=(_("Undone") if done == "Undone" else _("Redone")) + ": " + what if what and game.head != before.head else None)
 
 
@@ -218,6 +219,6 @@ def import_case() -> str | BaseResponse | tuple[str, int]:
         case = read_case(upload.read(IMPORT_LIMIT + 1) if upload else b"{}")
         state = state_from_case(case)
     except ValueError as err:  # CaseFileError and the engine's BoardError both say what is wrong
-        return import_refused(_("That file is not a case: %(problem)s", problem=err))
+        return import_refused(_("That file is not a case: %(problem)s", problem=refusal(err)))
     title = str(case.get("about") or case.get("id") or "Imported position")[:80]
     return redirect(url_for("game.board", key=store().create(title, state)))

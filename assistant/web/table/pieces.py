@@ -13,7 +13,8 @@ from ...engine.rules_bb3 import SUSPICION_LIMIT
 from ...engine.rulesets import RULESETS
 from ...engine.state import DISTRACTED, LOST_VISUAL, WORKER, WORKERS_MOVE, GameState
 from ...tiles import BB2_TILE_TYPES, TileType
-from ...words.i18n import N_
+from ...words.i18n import N_, _, ngettext
+from .tile_words import tile_label
 
 if TYPE_CHECKING:  # board_view imports this module
     from .board_view import FloorView
@@ -80,48 +81,49 @@ def figure(state: GameState) -> tuple[str, str]:
     return word, word[0].upper()
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def room_badges(state: GameState, floor: int, square: str) -> list[Badge]:
     fl = state.floors[floor]
     badges = []
     if fl.cubes.get(square):
-        badges.append(Badge("cubes", f"▣{fl.cubes[square]}", plural(fl.cubes[square], "counting cube")))
+        n = fl.cubes[square]
+        badges.append(Badge("cubes", f"▣{n}", ngettext("%(num)s counting cube", "%(num)s counting cubes", n)))
     if square in fl.crowd:
-        badges.append(Badge("crowd", "⁂", "Crowd chip"))
+        badges.append(Badge("crowd", "⁂", _("Crowd chip")))
     if fl.workers.get(square):
-        badges.append(Badge("workers", f"♟{fl.workers[square]}", plural(fl.workers[square], "worker")))
+        n = fl.workers[square]
+        badges.append(Badge("workers", f"♟{n}", ngettext("%(num)s worker", "%(num)s workers", n)))
     return badges
 
 
 def floor_stats(state: GameState, floor: int) -> list[Stat]:
     fl = state.floors[floor]
     if state.rules == "bb2":
-        stats = [Stat("moves", "3", "the bouncer always moves 3 spaces")]
+        stats = [Stat(_("moves"), "3", _("the bouncer always moves 3 spaces"))]
         if fl.guard is not None and fl.destination is None:
-            stats.append(Stat("hunting", "!", "the deck ran out: he walks toward the nearest player", "hunting"))
+            stats.append(Stat(_("hunting"), "!", _("the deck ran out: he walks toward the nearest player"), "hunting"))
         for square, kind in sorted(fl.tiles.items()):
-            if kind in ("surveillance", "buffet"):
-                stats.append(Stat(f"{kind.title()} {square}", f"{fl.cubes.get(square, 0)}/{COUNTED[kind]}",
-                                  "counting cubes on it", "counter"))
+            if kind in COUNTED:
+                stats.append(Stat(_("%(room)s %(square)s", room=tile_label(kind), square=square),
+                                  f"{fl.cubes.get(square, 0)}/{COUNTED[kind]}", _("counting cubes on it"), "counter"))
         return stats
     if state.rules == "bb3":
-        return [Stat("suspicion", f"{fl.suspicion}/{SUSPICION_LIMIT}",
-                     "suspicion cubes beside the patrol deck: the third turns the die up", "suspicion")]
+        return [Stat(_("suspicion"), f"{fl.suspicion}/{SUSPICION_LIMIT}",
+                     _("suspicion cubes beside the patrol deck: the third turns the die up"), "suspicion")]
     return []
 
 
 def burglar_tag(state: GameState, name: str) -> dict[str, str]:
-    """A burglar's token: what it shows beside the initial, and its tooltip."""
+    """A burglar's token: what it shows beside the initial, and its tooltip (the class stays English: it is CSS)."""
     b = state.crew[name]
     if state.rules == "bb2":
-        return {"title": f"{name}: {b.heat} heat", "tag": f"♨{b.heat}", "cls": ""}
+        return {"title": _("%(who)s: %(n)s heat", who=name, n=b.heat), "tag": f"♨{b.heat}", "cls": ""}
     if state.rules == "bb3":
-        side = "geared" if b.geared else "disguised"
-        return {"title": f"{name}: {b.stealth} Stealth, {side}", "tag": f"♥{b.stealth}", "cls": side}
-    return {"title": f"{name}: {b.stealth} Stealth", "tag": f"♥{b.stealth}", "cls": ""}
+        if b.geared:
+            title = _("%(who)s: %(n)s Stealth, geared", who=name, n=b.stealth)
+        else:
+            title = _("%(who)s: %(n)s Stealth, disguised", who=name, n=b.stealth)
+        return {"title": title, "tag": f"♥{b.stealth}", "cls": "geared" if b.geared else "disguised"}
+    return {"title": _("%(who)s: %(n)s Stealth", who=name, n=b.stealth), "tag": f"♥{b.stealth}", "cls": ""}
 
 
 def dress_floors(state: GameState, floors: list[FloorView]) -> list[FloorView]:
@@ -134,9 +136,9 @@ def dress_floors(state: GameState, floors: list[FloorView]) -> list[FloorView]:
                 continue
             room.figure, room.figure_mark = word, mark
             if state.rules == "bb2":
-                room.die_text, room.die_title = "◎", "destination marker"
-            else:
-                room.die_text, room.die_title = str(room.die or ""), f"{word} die: destination"
+                room.die_text, room.die_title = "◎", _("destination marker")
+            else:  # the guard of Burgle Bros 1 and 3: only Burgle Bros 2 has a marker instead of a die
+                room.die_text, room.die_title = str(room.die or ""), _("guard die: destination")
             room.badges = room_badges(state, f.number, room.square)
             for b in room.burglars:
                 b.update(burglar_tag(state, b["name"]))

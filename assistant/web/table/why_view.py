@@ -14,6 +14,7 @@ from ...reference import log_words, reference_slug_for_rule
 from ...render import floor_svg
 from ...store import NotFoundError
 from ...why import Picture, Why, explain_entry
+from ...words.i18n import _
 from ..extensions import store
 from ..sandbox.link import sandbox_query
 
@@ -44,7 +45,7 @@ def why_view(game_id: str, seq: int, index: int) -> WhyView:
 
 def _draw(picture: Picture, state: GameState) -> tuple[Markup, str]:
     fl = state.floors[picture.floor]
-    caption = picture.caption or f"Floor {picture.floor}"
+    caption = picture.caption or _("Floor %(n)s", n=picture.floor)
     svg = floor_svg(state.size, state.void, fl.walls, guard=picture.guard, destination=picture.destination,
                     die=fl.die if state.rules != "bb2" else None, alarms=picture.alarms, routes=picture.routes,
                     marks=picture.marks, cell=80, title=caption, pictograms=True)
