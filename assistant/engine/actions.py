@@ -206,12 +206,12 @@ def _reveal(rules: Bb1, a: Action) -> None:
     if not isinstance(kind, str) or not kind:
         raise IllegalActionError(N_("'type' names the room revealed, e.g. camera"))
     fl = rules.state.floors[floor]
-    fl.tiles[square] = kind
+    fl.tiles = {**fl.tiles, square: kind}
     number = a.get("number")
     if number not in (None, ""):
         if str(number) not in ("1", "2", "3", "4", "5", "6"):
             raise IllegalActionError(N_("a combination number is 1 to 6"))
-        fl.numbers[square] = int(number)
+        fl.numbers = {**fl.numbers, square: int(number)}
     if kind == "lavatory":
         fl.lavatory.setdefault(square, 3)
     rules.log("reveal", "", floor, square, type=kind)
@@ -387,11 +387,11 @@ def _set_on_room(rules: Bb1, a: Action, field_name: str, value: Any) -> None:
     square = square_of(rules, floor, a.get("at"))
     if not isinstance(value, int) or not 0 <= value <= most:
         raise IllegalActionError(N_("a room holds 0 to %(most)s %(field)s"), most=most, field=field_name)
-    counts: dict[str, int] = getattr(rules.state.floors[floor], field_name)
+    fl = rules.state.floors[floor]
+    counts: dict[str, int] = {k: n for k, n in getattr(fl, field_name).items() if k != square}
     if value:
         counts[square] = value
-    else:
-        counts.pop(square, None)
+    setattr(fl, field_name, counts)  # a new dict: a state's copy may share the old one (state.REPLACED_ONLY)
     rules.log("set", rule, floor, square, how="on_room", what=field_name, value=value)
 
 

@@ -156,8 +156,8 @@ def dead_drop(rules: Bb1, a: Action, who: str) -> None:
     right = order[(order.index(who) - 1) % len(order)]
     giver, taker = rules.state.crew[who], rules.state.crew[right]
     moved = giver.tools + giver.loot
-    taker.tools += giver.tools
-    taker.loot += giver.loot
+    taker.tools = taker.tools + giver.tools
+    taker.loot = taker.loot + giver.loot
     giver.tools, giver.loot = [], []
     rules.log("card", "Dead Drop", how="dead_drop", who=who, to=right, cards=moved)
 

@@ -13,7 +13,7 @@ from typing import Any
 from .errors import N_, AmbiguousTieError, IllegalActionError
 from .pathing import Router
 from .ruleset import GameOver
-from .state import HIDDEN, LOST_VISUAL
+from .state import HIDDEN, LOST_VISUAL, without_one
 from .table_bb1 import TableBb1
 
 UNSEEN_DISCARDS = {1: 9, 2: 6, 3: 3}  # rule 1.11: cards set aside face down per player count
@@ -164,7 +164,7 @@ class Bb1(TableBb1):
         self.switch_off(floor, square)
         for name in self.state.burglars_at(floor, square):
             self.caught_in_room(name, floor, square)
-        if "foyer" in fl.tiles.values():  # most floors have none: skip the look around
+        if "foyer" in fl.tiles.values() and self.in_a_foyer(floor):  # most of the time nobody is: skip the look
             plan = self.plan(floor)
             for near in plan.adjacent(square):
                 if fl.tiles.get(near) == "foyer":
@@ -177,6 +177,13 @@ class Bb1(TableBb1):
                     self.lose(name, "atrium", "1.16", guard=square, guard_floor=floor)
         if self.camera_on(floor, square):
             self.cameras_see(floor, square)
+
+    def in_a_foyer(self, floor: int) -> bool:
+        tiles = self.state.floors[floor].tiles
+        for b in self.state.crew.values():  # a plain loop: asked at every guard step
+            if b.floor == floor and b.at is not None and not b.escaped and tiles.get(b.at) == "foyer":
+                return True
+        return False
 
     def caught_in_room(self, name: str, floor: int, square: str) -> None:
         """1.7: the guard entered a burglar's room."""
@@ -308,7 +315,7 @@ class Bb1(TableBb1):
         card = fl.deck.pop(0)
         if card == HIDDEN:
             card = self.ask("card", self.card_options(floor), floor, "1.11")
-        fl.discard.append(card)
+        fl.discard = [*fl.discard, card]
         self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None, card=card,
                  left=len(fl.deck))
         return card
@@ -394,7 +401,7 @@ class Bb1(TableBb1):
         if square not in fl.alarms:
             raise IllegalActionError(N_("there is no alarm token in %(square)s on floor %(floor)s"), square=square,
                                      floor=floor)
-        fl.alarms.remove(square)
+        fl.alarms = without_one(fl.alarms, square)
         self.log("alarm_off", "1.21", floor, square, how="picked_up")
         if fl.guard is not None:
             self.draw_destination(floor)
@@ -447,7 +454,8 @@ class Bb1(TableBb1):
         if s.entrances:
             raise IllegalActionError(N_("the crew already broke in through %(square)s"), square=s.entrances[0])
         s.entrances = [square]
-        s.floors[1].tiles.setdefault(square, "entrance")
+        if square not in s.floors[1].tiles:
+            s.floors[1].tiles = {**s.floors[1].tiles, square: "entrance"}
         self.log("entrance", "Break in", 1, square)
         fl = s.floors[1]
         if fl.guard is not None and fl.destination is None:

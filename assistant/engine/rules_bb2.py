@@ -103,11 +103,11 @@ class Bb2(Bb1):
             self.heat_room(floor, square)
         kind = fl.tiles.get(square)
         if kind == "surveillance":
-            fl.cubes[square] = fl.cubes.get(square, 0) + 1
+            fl.cubes = {**fl.cubes, square: fl.cubes.get(square, 0) + 1}
             self.log("cube", "bb2 Surveillance", floor, square, how="surveillance", count=fl.cubes[square],
                      limit=SURVEILLANCE_LIMIT)
             if fl.cubes[square] >= SURVEILLANCE_LIMIT:
-                del fl.cubes[square]
+                fl.cubes = {k: v for k, v in fl.cubes.items() if k != square}
                 self.log("surveillance", "bb2 Surveillance", floor, square)
                 for name, b in self.state.crew.items():
                     if not b.escaped and b.floor == floor and b.at is not None:
@@ -123,7 +123,7 @@ class Bb2(Bb1):
         fl = self.state.floors[floor]
         names = self.state.burglars_at(floor, square)
         if square in fl.crowd and names and entering:
-            fl.crowd.remove(square)
+            fl.crowd = [c for c in fl.crowd if c != square]
             self.log("crowd", "bb2 Crowd", floor, square, how="covers", names=names)
             return
         for name in names:
@@ -158,11 +158,11 @@ class Bb2(Bb1):
             return
         if kind != "buffet":
             return
-        fl.cubes[square] = fl.cubes.get(square, 0) + 1
+        fl.cubes = {**fl.cubes, square: fl.cubes.get(square, 0) + 1}
         self.log("cube", "bb2 Buffet", floor, square, who=name, how="buffet", count=fl.cubes[square],
                  limit=BUFFET_LIMIT)
         if fl.cubes[square] >= BUFFET_LIMIT:
-            del fl.cubes[square]
+            fl.cubes = {k: v for k, v in fl.cubes.items() if k != square}
             self.log("buffet", "bb2 Buffet", floor, square)
             self.commotion(floor, square, BUFFET_STEPS)
 

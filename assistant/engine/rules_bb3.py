@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .errors import N_, IllegalActionError
 from .rules_bb1 import Bb1
-from .state import WORKER, WORKERS_MOVE
+from .state import WORKER, WORKERS_MOVE, without_one
 
 SUSPICION_LIMIT = 3
 GUARD_ROOM = "guard-room"  # a room with a dark grey banner and a guard icon (bb3 Adjacency, Moving, and Jumping)
@@ -152,7 +152,7 @@ class Bb3(Bb1):
         if square not in fl.alarms:
             raise IllegalActionError(N_("there is no alarm cube in %(square)s on floor %(floor)s"), square=square,
                                      floor=floor)
-        fl.alarms.remove(square)
+        fl.alarms = without_one(fl.alarms, square)
         left = fl.alarms.count(square)
         self.log("alarm_off", "bb3 Alarms", floor, square, ruling=True, how="cube_back", left=left)
 

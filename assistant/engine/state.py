@@ -152,7 +152,7 @@ def _shallow(obj: Any) -> Any:
     names = _CONTAINERS.get(cls)
     if names is None:
         names = _CONTAINERS[cls] = tuple(f.name for f in fields(cls) if str(f.type).startswith(("list", "dict"))
-                                         and f.name not in REPLACED_ONLY)
+                                         and f.name not in REPLACED_ONLY and f.name not in _COPIED_APART)
     values = obj.__dict__.copy()
     for name in names:
         value = values[name]
@@ -164,9 +164,17 @@ def _shallow(obj: Any) -> Any:
 
 
 _CONTAINERS: dict[type, tuple[str, ...]] = {}
+_COPIED_APART = ("floors", "crew", "pending")  # GameState.copy makes these itself
 # lists that are only ever replaced, never changed in place (a wall put up builds a new list): a copy may
 # share them with its original. tests/engine/test_state_copy.py reads the code to keep it so.
-REPLACED_ONLY = frozenset({"walls", "cameras_off", "disabled", "even", "unseen", "entrances", "order"})
+REPLACED_ONLY = frozenset({"walls", "cameras_off", "disabled", "even", "unseen", "entrances", "order", "alarms",
+                           "discard", "tiles", "numbers", "crowd", "cubes", "loot", "tools", "motion"})
+
+
+def without_one(items: list[str], item: str) -> list[str]:
+    """A new list without the first ``item`` (a shared list is never changed in place)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1:]
 
 
 _ATOMS = (str, int, float, bool, type(None))

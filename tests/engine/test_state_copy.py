@@ -11,7 +11,8 @@ from assistant.engine.state import REPLACED_ONLY
 
 ROOT = Path(__file__).resolve().parents[2]
 FIELDS = "|".join(sorted(REPLACED_ONLY))
-IN_PLACE = re.compile(rf"\.({FIELDS})(\.(append|remove|pop|extend|insert|sort|clear|reverse)\(|\[[^]]*\]\s*=(?!=)|\s*\+=)")
+IN_PLACE = re.compile(rf"\.({FIELDS})(\.(append|remove|pop|extend|insert|sort|clear|reverse|update|setdefault|popitem)\("
+                      rf"|\[[^]]*\]\s*[-+]?=(?!=)|\s*\+=)|\bdel\b.*\.({FIELDS})\[")
 
 
 def test_no_code_changes_a_shared_list_in_place():
@@ -27,9 +28,8 @@ def test_a_copy_changed_in_place_leaves_its_original_alone():
     state = new_game("bank", [{"name": "Ann"}, {"name": "Bob"}], seed=1)
     copy = state.copy()
     copy.floors[1].deck.pop()
-    copy.floors[1].tiles["A1"] = "camera"
-    copy.crew["Ann"].loot.append("tiara")
+    copy.floors[1].lavatory["A1"] = 3
     copy.hack["laser"] = 2
     assert state.to_json() != copy.to_json()
-    assert state.floors[1].tiles == {} and state.crew["Ann"].loot == [] and state.hack == {}
+    assert state.floors[1].lavatory == {} and state.hack == {}
     assert len(state.floors[1].deck) == len(copy.floors[1].deck) + 1

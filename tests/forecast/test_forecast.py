@@ -209,7 +209,7 @@ def test_exact_forecast_agrees_with_20000_random_deck_orders_within_sampling_err
     fl = state.floors[1]
     fl.walls = list(BANK_F1)
     fl.guard, fl.destination, fl.die, fl.alarms = "B2", "A2", 4, []
-    fl.discard += fl.deck[:-1]  # cards face up until one is left in the deck
+    fl.discard = fl.discard + fl.deck[:-1]  # cards face up until one is left in the deck
     fl.deck = fl.deck[-1:]
     assert len(fl.deck) == 1 and len(fl.unseen) == 6
     for name, at, stealth in (("Ana", "C2", 0), ("Bo", "B1", 1)):
