@@ -29,6 +29,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..engine.board import normalize_wall, square_coords
 from ..engine.errors import BoardError
 from ..files import ROOT as FILES
+from ..words.i18n import N_, _
 
 if TYPE_CHECKING:  # only for type hints: the renderer never needs the pathing module to draw
     from ..engine.board import Floorplan
@@ -36,6 +37,8 @@ if TYPE_CHECKING:  # only for type hints: the renderer never needs the pathing m
 
 RouteStyleName = Literal["chosen", "rejected", "alternative", "loop", "plain"]
 MarkKind = Literal["fork", "rejoin", "clockwise", "anticlockwise", "text"]
+# the word written under a fork or rejoin marker that brings none of its own, in the reader's language
+MARK_WORDS = {"fork": N_("fork"), "rejoin": N_("rejoin")}
 
 
 @dataclass(frozen=True)
@@ -427,7 +430,7 @@ def _fork_marks(canvas: _Canvas, mark_list: list[Mark]) -> list[str]:
                            class_=cls))
         if isinstance(m.at, str):
             cx0, cy0 = canvas.corner(m.at)
-            word = m.text or m.kind
+            word = m.text or _(MARK_WORDS[m.kind])
             out.append(_el("rect", x=cx0 + c * 0.06, y=cy0 + c * 0.815, width=c * (0.06 + 0.12 * 0.6 * len(word)),
                            height=c * 0.15, rx=c * 0.03, fill=COLOURS["bg"], fill_opacity=0.85,
                            class_=cls + " bb-mark-backdrop"))

@@ -23,8 +23,8 @@ TYPED = ("Ann", "Bob")
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 SQUARE = re.compile(r"\b[A-E][1-5]\b")
 PARAM = re.compile(r"%\(\w+\)s|\{\w+\}|<[^>]*>")
-# names that stay as they are in every language: the games and a website
-NAMES = re.compile(r"Board Game Arena|Burgle Bros|The Casino Capers|Future Flip|Fort Knox")
+# names that stay as they are in every language: the games, a website and our rules file (Why? cites its sections)
+NAMES = re.compile(r"Board Game Arena|Burgle Bros|The Casino Capers|Future Flip|Fort Knox|guard-rules")
 # the same word in both languages or not English at all, though an English message uses it
 SAME = {"es": {"app", "wifi", "burgle", "bros", "donuts", "hacker", "normal", "virus", "fort", "knox", "utc", "json"},
         "fr": {"app", "wifi", "burgle", "bros", "donuts", "buffet", "atrium", "surveillance", "normal", "virus",
@@ -141,3 +141,49 @@ def test_a_device_in_spanish_or_french_sets_up_and_plays_a_turn_with_no_english(
     no_english(page, lang, "board after the guard moved")
     page.get_by_role("link", name=re.compile("^(Registro completo|Journal complet)$")).first.click()
     no_english(page, lang, "whole log")
+
+
+# the rulebook's p.6 floor (card A1) with two alarms: he walks die 3 + 2 alarms = 5 steps by the clockwise route
+# of two tied ones, switches off the alarm he reaches, and his die goes to the other alarm, the nearest
+ALARMED_TIE = {"floors": {"1": {"walls": ["B1-B2", "D1-D2", "A2-B2", "B2-B3", "C2-C3", "C3-C4", "A4-B4", "C4-D4"],
+                                "guard": "D3", "destination": "A1", "die": 3, "alarms": ["A1", "D4"],
+                                "patrol": ["C4", "B2"]}},
+               "crew": {"Ann": {"floor": 1, "at": "C1", "stealth": 3}}}
+END_TURN = re.compile("^(Terminar turno|Finir le tour)")
+DANGER_OFF = {"es": "Apagado: mostrar las probabilidades", "fr": "Éteint : montrer les chances"}
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_why_and_the_danger_forecast_in_spanish_or_french_have_no_english(page: Page, live_server, lang: str):
+    """Why? of the guard's speed, of his step at a fork (the clockwise rule, its picture and legend), of the
+    die going to the nearest alarm and of every other line of his move, with Danger on (its shading, the
+    burglar's chance and Why?'s chance sentence): all in the device's language."""
+    from assistant.engine.cases import state_from_case
+
+    game_id = live_server.store().create("Ann", state_from_case(ALARMED_TIE))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"/games/{game_id}")
+    page.locator("nav.languages").get_by_role("link", name=lang.upper(), exact=True).click()
+    page.get_by_role("button", name=DANGER_OFF[lang]).click()
+    expect(page.locator(".danger-shade").first).to_be_attached()
+    no_english(page, lang, "board with Danger on")
+
+    page.get_by_role("button", name=END_TURN).click()
+    version_is(page, 2)
+    no_english(page, lang, "board after the guard moved, Danger on")
+    _, _, log = live_server.store().action_at(game_id, 1)
+    kinds = [e["kind"] for e in log]
+    assert {"speed", "enter", "destination", "alarm_off", "arrive"} <= set(kinds), kinds
+    first_step = kinds.index("enter")
+    opened = set()
+    for index, entry in enumerate(log):
+        if not entry.get("rule"):
+            continue
+        page.goto(f"/games/{game_id}/why/1/{index}")
+        expect(page.locator(".why-rule-title")).to_be_visible()
+        if index == first_step:  # the fork: both routes drawn, and the chance he had to come here
+            expect(page.locator(".why polyline.bb-route-rejected")).to_be_visible()
+            expect(page.locator(".why-chance")).to_be_visible()
+        no_english(page, lang, f"Why? of the {entry['kind']} line")
+        opened.add(entry["kind"])
+    assert {"speed", "enter", "destination"} <= opened
