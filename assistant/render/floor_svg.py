@@ -602,11 +602,18 @@ def _default_title(size: int, walls: list[str], void: set[str], guard: str | Non
     return ", ".join(parts)
 
 
+# how the description names a route that brings no label of its own, in the reader's language
+STYLE_NAMES = {"chosen": N_("chosen route"), "rejected": N_("rejected route"), "alternative": N_("alternative route"),
+               "loop": N_("loop route"), "plain": N_("plain route")}
+
+
 def _description(routes: list[Route], checked: list[list[str]]) -> str:
+    """What a screen reader says about the routes: each one's name and rooms, one sentence each."""
     lines = []
     for route, rooms in zip(routes, checked):
-        name = route.label or f"{route.style} route"
-        lines.append(f"{name}: {' '.join(rooms)}{' and back' if route.closed else ''}.")
+        name = route.label or (_(STYLE_NAMES[route.style]) if route.style in STYLE_NAMES else route.style)
+        said = {"name": name, "rooms": " ".join(rooms)}
+        lines.append(_("%(name)s: %(rooms)s and back.", **said) if route.closed else _("%(name)s: %(rooms)s.", **said))
     return " ".join(lines)
 
 
