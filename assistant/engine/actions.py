@@ -355,7 +355,7 @@ def _set(rules: Bb1, a: Action) -> None:
     if field_name in ("stealth", "heat"):
         who = who_of(rules, a)
         if not isinstance(value, int) or not 0 <= value <= 6:
-            raise IllegalActionError(N_("%(field)s is a number from 0 to 6"), field=field_name)
+            raise IllegalActionError(N_("%(counter)s is a number from 0 to 6"), counter=field_name)
         setattr(rules.state.crew[who], field_name, value)
         rules.log("set", "", how=field_name, who=who, value=value)
         rules.corrected(who)
@@ -386,7 +386,7 @@ def _set_on_room(rules: Bb1, a: Action, field_name: str, value: Any) -> None:
     floor = floor_of(rules, a)
     square = square_of(rules, floor, a.get("at"))
     if not isinstance(value, int) or not 0 <= value <= most:
-        raise IllegalActionError(N_("a room holds 0 to %(most)s %(field)s"), most=most, field=field_name)
+        raise IllegalActionError(N_("a room holds 0 to %(most)s %(counter)s"), most=most, counter=field_name)
     fl = rules.state.floors[floor]
     counts: dict[str, int] = {k: n for k, n in getattr(fl, field_name).items() if k != square}
     if value:

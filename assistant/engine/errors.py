@@ -8,8 +8,10 @@ it) and its ``%(name)s`` parameters. ``str(err)`` is the English sentence, for t
 conformance checker and the tests; the web layer says it in the reader's language
 (``words/refusals.py``), reading the parameters by their names: a ``room``/``rooms`` is a room type, a
 ``card``, ``tool``/``tools``, ``loot``, ``character`` or ``computer`` a name from ``words/names.py``, a
-``what`` a phrase marked with ``N_`` where it is written, and another refusal (a ``problem``) is said
-in turn. A list parameter reads as its items joined by commas.
+``figure`` the guard or the bouncer, a ``counter`` what a correction counts (stealth, heat, cubes,
+workers), a ``what`` a phrase marked with ``N_`` where it is written, and another refusal (a ``problem``)
+is said in turn. Any other parameter (squares, floors, numbers, names the players typed, the file's own
+keys) reads as it is. A list parameter reads as its items joined by commas.
 
 >>> err = IllegalActionError(N_("%(who)s is not in the building"), who="Ann")
 >>> str(err), err.message, err.params

@@ -3,7 +3,8 @@
 The engine raises a ``RulesError`` as data (``engine/errors.py``): its English message, marked for the
 catalogue, and the parameters. Here the message goes through the catalogue and each parameter is said
 by what its name says it is: room types, cards, tools, loot and computers through ``names``, a phrase
-(``what``) through the catalogue, a nested refusal (``problem``) in turn. Any other error (a form's own
+(``what``) through the catalogue, what a correction counts (``counter``: Stealth, heat, cubes, workers) by its
+own word, a nested refusal (``problem``) in turn. Any other error (a form's own
 check, already in the reader's words) reads as it is.
 
 >>> from assistant.engine.errors import IllegalActionError, N_
@@ -31,10 +32,18 @@ def _phrase(text: str) -> str:
     return _(text)
 
 
+def _counter(kind: str) -> str:
+    """What the table counts on a burglar or a room (the field a correction sets)."""
+    said = {"stealth": lambda: _("Stealth"), "heat": lambda: _("heat"), "cubes": lambda: _("counting cubes"),
+            "workers": lambda: _("workers")}.get(kind)
+    return said() if said else kind
+
+
 # how a parameter is said, by its name (engine/errors.py lists the names the engine uses this way)
 SAID: dict[str, Callable[[str], str]] = {
     "room": room_name, "rooms": room_name, "card": card_title, "character": card_title, "tool": tool_name,
     "tools": tool_name, "loot": loot_name, "computer": computer_name, "figure": _figure, "what": _phrase,
+    "counter": _counter,
 }
 
 
