@@ -10,7 +10,7 @@ from io import BytesIO
 import pytest
 from flask.testing import FlaskClient
 
-from tests.web.helpers import act, act_ok, errors, new_heist, state
+from tests.web.helpers import act, act_ok, bank_form, errors, new_heist, state
 
 REFUSED = {
     "en": ("The crew already broke in through {at}", "Nothing was applied"),
@@ -94,3 +94,11 @@ def test_the_sandbox_export_refusal_is_in_the_devices_language(client, lang: str
     assert response.status_code == 422 and body["error"]
     assert "patrol card" not in body["error"]
     assert {"es": "carta de Patrulla", "fr": "carte Patrouille"}[lang] in body["error"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("es", ["cada ladrón necesita un nombre distinto"]),
+                                            ("fr", ["chaque cambrioleur a besoin de son propre nom"])])
+def test_the_new_heist_form_is_refused_in_the_devices_language(client, lang: str, said: list[str]):
+    response = client.post("/new", data=bank_form(name2="Ann"), headers={"Accept-Language": lang})
+    assert response.status_code == 422
+    assert errors(response.get_data(as_text=True)) == said
