@@ -76,9 +76,10 @@ class RoomPieces:
 
 
 def figure(state: GameState) -> tuple[str, str]:
-    """The word the game's rules use for the figure that patrols a floor, and its letter on the board."""
+    """The word the game's rules use for the figure that patrols a floor (a key the templates translate), and
+    its letter on the board in the reader's language (a screen reader's G for guard is a P for portero)."""
     word = RULESETS[state.rules].figure if state.rules in RULESETS else "guard"
-    return word, word[0].upper()
+    return word, _(word)[:1].upper()
 
 
 def room_badges(state: GameState, floor: int, square: str) -> list[Badge]:
