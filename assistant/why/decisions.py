@@ -97,8 +97,11 @@ def _to_alarm(m: Moment, floor: int, square: str, guard: str | None, distances: 
     """The die goes to the nearest alarm, by the steps he would walk (1.9)."""
     best = min(distances.values())
     nearest = sorted(a for a, n in distances.items() if n == best)
-    listed = "; ".join(ngettext("%(square)s is %(num)s step away", "%(square)s is %(num)s steps away", n, square=a)
-                       for a, n in sorted(distances.items(), key=lambda x: (x[1], x[0])))
+    said = [ngettext("%(square)s is %(num)s step away", "%(square)s is %(num)s steps away", n, square=a)
+            for a, n in sorted(distances.items(), key=lambda x: (x[1], x[0]))]
+    listed = said[0]
+    for one in said[1:]:  # a semicolon is spaced differently in French
+        listed = _("%(items)s; %(item)s", items=listed, item=one)
     sentence = ngettext("There is an alarm on floor %(floor)s, so the die goes to the nearest one, counted in the "
                         "steps the guard would walk from %(guard)s (walls count, not a straight line): %(list)s.",
                         "There are alarms on floor %(floor)s, so the die goes to the nearest one, counted in the "
