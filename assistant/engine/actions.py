@@ -50,14 +50,14 @@ class Result:
 def apply(state: GameState, action: Action) -> Result:
     """Apply one action to a copy of ``state``. Raises a RulesError for an action not allowed."""
     if not isinstance(action, dict) or not isinstance(action.get("do"), str):
-        raise IllegalActionError(N_("an action is an object with a 'do' field"))
+        raise IllegalActionError(N_("an action is an object with a %(key)s field"), key="'do'")
     if action["do"] == "answer":
         pending = state.pending
         if not pending:
             raise IllegalActionError(N_("there is no question to answer"))
         choice = action.get("choice")
         if not isinstance(choice, str):
-            raise IllegalActionError(N_("an answer needs a 'choice'"))
+            raise IllegalActionError(N_("an answer needs a %(key)s"), key="'choice'")
         before = GameState.from_json(pending["before"])
         return _run(before, pending["action"], pending["answers"] + [choice], pending["logged"],
                     version=state.version)
@@ -204,7 +204,8 @@ def _reveal(rules: Bb1, a: Action) -> None:
     square = square_of(rules, floor, a.get("at"))
     kind = a.get("type")
     if not isinstance(kind, str) or not kind:
-        raise IllegalActionError(N_("'type' names the room revealed, e.g. camera"))
+        raise IllegalActionError(N_("%(key)s names the room revealed, e.g. %(example)s"), key="'type'",
+                                 example="camera")
     fl = rules.state.floors[floor]
     fl.tiles = {**fl.tiles, square: kind}
     number = a.get("number")
@@ -239,7 +240,7 @@ def _event(rules: Bb1, a: Action) -> None:
     elif name == "shoplifting":
         targets = a.get("targets", [])
         if not isinstance(targets, list) or not all(isinstance(t, list) and len(t) == 2 for t in targets):
-            raise IllegalActionError(N_("Shoplifting 'targets' is a list of [floor, square] pairs"))
+            raise IllegalActionError(N_("Shoplifting %(key)s is a list of [floor, square] pairs"), key="'targets'")
         if not targets:  # said aloud, so the table sees the card was played and did nothing
             rules.log("no_effect", "1.21", floor, how="shoplifting")
         for target in targets:
@@ -299,7 +300,8 @@ def _spotter(rules: Bb1, a: Action) -> None:
     elif a.get("keep") == "top":
         rules.log("spotter", "1.21", floor, how="top")
     else:
-        raise IllegalActionError(N_("Spotter: say keep 'top' or 'bottom'"))
+        raise IllegalActionError(N_("Spotter: say %(key)s %(top)s or %(bottom)s"), key="keep", top="'top'",
+                             bottom="'bottom'")
 
 
 def _hack(rules: Bb1, a: Action) -> None:
@@ -351,7 +353,8 @@ def _set(rules: Bb1, a: Action) -> None:
     field_name = a.get("field")
     value = a.get("value")
     if not isinstance(field_name, str):
-        raise IllegalActionError(N_("'field' names what the table sets, e.g. stealth"))
+        raise IllegalActionError(N_("%(key)s names what the table sets, e.g. %(example)s"), key="'field'",
+                                 example="stealth")
     if field_name in ("stealth", "heat"):
         who = who_of(rules, a)
         if not isinstance(value, int) or not 0 <= value <= 6:
@@ -411,7 +414,7 @@ def _set_geared(rules: Bb1, a: Action, value: Any) -> None:
     _only_in(rules, "bb3", N_("disguises"))
     who = who_of(rules, a)
     if value not in (0, 1, True, False):
-        raise IllegalActionError(N_("geared is 1 (geared) or 0 (disguised)"))
+        raise IllegalActionError(N_("%(key)s is 1 (geared) or 0 (disguised)"), key="geared")
     b = rules.state.crew[who]
     b.geared = bool(value)
     rules.log("set", "bb3 Disguises", b.floor, b.at, how="geared", who=who, geared=b.geared)
@@ -451,13 +454,14 @@ def _layout(rules: Bb1, a: Action) -> None:
     elif kind in ("random", "hard"):
         seed = a.get("seed")
         if not isinstance(seed, int):
-            raise IllegalActionError(N_("a random wall layout needs a whole-number 'seed'"))
+            raise IllegalActionError(N_("a random wall layout needs a whole-number %(key)s"), key="'seed'")
         layout = [random_walls(state.size, void=state.void, seed=seed * 10 + n, prefer_chokepoints=kind == "hard")
                   for n in range(len(floors))]
     elif kind == "none":
         layout = [[] for _ in floors]
     else:
-        raise IllegalActionError(N_("a wall layout is 'printed', 'random', 'hard' or 'none'"))
+        raise IllegalActionError(N_("a wall layout is %(choices)s or %(last)s"), choices="'printed', 'random', 'hard'",
+                                 last="'none'")
     for n, walls in zip(floors, layout):
         state.floors[n].walls = sorted(walls)
     rules.log("layout", "§4", layout=kind)
@@ -468,7 +472,7 @@ def _loot(rules: Bb1, a: Action) -> None:
     who = who_of(rules, a)
     kind = a.get("kind")
     if not isinstance(kind, str) or not kind.strip():
-        raise IllegalActionError(N_("'kind' names the loot, e.g. tiara"))
+        raise IllegalActionError(N_("%(key)s names the loot, e.g. %(example)s"), key="'kind'", example="tiara")
     kind = card_key(kind)
     if kind not in LOOT:
         raise IllegalActionError(N_("no loot card is called %(kind)s: %(loot)s"), kind=repr(kind), loot=list(LOOT))
@@ -524,7 +528,7 @@ def _suspicion(rules: Bb1, a: Action) -> None:
     elif count == -1:
         rules.calm(floor)  # type: ignore[attr-defined]
     else:
-        raise IllegalActionError(N_("suspicion changes one cube at a time: count 1 or -1"))
+        raise IllegalActionError(N_("suspicion changes one cube at a time: %(key)s 1 or -1"), key="count")
 
 
 def _undercover(rules: Bb1, a: Action) -> None:

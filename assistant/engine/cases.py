@@ -49,14 +49,15 @@ def _state_from_case(case: dict[str, Any]) -> GameState:
         raise BoardError(N_("unknown rules %(rules)s: use bb1, bb2 or bb3"), rules=repr(rules))
     size = case.get("size", 4)
     if size not in (4, 5):
-        raise BoardError(N_("a floor is 4x4 or 5x5: size is 4 or 5, not %(size)s"), size=repr(size))
+        raise BoardError(N_("a floor is 4x4 or 5x5: %(key)s is 4 or 5, not %(size)s"), key="size", size=repr(size))
     void = [v.upper() for v in case.get("void", [])]
     tiebreak = case.get("tiebreak", "rulebook")
     if tiebreak not in READINGS:
-        raise BoardError(N_("unknown tiebreak %(tiebreak)s: use rulebook or bga"), tiebreak=repr(tiebreak))
+        raise BoardError(N_("unknown %(key)s %(tiebreak)s: use %(one)s or %(other)s"), key="tiebreak",
+                         tiebreak=repr(tiebreak), one="rulebook", other="bga")
     players = case.get("players", 4)
     if not isinstance(players, int) or not 1 <= players <= 4:
-        raise BoardError(N_("players must be 1 to 4, not %(players)s"), players=repr(players))
+        raise BoardError(N_("%(key)s must be 1 to 4, not %(players)s"), key="players", players=repr(players))
     state = GameState(rules=rules, size=size, void=void, players=players, tiebreak=tiebreak)
     floors = case.get("floors") or {}
     if not floors:
@@ -83,7 +84,8 @@ def _state_from_case(case: dict[str, Any]) -> GameState:
         _table_from_case(case, state)
     for key, order in (case.get("reshuffle") or {}).items():
         if int(key) not in state.floors:
-            raise BoardError(N_("reshuffle for floor %(key)s, which the case does not have"), key=key)
+            raise BoardError(N_("%(section)s for floor %(key)s, which the case does not have"), section="reshuffle",
+                             key=key)
         state.floors[int(key)].stacked = [_card(c, int(key), state) for c in order]
     return state
 
@@ -93,15 +95,17 @@ def _table_from_case(case: dict[str, Any], state: GameState) -> None:
     turn = case.get("turn")
     if turn is not None:
         if turn not in state.crew:
-            raise BoardError(N_("turn: nobody called %(turn)s is in the crew"), turn=repr(turn))
+            raise BoardError(N_("%(section)s: nobody called %(turn)s is in the crew"), section="turn", turn=repr(turn))
         state.turn = state.order.index(turn)
     hack = case.get("hack") or {}
     for kind, count in hack.items():
         if kind not in HACK_SOURCES:
-            raise BoardError(N_("hack: tokens lie on %(computers)s, not %(kind)s"), computers=list(HACK_SOURCES),
+            raise BoardError(N_("%(section)s: tokens lie on %(computers)s, not %(kind)s"), section="hack",
+                             computers=list(HACK_SOURCES),
                              kind=repr(kind))
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_HACK:
-            raise BoardError(N_("hack: a computer holds 0 to %(most)s tokens, not %(count)s"), most=MAX_HACK,
+            raise BoardError(N_("%(section)s: a computer holds 0 to %(most)s tokens, not %(count)s"), section="hack",
+                             most=MAX_HACK,
                              count=repr(count))  # §1.22 hack capacity
         state.hack[kind] = count
     entrance = case.get("entrance")
@@ -155,7 +159,8 @@ def _card(value: Any, floor: int, state: GameState) -> str:
 
 def _tile_type(value: Any, floor: int, rules: str) -> str:
     if not isinstance(value, str) or not value:
-        raise BoardError(N_("floor %(floor)s: a room type is a name like camera, not %(value)s"), floor=floor,
+        raise BoardError(N_("floor %(floor)s: a room type is a name like %(example)s, not %(value)s"), example="camera",
+                         floor=floor,
                          value=repr(value))
     if rules != "bb1" or value in BB1_ROOMS:  # the latter already spelled as below
         return value
@@ -216,9 +221,10 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
         state = state_from_case(case)
         choices, actions = case.get("choices") or [], case.get("actions") or []
         if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
-            raise BoardError(N_("'choices' is a list of answers, each a word or a square name"))
+            raise BoardError(N_("%(key)s is a list of answers, each a word or a square name"), key="'choices'")
         if not isinstance(actions, list):
-            raise BoardError(N_("'actions' is a list of actions, each an object with a 'do' field"))
+            raise BoardError(N_("%(key)s is a list of actions, each an object with a %(do)s field"), key="'actions'",
+                             do="'do'")
         choices = list(choices)
         log: list[LogEntry] = []
         needs = None

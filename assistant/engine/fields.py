@@ -50,5 +50,5 @@ def card_key(name: str) -> str:
 def bonus_of(action: Action) -> int:
     bonus = action.get("bonus", 0)
     if not isinstance(bonus, int) or abs(bonus) > 3:
-        raise IllegalActionError(N_("'bonus' is a small whole number (+1 Espresso, -1 Daydreaming)"))
+        raise IllegalActionError(N_("%(key)s is a small whole number (+1 Espresso, -1 Daydreaming)"), key="'bonus'")
     return bonus

@@ -120,8 +120,8 @@ class Router:
 
     def __init__(self, plan: Floorplan, target: int, reading: str = "rulebook"):
         if reading not in READINGS:
-            raise BoardError(N_("unknown tie-break reading %(reading)s: use 'rulebook' or 'bga'"),
-                             reading=repr(reading))
+            raise BoardError(N_("unknown tie-break reading %(reading)s: use %(one)s or %(other)s"),
+                             reading=repr(reading), one="'rulebook'", other="'bga'")
         self.plan = plan
         self.target = target
         self.reading = reading

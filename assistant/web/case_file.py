@@ -53,7 +53,8 @@ def read_case(raw: bytes) -> dict[str, Any]:
     try:
         case = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as err:
-        raise CaseFileError(_("the file is not JSON (%(problem)s, line %(line)s)", problem=err.msg, line=err.lineno)) from None
+        raise CaseFileError(_("the file is not JSON (%(problem)s, line %(line)s)", problem=err.msg,
+                              line=err.lineno)) from None
     check_case(case)
     return case
 
@@ -125,14 +126,16 @@ def _burglar(spec: Any, where: str) -> None:
             _int(spec[key], f"{where}, {key}", 0, 6)
     _words(spec.get("loot", []), f"{where}, loot")
     if "geared" in spec and not isinstance(spec["geared"], bool):
-        raise CaseFileError(_("%(where)s, geared: true or false, not %(value)s", where=where, value=_show(spec["geared"])))
+        raise CaseFileError(_("%(where)s, %(key)s: %(yes)s or %(no)s, not %(value)s", where=where, key="geared",
+                              yes="true", no="false", value=_show(spec["geared"])))
 
 
 def _map(value: Any, where: str, most: int) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise CaseFileError(_("%(where)s: a JSON object {…}, not %(value)s", where=where, value=_show(value)))
     if len(value) > most:
-        raise CaseFileError(_("%(where)s: %(n)s entries; a case has at most %(most)s", where=where, n=len(value), most=most))
+        raise CaseFileError(_("%(where)s: %(n)s entries; a case has at most %(most)s", where=where, n=len(value),
+                              most=most))
     return value
 
 
@@ -156,8 +159,8 @@ def _text(value: Any, where: str, most: int = MAX_WORD) -> str:
 
 def _int(value: Any, where: str, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise CaseFileError(_("%(where)s: a whole number from %(lo)s to %(hi)s, not %(value)s", where=where, lo=lo, hi=hi,
-                               value=_show(value)))
+        raise CaseFileError(_("%(where)s: a whole number from %(lo)s to %(hi)s, not %(value)s", where=where, lo=lo,
+                              hi=hi, value=_show(value)))
     return value
 
 

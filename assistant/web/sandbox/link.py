@@ -195,8 +195,8 @@ def parse(args: Mapping[str, str]) -> tuple[Position, list[str]]:
             patrol.append(item.upper())
     reading = args.get("reading", "rulebook").strip()
     if reading not in READINGS:
-        problems.append(_("The tie-break reading is rulebook or bga, not %(reading)s: the rulebook one is used.",
-                          reading=repr(reading)))
+        problems.append(_("The tie-break reading is %(one)s or %(other)s, not %(reading)s: the rulebook one is used.",
+                          one="rulebook", other="bga", reading=repr(reading)))
         reading = "rulebook"
     tool = args.get("tool", "wall").strip()
     if tool not in TOOLS:

@@ -193,8 +193,8 @@ def _targets(position: Position, link: Link) -> list[Target]:
                                       link(position.toggled_void(square)), on=True))
                 continue
             far = dist.get(square)
-            away = "" if far is None else " · " + ngettext("%(num)s step from the guard", "%(num)s steps from the guard",
-                                                            far)
+            away = "" if far is None else " · " + ngettext("%(num)s step from the guard",
+                                                            "%(num)s steps from the guard", far)
             card = position.patrol.index(square) + 1 if square in position.patrol else None
             if position.tool == "wall":
                 out.append(Target("room", square, col, row, square + away, distance=far, card=card))
@@ -310,8 +310,8 @@ def _tied(position: Position, found: Routes | None, reading: Reading | None) -> 
             picture = Markup(floor_svg(
                 position.size, position.void, position.walls, guard=position.guard, destination=position.target,
                 routes=[Route(path, "chosen" if path == his else "rejected", numbered=False, offset=0.0)],
-                labels=False, legend=False, cell=34, title=_("Tied route %(n)s: %(path)s", n=k + 1, path="-".join(path)),
-                pictograms=True))
+                labels=False, legend=False, cell=34, pictograms=True,
+                title=_("Tied route %(n)s: %(path)s", n=k + 1, path="-".join(path))))
         out.append(TiedRoute("-".join(path), path == his, picture))
     return out
 
