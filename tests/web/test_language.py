@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.web.language import COOKIE
+from assistant.web.setup.new_heist import heist_title
 from assistant.words import option_text, prompt, sentence
 from tests.web.helpers import break_in, log_lines, new_heist
 
@@ -90,3 +91,12 @@ def test_choosing_a_language_never_sends_the_device_to_another_site(client, targ
 def test_pages_tell_caches_they_differ_by_language(client):
     vary = client.get("/rules").headers.get("Vary", "")
     assert "Accept-Language" in vary and "Cookie" in vary
+
+
+@pytest.mark.parametrize(("lang", "job", "imported"), [("es", "El golpe al banco", "Posición importada"),
+                                                         ("fr", "Le casse de la banque", "Position importée")])
+def test_saved_titles_the_app_wrote_read_in_the_devices_language(app, lang, job, imported):
+    with app.test_request_context("/", headers={"Accept-Language": lang}):
+        assert heist_title("The Bank Job — Ann & Bob") == f"{job} — Ann & Bob"
+        assert heist_title("Imported position") == imported
+        assert heist_title("Our Friday heist") == "Our Friday heist"  # typed by the players: as typed

@@ -26,12 +26,13 @@ GAMES = (
 )
 # the jobs' names on the form (engine/scenarios.py spells them in English for the heist's saved title)
 JOB_TITLES = {"office": N_("The Office Job"), "bank": N_("The Bank Job"), "fort_knox": N_("Fort Knox")}
+IMPORTED_TITLE = N_("Imported position")  # an imported case with neither "about" nor "id"
 
 
 @bp.app_template_global()
 def heist_title(title: str) -> str:
     """A heist's saved title ("The Bank Job — Ann & Bob", the job in English) in the reader's language."""
-    for job in JOB_TITLES.values():
+    for job in (*JOB_TITLES.values(), IMPORTED_TITLE):
         if title == job or title.startswith(f"{job} — "):
             return _(job) + title[len(job):]
     return title

@@ -23,6 +23,7 @@ from ..extensions import store
 from ..forms import action_from_form, version_from_form
 from ..limits import whole_number
 from ..phones.share import invite_for
+from ..setup.new_heist import IMPORTED_TITLE
 from .board_view import build_floors, phase, room_menu
 from .export import game_as_case
 from .pictures import room_icon, short_name
@@ -220,5 +221,5 @@ def import_case() -> str | BaseResponse | tuple[str, int]:
         state = state_from_case(case)
     except ValueError as err:  # CaseFileError and the engine's BoardError both say what is wrong
         return import_refused(_("That file is not a case: %(problem)s", problem=refusal(err)))
-    title = str(case.get("about") or case.get("id") or "Imported position")[:80]
+    title = str(case.get("about") or case.get("id") or IMPORTED_TITLE)[:80]
     return redirect(url_for("game.board", key=store().create(title, state)))
