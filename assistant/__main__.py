@@ -15,11 +15,14 @@ from typing import Any
 import qrcode
 from waitress import serve
 
+from .engine.upgrades import SaveFormatError
 from .web import ROOT, create_app
 from .web.hardening import MAX_BODY
 from .web.phones.lan import public_url
 from .web.phones.share import ADDRESS_SETTING
 from .web.startup import StartupError, check_database, hold_lock, prepare_folder
+from .words.i18n import N_
+from .words.terminal import Terminal, locale_language
 
 # every device following a heist live holds one thread; SPARE_THREADS always answer everything else
 THREADS, SPARE_THREADS = 32, 8
@@ -63,42 +66,52 @@ def _arguments() -> argparse.Namespace:
     return parser.parse_args()
 
 
-def _claim(folder: Path) -> Any:
+def _refuse(term: Terminal, err: StartupError | SaveFormatError) -> None:
+    """One clear line in the terminal's language, and exit status 2."""
+    print(term.say(N_("Cannot start: %(problem)s"), problem=term.say(err.message, **err.params)), file=sys.stderr)
+    sys.exit(2)
+
+
+def _claim(folder: Path, term: Terminal) -> Any:
     """The data folder checked and locked for this process, or one clear line and exit status 2."""
     try:
         prepare_folder(folder)
         lock = hold_lock(folder)
         check_database(folder / "heists.sqlite3")
     except StartupError as err:
-        print(f"Cannot start: {err}", file=sys.stderr)
-        sys.exit(2)
+        _refuse(term, err)
     return lock
 
 
-def _announce(url: str, tablet: str, port: int) -> None:
+def _announce(url: str, tablet: str, port: int, term: Terminal) -> None:
     qr = qrcode.QRCode(border=1)
     qr.add_data(tablet)
     out = io.StringIO()
     qr.print_ascii(out=out, invert=True)
     print(out.getvalue())
-    print(f"Burgle Bros guard assistant is running at {url}")
-    print(f"  the table's tablet: scan the code above or open {tablet}")
-    print(f"  on this machine:    http://localhost:{port}/")
-    print("  phones join from the QR code on each heist's board.")
-    print("Stop it with Ctrl+C; every heist is saved as you play.", flush=True)
+    print(term.say(N_("Burgle Bros guard assistant is running at %(url)s"), url=url))
+    print("  " + term.say(N_("the table's tablet: scan the code above or open %(url)s"), url=tablet))
+    print("  " + term.say(N_("on this machine: %(url)s"), url=f"http://localhost:{port}/"))
+    print("  " + term.say(N_("phones join from the QR code on each heist's board.")))
+    print(term.say(N_("Stop it with Ctrl+C; every heist is saved as you play.")), flush=True)
 
 
 def main() -> None:
     args = _arguments()
+    term = Terminal(locale_language())
     folder = args.instance.resolve()
-    lock = _claim(folder)  # held (open) until the process ends: the OS then lets go of it
+    lock = _claim(folder, term)  # held (open) until the process ends: the OS then lets go of it
     # PUBLIC_URL stays what was asked for: without it the board finds the LAN address on each visit,
     # so a tablet that joins another network after the start still shows phones the right one
-    app = create_app({"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": THREADS - SPARE_THREADS, "INSTANCE_PATH": folder})
+    try:
+        app = create_app({"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": THREADS - SPARE_THREADS,
+                          "INSTANCE_PATH": folder})
+    except SaveFormatError as err:  # a database written by a newer version of the app
+        _refuse(term, err)
     app.extensions["instance_lock"] = lock
     url = public_url(args.port, app.extensions["store"].setting(ADDRESS_SETTING) or args.url)
     # the terminal QR is the host link: it makes the device that scans it the table's tablet
-    _announce(url, f"{url}host/{app.config['HOST_KEY']}", args.port)
+    _announce(url, f"{url}host/{app.config['HOST_KEY']}", args.port, term)
     # after each change every phone re-fetches its board at once: a burst that briefly queues behind
     # the threads held by live streams, by design; waitress would warn about each queued request
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)

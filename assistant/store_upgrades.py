@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine.actions import apply
-from .engine.errors import RulesError
+from .engine.errors import N_, RulesError
 from .engine.state import GameState
 from .engine.upgrades import SaveFormatError
 
@@ -64,8 +64,9 @@ def upgrade(db: sqlite3.Connection, path: str) -> list[int]:
     SaveFormatError for a database written by a newer version of the app."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
-        raise SaveFormatError(f"{path} was written by a newer version of the app (database version {version}, this "
-                              f"one knows up to {SCHEMA_VERSION}): update the app, or start it with another folder")
+        raise SaveFormatError(N_("%(path)s was written by a newer version of the app (database version %(version)s, "
+                                 "this one knows up to %(known)s): update the app, or start it with another folder"),
+                              path=path, version=version, known=SCHEMA_VERSION)
     if version == SCHEMA_VERSION:
         return []
     has_games = db.execute("SELECT count(*) FROM games").fetchone()[0]

@@ -5,7 +5,8 @@ Two servers on one folder each keep their own idea of a heist's version and woul
 each other's actions, so the first one holds an operating-system lock on ``server.lock`` for its
 whole life; the OS lets go of it when the process ends, however it ends (no stale lock after a
 crash or a flat battery). Each problem is a :class:`StartupError` whose message is one line for
-the terminal.
+the terminal: an English message marked for the catalogue and its parameters, said in the machine's
+language by ``words/terminal.py``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ import sqlite3
 import sys
 import tempfile
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
+
+from ..words.i18n import N_
 
 LOCK_NAME = "server.lock"
 MIN_FREE = 20 * 1024 * 1024  # bytes: a heist is a few hundred kB; below this a game could stop saving
@@ -25,21 +28,28 @@ MIN_FREE = 20 * 1024 * 1024  # bytes: a heist is a few hundred kB; below this a 
 class StartupError(Exception):
     """The app cannot serve from this folder; the message says why and what to do, in one line."""
 
+    def __init__(self, message: str, /, **params: Any) -> None:
+        self.message = message
+        self.params = params
+        super().__init__(message % params)
+
 
 def prepare_folder(folder: Path) -> None:
     """The data folder, made if missing (its parent must exist: a missing parent is usually a drive
     that is not plugged in, where a fresh empty folder would hide every saved heist)."""
     if folder.exists() and not folder.is_dir():
-        raise StartupError(f"{folder} is a file, not a folder: give --instance a folder for the heists.")
+        raise StartupError(N_("%(folder)s is a file, not a folder: give --instance a folder for the heists."),
+                           folder=folder)
     if not folder.exists():
         if not folder.parent.is_dir():
-            raise StartupError(f"The data folder {folder} is missing and so is {folder.parent}: "
-                               "is the drive plugged in? Create the folder or give --instance another one.")
+            raise StartupError(N_("The data folder %(folder)s is missing and so is %(parent)s: is the drive plugged "
+                                  "in? Create the folder or give --instance another one."),
+                               folder=folder, parent=folder.parent)
         try:
             folder.mkdir()
         except OSError as err:
-            raise StartupError(f"Cannot create the data folder {folder} ({err.strerror}): "
-                               "give --instance a folder this user can write.") from None
+            raise StartupError(N_("Cannot create the data folder %(folder)s (%(reason)s): give --instance a folder "
+                                  "this user can write."), folder=folder, reason=err.strerror) from None
     _check_writable(folder)
     _check_room(folder)
 
@@ -49,16 +59,16 @@ def _check_writable(folder: Path) -> None:
         with tempfile.TemporaryFile(dir=folder):
             pass
     except OSError as err:
-        raise StartupError(f"Cannot write in the data folder {folder} ({err.strerror}): a read-only drive, "
-                           "a locked memory card or its permissions. Fix that, or give --instance another folder."
-                           ) from None
+        raise StartupError(N_("Cannot write in the data folder %(folder)s (%(reason)s): a read-only drive, a locked "
+                              "memory card or its permissions. Fix that, or give --instance another folder."),
+                           folder=folder, reason=err.strerror) from None
 
 
 def _check_room(folder: Path) -> None:
     free = shutil.disk_usage(folder).free
     if free < MIN_FREE:
-        raise StartupError(f"The disk holding {folder} is full ({free // 1024} kB free): free some space "
-                           "so every action can be saved, then start again.")
+        raise StartupError(N_("The disk holding %(folder)s is full (%(kb)s kB free): free some space so every "
+                              "action can be saved, then start again."), folder=folder, kb=free // 1024)
 
 
 def check_database(path: Path) -> None:
@@ -72,8 +82,8 @@ def check_database(path: Path) -> None:
         conn.execute("CREATE TABLE startup_write_check (x)")
         conn.execute("ROLLBACK")
     except sqlite3.OperationalError as err:
-        raise StartupError(f"Cannot write the heists file {path} ({err}): make it writable, then start again."
-                           ) from None
+        raise StartupError(N_("Cannot write the heists file %(path)s (%(reason)s): make it writable, then start "
+                              "again."), path=path, reason=err) from None
     finally:
         conn.close()
 
@@ -88,9 +98,12 @@ def hold_lock(folder: Path) -> IO[str]:
     except OSError:
         other = _holder(handle)
         handle.close()
-        who = f" (process {other})" if other.isdigit() else ""
-        raise StartupError(f"The app is already running on the data folder {folder}{who}. Two copies would lose "
-                           "each other's actions: use the one that runs, or stop it first.") from None
+        raise StartupError(N_("The app is already running on the data folder %(folder)s (process %(process)s). Two "
+                              "copies would lose each other's actions: use the one that runs, or stop it first.")
+                           if other.isdigit() else
+                           N_("The app is already running on the data folder %(folder)s. Two copies would lose "
+                              "each other's actions: use the one that runs, or stop it first."),
+                           folder=folder, process=other) from None
     handle.seek(0)
     handle.truncate()
     handle.write(str(os.getpid()))  # for the message above, and for a person looking at the folder

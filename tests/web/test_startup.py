@@ -1,10 +1,12 @@
 """Issue 12, hardening: ``python -m assistant`` checks its data folder before serving (missing, not a
 folder, read-only, full, a read-only database) and refuses to be a second server on a folder another
-one serves, each with one clear line and a non-zero exit, never a traceback."""
+one serves, or a database from a newer version of the app, each with one clear line and a non-zero exit,
+never a traceback; the terminal speaks the machine's language (issue 15)."""
 
 from __future__ import annotations
 
 import errno
+import os
 import socket
 import sqlite3
 import subprocess
@@ -14,8 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from assistant.store_upgrades import SCHEMA_VERSION
 from assistant.web import startup
 from assistant.web.startup import StartupError, check_database, hold_lock, prepare_folder
+from assistant.words.terminal import Terminal, locale_language
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,16 +30,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(folder: Path) -> subprocess.Popen[str]:
-    """The app as a person starts it, on loopback only, with its own data folder."""
+def start(folder: Path, lang: str = "C.UTF-8") -> subprocess.Popen[str]:
+    """The app as a person starts it, on loopback only, with its own data folder, in the locale ``lang``."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")} | {"LANG": lang}
     return subprocess.Popen([sys.executable, "-m", "assistant", "--host", "127.0.0.1", "--port", str(free_port()),
                              "--instance", str(folder)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True, env=env)
 
 
-def refused(folder: Path) -> str:
+def refused(folder: Path, lang: str = "C.UTF-8", said: str = "Cannot start: ") -> str:
     """Start the app on ``folder`` expecting a refusal: its one line on stderr."""
-    process = start(folder)
+    process = start(folder, lang)
     try:
         out, err = process.communicate(timeout=60)
     finally:
@@ -43,7 +48,7 @@ def refused(folder: Path) -> str:
     assert process.returncode == 2, (out, err)
     assert "Traceback" not in err and out == ""
     lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Cannot start: "), err
+    assert len(lines) == 1 and lines[0].startswith(said), err
     return lines[0]
 
 
@@ -79,6 +84,32 @@ def test_a_second_server_on_the_same_data_folder_refuses_to_start(tmp_path: Path
 def test_a_data_folder_whose_parent_is_missing_is_a_clear_line(tmp_path: Path) -> None:
     line = refused(tmp_path / "unplugged" / "instance")
     assert "is missing and so is" in line and "is the drive plugged in?" in line
+
+
+def test_a_database_from_a_newer_version_of_the_app_is_a_clear_line(tmp_path: Path) -> None:
+    db = sqlite3.connect(tmp_path / "heists.sqlite3")
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.close()
+    line = refused(tmp_path)
+    assert f"was written by a newer version of the app (database version {SCHEMA_VERSION + 1}" in line
+
+
+@pytest.mark.parametrize(("lang", "said", "words"), [
+    ("es_ES.UTF-8", "No se puede arrancar: ", "falta la carpeta de datos"),
+    ("fr_FR.UTF-8", "Impossible de démarrer : ", "le dossier de données"),
+])
+def test_the_terminal_speaks_the_machines_language(tmp_path: Path, lang: str, said: str, words: str) -> None:
+    line = refused(tmp_path / "unplugged" / "instance", lang, said)
+    assert words in line.lower() and str(tmp_path / "unplugged") in line
+
+
+def test_the_terminal_language_is_the_locales_as_gettext_reads_it() -> None:
+    assert locale_language({"LANG": "es_ES.UTF-8"}) == "es"
+    assert locale_language({"LANG": "es_ES.UTF-8", "LC_ALL": "fr_CA.UTF-8"}) == "fr"
+    assert locale_language({"LANGUAGE": "fr:es", "LANG": "es_ES.UTF-8"}) == "fr"
+    assert locale_language({"LANG": "de_DE.UTF-8"}) == locale_language({}) == locale_language({"LANG": "C"}) == "en"
+    assert Terminal("es").say("Stop it with Ctrl+C; every heist is saved as you play.") != \
+        Terminal("en").say("Stop it with Ctrl+C; every heist is saved as you play.")
 
 
 def test_a_file_given_as_the_data_folder_is_a_clear_line(tmp_path: Path) -> None:
