@@ -53,8 +53,9 @@ def read_case(raw: bytes) -> dict[str, Any]:
     try:
         case = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as err:
-        raise CaseFileError(_("the file is not JSON (%(problem)s, line %(line)s)", problem=err.msg,
-                              line=err.lineno)) from None
+        # the place, not the parser's own English words for what it expected there
+        raise CaseFileError(_("the file is not JSON: it breaks off at line %(line)s, column %(column)s",
+                              line=err.lineno, column=err.colno)) from None
     check_case(case)
     return case
 
