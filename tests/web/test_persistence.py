@@ -70,7 +70,7 @@ def test_csrf_is_enforced_and_a_missing_token_is_a_friendly_400(db_path):
 
         # htmx buttons send the token the page puts in hx-headers on <body>
         board = client.get(f"/games/{game_id}").get_data(as_text=True)
-        header = re.search(r"""<body hx-headers='\{"X-CSRFToken": "([^"]+)"\}'>""", board).group(1)
+        header = re.search(r"""<body[^>]* hx-headers='\{"X-CSRFToken": "([^"]+)"\}'""", board).group(1)
         refused = client.post(f"/games/{game_id}/act", data={"do": "start"}, headers=HTMX)
         assert refused.status_code == 400 and "Page expired" in refused.get_data(as_text=True)
         assert app.extensions["store"].load(game_id).head == 0
