@@ -237,6 +237,9 @@ class Table:
 def test_a_20_turn_bank_job_played_as_the_table_does(page: Page, live_server):
     store = live_server.store()
     game_id = store.create("The Bank Job — Jo & Rae", new_game("bank", CREW, seed=SEED))
+    # a tablet set to reduced motion: the board after each turn is the subject here, not the guard's walk
+    # played step by step (test_heist.py watches that), which would add some 40 s of waiting
+    page.emulate_media(reduced_motion="reduce")
     page.goto(f"/games/{game_id}")
     t = Table(page, live_server, game_id)
     b = t.board

@@ -180,6 +180,7 @@ class Table:
 def set_up(page: Page) -> str:
     """The new-heist form: Burgle Bros 2, three burglars, the A1 and D4 entrances, no walls, a short floor-1
     deck (the Suspicion Meter took cards out: bb2 Heist Setup 5)."""
+    page.emulate_media(reduced_motion="reduce")  # the board after each turn is the subject, not the walk played
     page.goto("/new")
     page.get_by_role("button", name=re.compile(r"^Burgle Bros 2")).click()
     expect(page.get_by_role("button", name=re.compile(r"^Burgle Bros 2"))).to_have_attribute("aria-pressed", "true")

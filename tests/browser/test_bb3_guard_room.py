@@ -129,6 +129,7 @@ class Heist(Table):
 
 def set_up(page: Page) -> str:
     """The new-heist form: Burgle Bros 3, two burglars, no walls."""
+    page.emulate_media(reduced_motion="reduce")  # the board after each turn is the subject, not the walk played
     page.goto("/new")
     page.get_by_role("button", name=re.compile(r"^Burgle Bros 3")).click()
     expect(page.get_by_role("button", name=re.compile(r"^Burgle Bros 3"))).to_have_attribute("aria-pressed", "true")
