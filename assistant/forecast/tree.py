@@ -171,7 +171,8 @@ def explore(view: GameState, floor: int, bonus: int = 0) -> Tree:
 
 
 _NO_PILES: list[str] = []
-_UNKNOWN = object()  # an ending not looked up yet (see _Explorer._direct)
+_UNKNOWN = object()  # an ending not looked up yet (see _Explorer._fast)
+_NO_CHOICES: frozenset[str] = frozenset()
 
 
 class _Explorer:
@@ -222,8 +223,7 @@ class _Explorer:
         self.projectors: dict[tuple[str, int], tuple[Any, tuple[Any, ...]]] = {}
         self.shared: dict[tuple[Any, ...], tuple[int, _Run]] = {}
         self.stills: dict[tuple[Any, ...], tuple[int, int] | None] = {}
-        self.tables: dict[tuple[Any, ...], list[Any]] = {}
-        self.compiled: dict[tuple[Any, ...], Any] = {}
+        self.nodes: dict[tuple[Any, ...], Any] = {}
 
     def _core_key(self, state: GameState) -> bytes:
         """The state serialised without this floor's deck, discard and set-aside piles: the engine reads them
@@ -396,44 +396,38 @@ class _Explorer:
         what each card does at this state kept in a table (per state and deck size that cannot run out; a far
         card's entry is its group's). None when a card unseen does anything else (a question to the players,
         a far card's branch that goes on, a redraw, a jump): :meth:`_expand` then walks it."""
-        if question["kind"] != "card" or (question.get("floor") or self.floor) != self.floor:
-            return None
-        guard = point.state.floors[self.floor].guard
-        if guard is None:
-            return None
         piles = point.piles
         tk = (point.key, point.left, None if piles[0] >= 6 else piles)
-        table = self.tables.get(tk)
-        if table is None:
-            table = self.tables[tk] = [_UNKNOWN] * len(self.cards[self.at])
+        node = self.nodes.get(tk, _UNKNOWN)
+        if node is _UNKNOWN:
+            node = self.nodes[tk] = self._node(point, question)
+        if node is None:
+            return None
+        table, compiled, guard, offered = node
         unseen = point.unseen
         counts = unseen[self.at]
         if not any(counts):
             counts = self.full[self.at]
-        offered = self._offered(question["options"])
-        compiled = self.compiled.get(tk)
         if compiled is None and point.left <= 1:
             # with at most one move left every card is looked up at once (a card drawn before costs one run
             # more), and the cards that end the move alike are summed before their ending is weighted
             for i, ok in enumerate(offered):
                 if ok and table[i] is _UNKNOWN:
                     self._entry(point, guard, i, table)
-            compiled = self.compiled[tk] = _compile(table, offered)
-        entries: list[tuple[int, Any]] = []
+            compiled = node[1] = _compile(table, offered)
+        ends = 0
+        going: list[tuple[int, _Run]] = []
         if compiled is not None:
-            bad, ending, going = compiled
+            bad, ending, goes = compiled
             if bad is not None and any(counts[j] for j in bad):
                 return None
-            ends = 0
             for single, get, v in ending:
                 c = counts[get] if single else sum(get(counts))
                 if c:
                     ends += c * v
-            if ends:
-                entries.append((1, ends))
-            for i, r in going:
-                if counts[i]:
-                    entries.append((counts[i], r))
+            if not goes:
+                return _Dist(sum(counts), ends, _NO_CHOICES, 2, point.depth, True) if ends else None
+            going = [(counts[i], r) for i, r in goes if counts[i]]
         else:
             for i, c in enumerate(counts):
                 if c and offered[i]:
@@ -442,33 +436,44 @@ class _Explorer:
                         e = self._entry(point, guard, i, table)
                     if e is None:
                         return None
-                    entries.append((c, e))
-        if not entries:
+                    if type(e) is int:
+                        ends += c * e
+                    else:
+                        going.append((c, e))
+        if not going and not ends:
             return None
         total = sum(counts)  # the weights are over every unseen card, as in _children
-        ends = 0
-        buckets: dict[int, int] = {}
-        choices: frozenset[str] = frozenset()
+        buckets: dict[int, int] = {1: ends} if ends else {}
+        choices: frozenset[str] = _NO_CHOICES
         exact = True
         reach = 1
         depth = point.depth + 1
-        for c, e in entries:
-            if type(e) is int:
-                ends += c * e
-                continue
-            r = e
-            sub = self._solve(_Point(r.point, r.key, self._after(r, piles), r.left, point.steps + r.steps,
+        steps = point.steps
+        for c, r in going:
+            assert r.point is not None and r.question is not None
+            sub = self._solve(_Point(r.point, r.key, self._after(r, piles), r.left, steps + r.steps,
                                      self._fold(unseen, r.events), depth), r.question)
             exact = exact and sub.exact
-            reach = max(reach, 1 + sub.reach)
+            if sub.reach >= reach:
+                reach = 1 + sub.reach
             if sub.choices:
                 choices = choices | sub.choices
             unit, ones = self._unit(r.bits)
-            buckets[sub.den] = buckets.get(sub.den, 0) + c * (sub.packed - (sub.packed & ones) + sub.den * unit)
-        if ends:
-            buckets[1] = buckets.get(1, 0) + ends
-        den, packed = self._normalise(buckets)
+            d = sub.den
+            buckets[d] = buckets.get(d, 0) + c * (sub.packed - (sub.packed & ones) + d * unit)
+        den, packed = self._normalise(buckets) if len(buckets) > 1 else next(iter(buckets.items()))
         return _Dist(den * total, packed, choices, max(reach, 2), point.depth, exact)
+
+    def _node(self, point: _Point, question: dict[str, Any]) -> list[Any] | None:
+        """What :meth:`_fast` keeps of a state with its moves left: the table of what each card does there,
+        its summing form (once known), where he stands and which cards the question offers. None when the
+        question is not a card of this floor or he is off the board."""
+        if question["kind"] != "card" or (question.get("floor") or self.floor) != self.floor:
+            return None
+        guard = point.state.floors[self.floor].guard
+        if guard is None:
+            return None
+        return [[_UNKNOWN] * len(self.cards[self.at]), None, guard, self._offered(question["options"])]
 
     @staticmethod
     def _after(r: _Run, piles: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -510,43 +515,76 @@ class _Explorer:
 
     def _still(self, r: _Run, piles: tuple[int, int, int], point: _Point | None) -> tuple[int, int] | None:
         """When he draws with no move left (``r`` stopped there), the card drawn may make no difference: every
-        card of the floor's deck, drawn there, ends the move alike (the same fields, the same room), or is only
-        redrawn (his own room; each such card has no more copies than the deck holds, and no reshuffle comes).
-        Then the rest of the move is that one ending, whichever cards are unseen: returned as (fields, end
-        field), without a branch per card. None otherwise (Lost Visual, a players' choice, a card that does
-        anything else). Kept per state, as the runs are."""
+        card of the floor's deck, drawn there, ends the move alike (the same fields, the same room), or is drawn
+        again from a state where the same holds (his own room: the same state again; a worker card: one more
+        worker). Then the rest of the move is that one ending, whichever cards are unseen (by induction on
+        them: each card drawn again is one fewer): returned as (fields, end field), without a branch per card.
+        None otherwise (Lost Visual, a players' choice, a reshuffle, a card that does anything else). Kept per
+        state, as the runs are."""
         key = (r.key, None if piles[0] >= 3 else piles)
-        if key in self.stills:
-            return self.stills[key]
-        at = self.point_of(r, piles, point)
-        guard = at.state.floors[self.floor].guard
-        names = self.cards[self.at]
-        if guard is None:
-            tried: tuple[int, ...] = tuple(range(len(names)))
-        else:
-            alone, groups = self._partition(guard, 0)
-            tried = (*alone, *(g[0] for g in groups))
-        ends: set[tuple[int, int]] = set()
+        got = self.stills.get(key, _UNKNOWN)
+        if got is _UNKNOWN:
+            return self._alike(r, piles, point, key, (), {key: 0})[0]
+        return got  # type: ignore[return-value]
 
-        def alike(drawn: list[str]) -> bool:
+    def _alike(self, r: _Run, piles: tuple[int, int, int], point: _Point | None, key: tuple[Any, ...],
+               drawn: tuple[int, ...], checking: dict[tuple[Any, ...], int]) -> tuple[tuple[int, int] | None, int]:
+        """:meth:`_still` for the state ``r`` stopped at (``key``), reached by drawing again the cards ``drawn``
+        (a card with every copy drawn cannot come again: no reshuffle happened on the way); ``checking``: the
+        states on the way (with their place on it), taken to end alike (a card drawn again there ends as the
+        other cards do, or the whole check fails). Returns the ending and the earliest place on the way that
+        was taken to end alike. The answer is kept for the state when it is None (no shortcut is always
+        right), or when it took no earlier state to end alike and left out no card drawn before."""
+        here = len(drawn)
+        used = here
+        got: tuple[int, int] | None = None
+        skipped = False
+        if here <= 3:
+            at = self.point_of(r, piles, point)
+            guard = at.state.floors[self.floor].guard
+            names = self.cards[self.at]
+            if guard is None:
+                tried: tuple[int, ...] = tuple(range(len(names)))
+            else:
+                alone, groups = self._partition(guard, 0)
+                tried = (*alone, *(g[0] for g in groups))
+            full = self.full[self.at]
+            ends: set[tuple[int, int]] = set()
             for i in tried:
-                card = names[i]
-                if drawn.count(card) >= self.full[self.at][i]:
-                    continue  # every copy of it is drawn already
-                kid, _ = self._run(at, drawn + [card])
+                if drawn.count(i) >= full[i]:
+                    skipped = True
+                    continue  # every copy drawn already
+                kid, after = self._run(at, [names[i]])
                 if kid.question is None:
                     ends.add((kid.bits, kid.end_field))
-                elif not (kid.question["kind"] == "card" and (kid.question.get("floor") or self.floor) == self.floor
-                          and kid.point is None and not kid.bits and not kid.entered_any and len(drawn) < 2
-                          and all(card_at >= 0 for _, card_at in kid.events) and alike(drawn + [card])):
-                    return False
+                elif (kid.point is not None and kid.left == 0 and not kid.bits and not kid.entered_any
+                      and all(card >= 0 for _, card in kid.events)):
+                    sub_key = (kid.key, None if after[0] >= 3 else after)
+                    place = checking.get(sub_key)
+                    if place is not None:
+                        used = min(used, place)
+                        continue  # a state on the way again: ends as the others do
+                    if kid.key != r.key:
+                        ends.clear()  # the card changed the state (a worker joined him): not followed, as it
+                        break  # may go on changing it with every copy
+                    sub = self.stills.get(sub_key, _UNKNOWN)
+                    if sub is _UNKNOWN:
+                        sub, sub_used = self._alike(kid, after, at, sub_key, drawn + (i,),
+                                                    {**checking, sub_key: here + 1})
+                        used = min(used, sub_used)
+                    if sub is None:
+                        ends.clear()
+                        break
+                    ends.add(sub)  # type: ignore[arg-type]
+                else:
+                    ends.clear()
+                    break
                 if len(ends) > 1:
-                    return False
-            return True
-
-        got = ends.pop() if alike([]) and len(ends) == 1 else None
-        self.stills[key] = got
-        return got
+                    break
+            got = next(iter(ends)) if len(ends) == 1 else None
+        if got is None or (used >= here and not skipped):
+            self.stills[key] = got
+        return got, used
 
     def point_of(self, r: _Run, piles: tuple[int, int, int], point: _Point | None) -> _Point:
         """The point a run stopped at, for running the engine from it (what the players know is not needed)."""
@@ -626,13 +664,18 @@ class _Explorer:
         drawing = question.get("floor") or floor if question is not None else None
         resumes = (question is not None and question["kind"] == "card" and resumable is not None
                    and resumable[0] == floor == drawing)
+        key = self._core_key(state) if resumes else b""
+        if resumes and point is not None and not entered_any and key != point.key:
+            # a card drawn again before he moved on that changed the state (a worker joined him): the next answers
+            # are replayed from the point instead, which keeps the far cards pooled by his moves there
+            resumes, key = False, b""
         mine = state.floors[floor]
         after = (len(mine.deck) + (1 if resumes else 0), len(mine.discard), len(mine.unseen))
         if shift:
             after = (after[0] - piles[0], after[1] - piles[1], after[2] - piles[2])
         end = mine.guard
         return _Run(bits, end, self.lost_field if end is None else self.end_field[end], question, tuple(events),
-                    state if resumes else None, self._core_key(state) if resumes else b"", after, shift,
+                    state if resumes else None, key, after, shift,
                     resumable[1] if resumes and resumable else 0,
                     resumable[2] - (point.steps if point is not None else 0) if resumes and resumable else 0,
                     _moves_left(entries, floor) if question is not None and not resumes else None, entered_any,
@@ -642,6 +685,11 @@ class _Explorer:
         """The unseen cards after a run: a card drawn is seen; a reshuffle makes every card unseen (1.11)."""
         if not events:
             return unseen
+        if len(events) == 1 and len(unseen) == 1:
+            card = events[0][1]
+            mine = unseen[0]
+            if card >= 0 and mine[card] > 0:
+                return (mine[:card] + (mine[card] - 1,) + mine[card + 1:],)
         floors = list(unseen)
         for at, card in events:
             if card == -1:
