@@ -49,9 +49,10 @@ from ..engine.errors import AmbiguousTieError, RulesError
 from ..engine.log import LogEntry
 from ..engine.ruleset import GameOver, NeedAnswer, shared_router
 from ..engine.rulesets import ruleset_for
-from ..engine.state import HIDDEN, GameState
+from ..engine.state import HIDDEN, WORKER, WORKERS_MOVE, GameState
 from .knowledge import SPECIAL, full_deck, kind_of
 
+COMPILE_LEFT = 1  # with at most this many moves left a state's table is filled for every card at once
 MAX_ANSWERS = 48  # far beyond any real move (a few draws); stops a degenerate case from branching forever
 LOST = None  # where a guard ends when Lost Visual took him off the board (1.20)
 
@@ -161,13 +162,18 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: tu
 
 
 def explore(view: GameState, floor: int, bonus: int = 0) -> Tree:
-    """Every branch of floor ``floor``'s next guard move on the blind state ``view``."""
-    width = 128
+    """Every branch of floor ``floor``'s next guard move on the blind state ``view``. The packed fields start
+    narrow (64 bits: denominators up to 2**63, far beyond most moves) and widen when one outgrows them; the
+    engine runs made so far are kept for the next try."""
+    width = 64
+    runs = None
     while True:
+        explorer = _Explorer(view, floor, bonus, width, runs)
         try:
-            return _Explorer(view, floor, bonus, width).explore()
+            return explorer.explore()
         except _Overflow:
             width *= 4
+            runs = explorer
 
 
 _NO_PILES: list[str] = []
@@ -187,7 +193,7 @@ class _Explorer:
     field is a probability), so a denominator below ``2**(width - 1)`` cannot spill into the next field;
     :class:`_Overflow` asks for wider fields otherwise."""
 
-    def __init__(self, view: GameState, floor: int, bonus: int, width: int = 128):
+    def __init__(self, view: GameState, floor: int, bonus: int, width: int = 128, before: _Explorer | None = None):
         self.view, self.floor, self.bonus, self.width = view, floor, bonus, width
         self.tree = Tree()
         self.crew = [n for n, b in view.crew.items() if b.floor == floor and not b.escaped and b.at is not None]
@@ -204,6 +210,12 @@ class _Explorer:
         self.decks = {n: full_deck(view, n) for n in self.floors}
         self.cards = [sorted(self.decks[n]) for n in self.floors]
         self.card_index = [{c: i for i, c in enumerate(cards)} for cards in self.cards]
+        # The answer given to the engine for each card. bb3's two kinds of worker card both only make him draw
+        # again within a move (knowledge.kind_of counts them as one); answered as the one that only does that,
+        # the state after it is the same, so the next draw is the same point (a worker joining him could only
+        # ever cover alarm cubes, and none is set off during his move).
+        self.says = [[WORKERS_MOVE if view.rules == "bb3" and c == WORKER else c for c in cards]
+                     for cards in self.cards]
         self.full = tuple(tuple(self.decks[n][c] for c in cards) for n, cards in zip(self.floors, self.cards))
         self.special = SPECIAL.get(view.rules)
         # The engine's copy: the same state with every discard pile face down (it only counts them).
@@ -215,14 +227,17 @@ class _Explorer:
         self.key0 = self._core_key(self.base)
         seen = [self.decks[n] - Counter(kind_of(view.rules, c) for c in view.floors[n].discard) for n in self.floors]
         self.unseen0 = tuple(tuple(left[c] for c in cards) for left, cards in zip(seen, self.cards))
-        self.runs: dict[tuple[Any, ...], _Run] = {}
+        self.runs: dict[tuple[Any, ...], _Run] = {} if before is None else before.runs
         self.memo: dict[tuple[Any, ...], _Dist] = {}
         self.classes: dict[tuple[str, int], tuple[int, ...]] = {}
         self.partitions: dict[tuple[str, int], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
-        self.offered: dict[tuple[str, ...], tuple[bool, ...]] = {}
+        self.offered: dict[tuple[Any, ...], tuple[bool, ...]] = {}
         self.projectors: dict[tuple[str, int], tuple[Any, tuple[Any, ...]]] = {}
         self.shared: dict[tuple[Any, ...], tuple[int, _Run]] = {}
         self.stills: dict[tuple[Any, ...], tuple[int, int] | None] = {}
+        if before is not None:  # what does not depend on the fields' width: the engine runs and what they showed
+            self.shared, self.stills = before.shared, before.stills
+            self.tree.branches = before.tree.branches
         self.nodes: dict[tuple[Any, ...], Any] = {}
 
     def _core_key(self, state: GameState) -> bytes:
@@ -408,7 +423,7 @@ class _Explorer:
         counts = unseen[self.at]
         if not any(counts):
             counts = self.full[self.at]
-        if compiled is None and point.left <= 1:
+        if compiled is None and point.left <= COMPILE_LEFT:
             # with at most one move left every card is looked up at once (a card drawn before costs one run
             # more), and the cards that end the move alike are summed before their ending is weighted
             for i, ok in enumerate(offered):
@@ -486,12 +501,11 @@ class _Explorer:
         """What card ``i`` drawn at ``point`` does, for :meth:`_fast`: its packed ending (fields and end room,
         each 1) when it ends the move, its run when it stops at a card question the engine resumes at, None
         otherwise. A far card's is its group's, stored for every card in it."""
-        names = self.cards[self.at]
         alone, groups = self._partition(guard, point.left)
         members: tuple[int, ...] = (i,)
         if i not in alone:
             members = next(g for g in groups if i in g)
-        r, piles = self._run(point, [names[members[0]]])
+        r, piles = self._run(point, [self.says[self.at][members[0]]])
         e: Any = None
         if not r.jumped:
             if r.question is None:
@@ -506,11 +520,11 @@ class _Explorer:
 
     def _offered(self, options: list[str]) -> tuple[bool, ...]:
         """Which of this floor's cards a card question offers (the engine's options, in card order)."""
-        key = tuple(options)
+        key = (self.at, *options)
         got = self.offered.get(key)
         if got is None:
             wanted = set(options)
-            got = self.offered[key] = tuple(card in wanted for card in self.cards[self.at])
+            got = self.offered[key] = tuple(card in wanted for card in self.says[self.at])
         return got
 
     def _still(self, r: _Run, piles: tuple[int, int, int], point: _Point | None) -> tuple[int, int] | None:
@@ -542,7 +556,7 @@ class _Explorer:
         if here <= 3:
             at = self.point_of(r, piles, point)
             guard = at.state.floors[self.floor].guard
-            names = self.cards[self.at]
+            names = self.says[self.at]
             if guard is None:
                 tried: tuple[int, ...] = tuple(range(len(names)))
             else:
@@ -717,11 +731,11 @@ class _Explorer:
         if not any(counts):
             counts = self.full[at]  # unseen_cards: a case whose discard lists every card gets the full deck back
         total = sum(counts)
-        names = self.cards[at]
-        offered = self.offered.get(tuple(options))
+        names = self.says[at]
+        offered = self.offered.get((at, *options))
         if offered is None:
             wanted = set(options)
-            offered = self.offered[tuple(options)] = tuple(card in wanted for card in names)
+            offered = self.offered[(at, *options)] = tuple(card in wanted for card in names)
         if left is None or drawing != self.floor or square is None:
             return [(names[i], count, total, None) for i, count in enumerate(counts) if count and offered[i]]
         alone, groups = self._partition(square, left)
