@@ -179,6 +179,7 @@ def explore(view: GameState, floor: int, bonus: int = 0) -> Tree:
 _NO_PILES: list[str] = []
 _UNKNOWN = object()  # an ending not looked up yet (see _Explorer._fast)
 _NO_CHOICES: frozenset[str] = frozenset()
+_NOTHING = object()  # no card unseen ends the move there (see _Explorer._fast)
 
 
 class _Explorer:
@@ -371,8 +372,8 @@ class _Explorer:
         the unseen cards (or by the whole multiset when the signature does not say enough). Worked out by
         :meth:`_fast` when it can, else by a walk over every answer (:meth:`_expand`)."""
         fast = point.depth + 2 * point.left + 4 < MAX_ANSWERS
-        if fast and point.left <= 1:
-            got = self._fast(point, question)  # quicker than looking it up
+        if fast and point.left <= COMPILE_LEFT:
+            got = self._fast(point, question, plain=True)  # quicker than looking it up
             if got is not None:
                 return got
         memo = self.memo
@@ -388,7 +389,7 @@ class _Explorer:
                 hit.depth + hit.reach < MAX_ANSWERS and point.depth + hit.reach < MAX_ANSWERS)):
             memo[whole] = hit  # the same unseen cards again: found without the signature
             return hit
-        got = self._fast(point, question) if fast and point.left > 1 else None
+        got = self._fast(point, question) if fast else None
         if got is None:
             buckets: dict[int, int] = {}
             choices: set[str] = set()
@@ -404,13 +405,14 @@ class _Explorer:
             memo[by_sig] = got
         return got
 
-    def _fast(self, point: _Point, question: dict[str, Any]) -> _Dist | None:
+    def _fast(self, point: _Point, question: dict[str, Any], plain: bool = False) -> _Dist | None:
         """The rest of the move from ``point`` as a plain sum over the unseen cards, when each of them either
         ends the move (after a draw with no move left that changes nothing, :meth:`_still`, or at once) or
         stops at the next card question the engine can resume at: the same sum as :meth:`_expand` makes, with
         what each card does at this state kept in a table (per state and deck size that cannot run out; a far
         card's entry is its group's). None when a card unseen does anything else (a question to the players,
-        a far card's branch that goes on, a redraw, a jump): :meth:`_expand` then walks it."""
+        a far card's branch that goes on, a redraw, a jump): :meth:`_expand` then walks it. ``plain``: only
+        when every card unseen ends the move (cheaper than a memo look-up; the rest is looked up first)."""
         piles = point.piles
         tk = (point.key, point.left, None if piles[0] >= 6 else piles)
         node = self.nodes.get(tk, _UNKNOWN)
@@ -418,7 +420,7 @@ class _Explorer:
             node = self.nodes[tk] = self._node(point, question)
         if node is None:
             return None
-        table, compiled, guard, offered = node
+        table, compiled, guard, offered, _ = node
         unseen = point.unseen
         counts = unseen[self.at]
         if not any(counts):
@@ -436,12 +438,20 @@ class _Explorer:
             bad, ending, goes = compiled
             if bad is not None and any(counts[j] for j in bad):
                 return None
+            if plain and goes:
+                return None  # a card goes on: the memo first (see _solve)
+            if not goes:  # the same sums of copies give the same rest of the move
+                sums = tuple([counts[get] if single else sum(get(counts)) for single, get, _ in ending])
+                total = sum(counts)
+                done = node[4].get((total, sums))
+                if done is None:
+                    ends = sum(c * v for c, (_, _, v) in zip(sums, ending) if c)
+                    done = node[4][(total, sums)] = _Dist(total, ends, _NO_CHOICES, 2, 0, True) if ends else _NOTHING
+                return done if done is not _NOTHING else None
             for single, get, v in ending:
                 c = counts[get] if single else sum(get(counts))
                 if c:
                     ends += c * v
-            if not goes:
-                return _Dist(sum(counts), ends, _NO_CHOICES, 2, point.depth, True) if ends else None
             going = [(counts[i], r) for i, r in goes if counts[i]]
         else:
             for i, c in enumerate(counts):
@@ -488,7 +498,7 @@ class _Explorer:
         guard = point.state.floors[self.floor].guard
         if guard is None:
             return None
-        return [[_UNKNOWN] * len(self.cards[self.at]), None, guard, self._offered(question["options"])]
+        return [[_UNKNOWN] * len(self.cards[self.at]), None, guard, self._offered(question["options"]), {}]
 
     @staticmethod
     def _after(r: _Run, piles: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -629,16 +639,20 @@ class _Explorer:
         """A new run, or one from the same state with other moves left that stands for it: a walk that asks
         for the next card with ``k`` moves still left, after using ``u`` of its moves, takes the same steps and
         gets to the same question with any number of moves above ``u`` (the engine's walk reads its moves only
-        to go on while there are some, and the Raven's crow only takes one that is there), ``u`` fewer left."""
+        to go on while there are some, and the Raven's crow only takes one that is there), ``u`` fewer left. With
+        no crow on the floor (the state says so) that holds for exactly ``u`` moves too, the last one taking him
+        to the question."""
         if point is None:
             return self._engine(point, answers, piles, shift)
         alike = (key[0], *key[2:])
         known = self.shared.get(alike)
-        if known is not None and point.left > known[0]:
+        crowless = point.state.floors[self.floor].crow is None
+        if known is not None:
             used, r = known
-            return dataclasses.replace(r, left=point.left - used)
+            if point.left > used or (crowless and point.left == used):
+                return dataclasses.replace(r, left=point.left - used)
         r = self._engine(point, answers, piles, shift)
-        if r.point is not None and r.left > 0 and known is None:
+        if r.point is not None and (r.left > 0 or crowless) and known is None:
             self.shared[alike] = (point.left - r.left, r)
         return r
 
