@@ -438,9 +438,10 @@ class _Explorer:
             bad, ending, goes = compiled
             if bad is not None and any(counts[j] for j in bad):
                 return None
-            if plain and goes:
+            going = [(counts[i], r) for i, r in goes if counts[i]]
+            if plain and going:
                 return None  # a card goes on: the memo first (see _solve)
-            if not goes:  # the same sums of copies give the same rest of the move
+            if not going:  # the same sums of copies give the same rest of the move
                 sums = tuple([counts[get] if single else sum(get(counts)) for single, get, _ in ending])
                 total = sum(counts)
                 done = node[4].get((total, sums))
@@ -452,7 +453,6 @@ class _Explorer:
                 c = counts[get] if single else sum(get(counts))
                 if c:
                     ends += c * v
-            going = [(counts[i], r) for i, r in goes if counts[i]]
         else:
             for i, c in enumerate(counts):
                 if c and offered[i]:
