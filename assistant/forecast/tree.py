@@ -84,6 +84,11 @@ class _Overflow(Exception):
     """A denominator outgrew the packed fields (see :class:`_Explorer`): explore again with wider ones."""
 
 
+class _NotOnlyRedrawn(Exception):
+    """A card taken to be only ever drawn again did something else, or might have (see ``explore``): explore
+    again counting it."""
+
+
 Unseen = tuple[tuple[int, ...], ...]  # per floor (in _Explorer.floors order): copies unseen of each card
 Group = tuple[tuple[str, int], ...]  # far cards pooled into one branch, with their unseen copies
 
@@ -164,15 +169,25 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: tu
 def explore(view: GameState, floor: int, bonus: int = 0) -> Tree:
     """Every branch of floor ``floor``'s next guard move on the blind state ``view``. The packed fields start
     narrow (64 bits: denominators up to 2**63, far beyond most moves) and widen when one outgrows them; the
-    engine runs made so far are kept for the next try."""
+    engine runs made so far are kept for the next try.
+
+    A card that is only ever drawn again (the same state after it, nothing else done: bb3's worker cards) is
+    left out of the unseen cards at first: the next card that does something is then equally likely to be any
+    of the others, whatever the number of such cards drawn before it, as long as the deck cannot run out. The
+    explorer checks both (the card at every state it stops at; the deck against the most cards any branch
+    draws) and explores again counting the card when either fails."""
     width = 64
     runs = None
+    redrawn = True
     while True:
-        explorer = _Explorer(view, floor, bonus, width, runs)
+        explorer = _Explorer(view, floor, bonus, width, runs, redrawn)
         try:
             return explorer.explore()
         except _Overflow:
             width *= 4
+            runs = explorer
+        except _NotOnlyRedrawn:
+            redrawn = False
             runs = explorer
 
 
@@ -194,7 +209,8 @@ class _Explorer:
     field is a probability), so a denominator below ``2**(width - 1)`` cannot spill into the next field;
     :class:`_Overflow` asks for wider fields otherwise."""
 
-    def __init__(self, view: GameState, floor: int, bonus: int, width: int = 128, before: _Explorer | None = None):
+    def __init__(self, view: GameState, floor: int, bonus: int, width: int = 128, before: _Explorer | None = None,
+                 redrawn: bool = False):
         self.view, self.floor, self.bonus, self.width = view, floor, bonus, width
         self.tree = Tree()
         self.crew = [n for n, b in view.crew.items() if b.floor == floor and not b.escaped and b.at is not None]
@@ -228,6 +244,19 @@ class _Explorer:
         self.key0 = self._core_key(self.base)
         seen = [self.decks[n] - Counter(kind_of(view.rules, c) for c in view.floors[n].discard) for n in self.floors]
         self.unseen0 = tuple(tuple(left[c] for c in cards) for left, cards in zip(seen, self.cards))
+        # cards taken to be only ever drawn again (see explore): bb3's worker cards, answered as workers-move
+        self.redrawn = tuple(i for i, c in enumerate(self.cards[self.at]) if redrawn and c == WORKER
+                             and view.rules == "bb3" and self.unseen0[self.at][i])
+        self.verified: set[tuple[Any, ...]] = set()
+        self.redrawn_copies = 0
+        counts = list(self.unseen0[self.at])
+        if self.redrawn and any(c for i, c in enumerate(counts) if i not in self.redrawn):
+            self.redrawn_copies = sum(counts[i] for i in self.redrawn)
+            for i in self.redrawn:
+                counts[i] = 0
+            self.unseen0 = self.unseen0[:self.at] + (tuple(counts),) + self.unseen0[self.at + 1:]
+        else:
+            self.redrawn = ()  # no other card unseen: they are counted
         self.runs: dict[tuple[Any, ...], _Run] = {} if before is None else before.runs
         self.memo: dict[tuple[Any, ...], _Dist] = {}
         self.classes: dict[tuple[str, int], tuple[int, ...]] = {}
@@ -279,7 +308,9 @@ class _Explorer:
     def explore(self) -> Tree:
         buckets: dict[int, int] = {}
         choices: set[str] = set()
-        self._expand(None, [([], 1, 1, None)], buckets, choices, self.unseen0)
+        reach, _ = self._expand(None, [([], 1, 1, None)], buckets, choices, self.unseen0)
+        if self.redrawn and self.piles0[0] < reach + self.redrawn_copies + 2:
+            raise _NotOnlyRedrawn("the deck might run out")  # with every such card drawn too
         den, packed = self._normalise(buckets)
         tree = self.tree
         tree.choices |= choices
@@ -358,6 +389,8 @@ class _Explorer:
                 continue
             left: int | None = None
             if drawing == self.floor:
+                if self.redrawn and question["kind"] == "card":
+                    raise _NotOnlyRedrawn("a card question not checked")
                 left = r.moves_left
                 if left is None and point is not None and not r.entered_any:
                     left = point.left  # drawn again (his own room, a special card) before he moved on
@@ -371,6 +404,8 @@ class _Explorer:
         """The rest of the move from a resumable card question, memoised by the state and the signature of
         the unseen cards (or by the whole multiset when the signature does not say enough). Worked out by
         :meth:`_fast` when it can, else by a walk over every answer (:meth:`_expand`)."""
+        if self.redrawn:
+            self._check_redrawn(point)
         fast = point.depth + 2 * point.left + 4 < MAX_ANSWERS
         if fast and point.left <= COMPILE_LEFT:
             got = self._fast(point, question, plain=True)  # quicker than looking it up
@@ -404,6 +439,19 @@ class _Explorer:
         if got.exact:
             memo[by_sig] = got
         return got
+
+    def _check_redrawn(self, point: _Point) -> None:
+        """Each card left out as only ever drawn again (see ``explore``), drawn at ``point``: the same state with
+        the same moves, nothing entered or set, one card drawn: else :class:`_NotOnlyRedrawn`."""
+        key = (point.key, point.left, point.piles)
+        if key in self.verified:
+            return
+        for i in self.redrawn:
+            r, _ = self._run(point, [self.says[self.at][i]])
+            if not (r.point is not None and r.key == point.key and r.left == point.left and not r.bits
+                    and not r.entered_any and r.events == ((self.at, i),)):
+                raise _NotOnlyRedrawn(self.cards[self.at][i])
+        self.verified.add(key)
 
     def _fast(self, point: _Point, question: dict[str, Any], plain: bool = False) -> _Dist | None:
         """The rest of the move from ``point`` as a plain sum over the unseen cards, when each of them either

@@ -387,6 +387,12 @@ def test_a_pooled_far_card_sent_to_a_camera_alarm_draws_again_from_the_cards_it_
                                                                         "C3", "D3", "A4", "B4", "worker",
                                                                         "workers-move", "worker"]}},
      "crew": {"ana": {"floor": 1, "at": "B3", "stealth": 1}}},
+    # bb3: two worker cards among four left, the deck runs out and is reshuffled during the move
+    {"rules": "bb3", "players": 2, "floors": {"1": {
+        "guard": "B2", "destination": "B3", "die": 2, "patrol": ["A1"] * 3,
+        "discard": ["A1", "B1", "C1", "D1", "A2", "C2", "D2", "A3", "C3", "D3", "A4", "B4", "C4", "D4",
+                    "worker", "workers-move", "worker", "B2"]}},
+     "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 1}}},
     # his own room unseen where he draws first (redrawn from the same state), then a fast walk
     {"floors": {"1": {"guard": "A1", "destination": "B1", "die": 5, "patrol": ["A1"] * 8,
                       "discard": ["C1", "D2", "A3", "C3", "A4", "B4", "C4", "D4"]}},
@@ -396,12 +402,34 @@ def test_a_pooled_far_card_sent_to_a_camera_alarm_draws_again_from_the_cards_it_
         "guard": "B2", "destination": "B3", "die": 4, "patrol": ["A1"] * 8,
         "discard": ["A1", "A2", "A4", "A5", "B5", "C1", "C5", "D1", "D5", "E1", "E2", "E4", "E5", "B1", "D3", "E3"]}},
      "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 0}}},
-], ids=["reshuffle", "lost-visual-foyer-lavatory", "alarm-tie", "bb2-distracted", "bb3-workers", "own-room",
-        "fort-knox"])
+], ids=["reshuffle", "lost-visual-foyer-lavatory", "alarm-tie", "bb2-distracted", "bb3-workers",
+        "bb3-workers-reshuffle", "own-room", "fort-knox"])
 def test_the_forecast_equals_the_plain_enumeration(case: dict[str, Any]) -> None:
     """The shortcuts (runs shared across deck sizes and moves left, far cards pooled, rests of moves memoised
     or summed from a table, a last draw that changes nothing skipped) change no fraction."""
     _agrees_with_enumeration(state_from_case(case))
+
+
+def test_bb3_worker_cards_are_left_out_only_while_the_deck_cannot_run_out() -> None:
+    """bb3's worker cards only make him draw again: the forecast first leaves them out of the unseen cards (the
+    next card that does something is equally likely to be any other), and counts them again when the deck
+    might run out during the move (they bring the reshuffle nearer)."""
+    from assistant.forecast import tree
+
+    rooms = [f"{c}{r}" for c in "ABCD" for r in range(1, 5)]
+    big = state_from_case({"rules": "bb3", "floors": {"1": {
+        "guard": "A1", "destination": "B1", "die": 2, "patrol": rooms[4:] + ["worker"] * 3 + ["workers-move"] * 2,
+        "discard": rooms[:4]}},
+        "crew": {"ana": {"floor": 1, "at": "C2", "stealth": 1}}})
+    small = state_from_case({"rules": "bb3", "players": 2, "floors": {"1": {
+        "guard": "B2", "destination": "B3", "die": 2, "patrol": ["A1"] * 3,
+        "discard": ["A1", "B1", "C1", "D1", "A2", "C2", "D2", "A3", "C3", "D3", "A4", "B4", "C4", "D4",
+                    "worker", "workers-move", "worker", "B2"]}},
+        "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 1}}})
+    assert tree._Explorer(blind(big), 1, 0, 64, None, True).explore().enter
+    with pytest.raises(tree._NotOnlyRedrawn):
+        tree._Explorer(blind(small), 1, 0, 64, None, True).explore()
+    _agrees_with_enumeration(big)
 
 
 def test_the_forecast_equals_the_plain_enumeration_with_the_crow_on_the_floor() -> None:
