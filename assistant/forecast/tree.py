@@ -24,11 +24,23 @@ are "?" placeholders of the right length, and the forecast keeps what the player
 beside it (folded over each run's ``draw`` and ``reshuffle`` entries). Then
 
 * an engine run depends only on the state at its point and its answers, not on which cards were drawn before:
-  runs are cached by (the point's state, the answers) and shared by every draw order that reaches that state;
+  runs are cached by (the point's state, the answers) and shared by every draw order that reaches that state.
+  The drawing floor's piles are left out of that state and kept beside it as sizes: a run that cannot empty the
+  deck is shared by every deck size, and a walk that stops at a card question after using ``u`` moves stands for
+  the same walk with more moves (:meth:`_Explorer._shared`);
 * the rest of the move from a point depends only on that state and on the unseen cards as the rest of the move
   can tell them apart (:meth:`_Explorer.signature`): a card he cannot reach with the moves he has left is only
   ever a far card (its route prefixes, not its name, matter), so after many draw orders the same rest of move
-  is found again and reused, with its outcomes as whole numerators over one denominator.
+  is found again and reused, with its outcomes as whole numerators over one denominator;
+* what each card does at a state (it ends the move, with which rooms and where; or it stops at the next card
+  question) is kept in a table per state, so a rest of a move whose cards only do that is a plain sum over the
+  unseen cards (:meth:`_Explorer._fast`), and with at most one move left a sum of copies per ending;
+* a draw with no move left whose every card ends the move alike (or is redrawn from the same state) is not
+  branched at all (:meth:`_Explorer._still`), and a card that is only ever drawn again (bb3's worker cards)
+  is left out of the unseen cards while the deck cannot run out (``explore``).
+
+A far card's group whose walk does not end the move (a Camera set off an alarm on the way, he reaches it and
+draws again) is split into its cards: the next draw is from the unseen cards without that one.
 """
 
 from __future__ import annotations
@@ -275,7 +287,9 @@ class _Explorer:
         only for their sizes, which a point keeps beside it (so that runs can be shared across deck sizes).
         Every field of the state is a number, a string, None, or a list or dict of them (as ``GameState.copy``
         relies on), which ``marshal`` writes quickly; equal bytes are equal states (the fields in their order,
-        each with its type). Anything else falls back to ``pickle``."""
+        each with its type), and equal states equal bytes in its version 2, which writes no references to an
+        object met before (a guard and a die on the same square may be one string or two). Anything else falls
+        back to ``pickle``."""
         fl = state.floors[self.floor]
         piles = fl.deck, fl.discard, fl.unseen
         fl.deck = fl.discard = fl.unseen = _NO_PILES
@@ -284,7 +298,7 @@ class _Explorer:
             return b"m" + marshal.dumps((
                 tuple(v for k, v in values.items() if k != "floors" and k != "crew"),
                 tuple((n, tuple(f.__dict__.values())) for n, f in state.floors.items()),
-                tuple((n, tuple(b.__dict__.values())) for n, b in state.crew.items())))
+                tuple((n, tuple(b.__dict__.values())) for n, b in state.crew.items())), 2)
         except ValueError:
             return b"p" + pickle.dumps(state, 5)
         finally:
