@@ -381,7 +381,7 @@ class _Explorer:
                 stack.extend((answers[:-1] + [card], each * count, den, None) for card, count in group)
                 continue
             if r.point is not None and r.left == 0:
-                still = self._still(r, piles, point)
+                still = self._still(r, piles, point, group is None)
                 if still is not None:  # the card drawn with no move left changes nothing: as if the move ended
                     reach = max(reach, len(answers) + 1)
                     unit = self._unit(r.bits | still[0])[0] | 1 << (width * still[1])
@@ -482,14 +482,16 @@ class _Explorer:
             node = self.nodes[tk] = self._node(point, question)
         if node is None:
             return None
-        table, compiled, guard, offered, _ = node
+        table, compiled, guard, offered, _, visits = node
+        node[5] = visits + 1
         unseen = point.unseen
         counts = unseen[self.at]
         if not any(counts):
             counts = self.full[self.at]
-        if compiled is None and point.left <= COMPILE_LEFT:
-            # with at most one move left every card is looked up at once (a card drawn before costs one run
-            # more), and the cards that end the move alike are summed before their ending is weighted
+        if compiled is None and point.left <= COMPILE_LEFT and visits:
+            # with at most one move left, at the second visit, every card is looked up at once (a card drawn
+            # before costs one run more), and the cards that end the move alike are summed before their ending
+            # is weighted
             for i, ok in enumerate(offered):
                 if ok and table[i] is _UNKNOWN:
                     self._entry(point, guard, i, table)
@@ -553,14 +555,15 @@ class _Explorer:
 
     def _node(self, point: _Point, question: dict[str, Any]) -> list[Any] | None:
         """What :meth:`_fast` keeps of a state with its moves left: the table of what each card does there,
-        its summing form (once known), where he stands and which cards the question offers. None when the
-        question is not a card of this floor or he is off the board."""
+        its summing form (once known), where he stands, which cards the question offers, the rests kept by sums
+        of copies, and how often it was visited. None when the question is not a card of this floor or he is off
+        the board."""
         if question["kind"] != "card" or (question.get("floor") or self.floor) != self.floor:
             return None
         guard = point.state.floors[self.floor].guard
         if guard is None:
             return None
-        return [[_UNKNOWN] * len(self.cards[self.at]), None, guard, self._offered(question["options"]), {}]
+        return [[_UNKNOWN] * len(self.cards[self.at]), None, guard, self._offered(question["options"]), {}, 0]
 
     @staticmethod
     def _after(r: _Run, piles: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -582,7 +585,8 @@ class _Explorer:
         if not r.jumped:
             if r.question is None:
                 e = self._unit(r.bits)[0] | 1 << (self.width * r.end_field)
-            elif r.point is not None and r.left == 0 and (still := self._still(r, piles, point)) is not None:
+            elif r.point is not None and r.left == 0 and (still := self._still(r, piles, point, len(members) == 1)
+                                                          ) is not None:
                 e = self._unit(r.bits | still[0])[0] | 1 << (self.width * still[1])
             elif r.point is not None and len(members) == 1:
                 e = r
@@ -599,22 +603,32 @@ class _Explorer:
             got = self.offered[key] = tuple(card in wanted for card in self.says[self.at])
         return got
 
-    def _still(self, r: _Run, piles: tuple[int, int, int], point: _Point | None) -> tuple[int, int] | None:
+    def _still(self, r: _Run, piles: tuple[int, int, int], point: _Point | None, alone: bool = False
+               ) -> tuple[int, int] | None:
         """When he draws with no move left (``r`` stopped there), the card drawn may make no difference: every
         card of the floor's deck, drawn there, ends the move alike (the same fields, the same room), or is drawn
         again from a state where the same holds (his own room: the same state again; a worker card: one more
         worker). Then the rest of the move is that one ending, whichever cards are unseen (by induction on
         them: each card drawn again is one fewer): returned as (fields, end field), without a branch per card.
         None otherwise (Lost Visual, a players' choice, a reshuffle, a card that does anything else). Kept per
-        state, as the runs are."""
+        state, as the runs are. ``alone``: ``r`` is the branch of the cards it drew and no other (not a group of
+        far cards), so a card it drew with no copy left (his own room, where a card sent him) is not tried."""
         key = (r.key, None if piles[0] >= 3 else piles)
         got = self.stills.get(key, _UNKNOWN)
-        if got is _UNKNOWN:
+        if got is not _UNKNOWN:
+            return got  # type: ignore[return-value]
+        seen = tuple(card for at, card in r.events if at == self.at) if alone else ()
+        if not seen or any(card < 0 for card in seen):
             return self._alike(r, piles, point, key, (), {key: 0})[0]
+        known = (*key, seen)
+        got = self.stills.get(known, _UNKNOWN)
+        if got is _UNKNOWN:
+            got = self.stills[known] = self._alike(r, piles, point, key, (), {key: 0}, seen)[0]
         return got  # type: ignore[return-value]
 
     def _alike(self, r: _Run, piles: tuple[int, int, int], point: _Point | None, key: tuple[Any, ...],
-               drawn: tuple[int, ...], checking: dict[tuple[Any, ...], int]) -> tuple[tuple[int, int] | None, int]:
+               drawn: tuple[int, ...], checking: dict[tuple[Any, ...], int], seen: tuple[int, ...] = ()
+               ) -> tuple[tuple[int, int] | None, int]:
         """:meth:`_still` for the state ``r`` stopped at (``key``), reached by drawing again the cards ``drawn``
         (a card with every copy drawn cannot come again: no reshuffle happened on the way); ``checking``: the
         states on the way (with their place on it), taken to end alike (a card drawn again there ends as the
@@ -637,7 +651,7 @@ class _Explorer:
             full = self.full[self.at]
             ends: set[tuple[int, int]] = set()
             for i in tried:
-                if drawn.count(i) >= full[i]:
+                if drawn.count(i) + seen.count(i) >= full[i]:
                     skipped = True
                     continue  # every copy drawn already
                 kid, after = self._run(at, [names[i]])
@@ -656,7 +670,7 @@ class _Explorer:
                     sub = self.stills.get(sub_key, _UNKNOWN)
                     if sub is _UNKNOWN:
                         sub, sub_used = self._alike(kid, after, at, sub_key, drawn + (i,),
-                                                    {**checking, sub_key: here + 1})
+                                                    {**checking, sub_key: here + 1}, seen)
                         used = min(used, sub_used)
                     if sub is None:
                         ends.clear()
