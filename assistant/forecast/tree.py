@@ -253,7 +253,6 @@ class _Explorer:
             fl.discard = [HIDDEN] * len(fl.discard)
         mine = self.base.floors[floor]
         self.piles0 = (len(mine.deck), len(mine.discard), len(mine.unseen))
-        self.key0 = self._core_key(self.base)
         seen = [self.decks[n] - Counter(kind_of(view.rules, c) for c in view.floors[n].discard) for n in self.floors]
         self.unseen0 = tuple(tuple(left[c] for c in cards) for left, cards in zip(seen, self.cards))
         # cards taken to be only ever drawn again (see explore): bb3's worker cards, answered as workers-move
@@ -843,11 +842,10 @@ class _Explorer:
         got = self.partitions.get((square, left))
         if got is None:
             names = self.cards[self.at]
-            alone, merged = _group_by_path(self.view, square, self.floor, left, [(c, 1) for c in names],
-                                           keep_groups=True)
+            alone, merged = _group_by_path(self.view, square, self.floor, left, names)
             index = self.card_index[self.at]
             got = self.partitions[(square, left)] = (
-                tuple(index[c] for c, _ in alone), tuple(tuple(index[c] for c in group) for group in merged))
+                tuple(index[c] for c in alone), tuple(tuple(index[c] for c in group) for group in merged))
         return got
 
     # -- what the rest of a move can tell apart ------------------------------------------------------------
@@ -952,36 +950,34 @@ def _moves_left(entries: list[LogEntry], floor: int) -> int | None:
     return None
 
 
-def _group_by_path(view: GameState, guard: str | None, floor: int, left: int, children: list[tuple[str, int]],
-                   keep_groups: bool = False) -> tuple[list[tuple[str, int]], list[Any]]:
+def _group_by_path(view: GameState, guard: str | None, floor: int, left: int, cards: list[str]
+                   ) -> tuple[list[str], list[list[str]]]:
     """Prune the cards that cannot make a difference. A card naming a room farther than his moves left
     sends him along the first ``left`` steps of his route there and no farther (1.3, §2): he cannot arrive,
     so no further card is drawn, and nothing on the way depends on where the route would have gone on (an
     alarm set off on the way takes the die whatever it was, 1.9). So all such cards with the same first
     ``left`` steps end the move alike, and one of them, run by the engine, stands for all with their summed
-    copies. With no move left that is every card naming another room. A card he can reach, his own
-    room (redrawn, 1.6 ruling), a special card (Lost Visual, Distracted, a worker) and a route the tie-break
-    reading cannot decide still get a branch of their own. Returns those alone, and one card per group (with
-    ``keep_groups``, the groups' cards instead)."""
+    copies (unless that walk goes on after all: see _Explorer._expand). With no move left that is every card
+    naming another room. A card he can reach, his own room (redrawn, 1.6 ruling), a special card (Lost Visual,
+    Distracted, a worker) and a route the tie-break reading cannot decide still get a branch of their own.
+    Returns those alone, and the groups."""
     if guard is None:
-        return children, []
+        return cards, []
     plan = view.plan(floor)
     special = SPECIAL.get(view.rules)
     here = plan.index[guard]
-    groups: dict[tuple[int, ...], list[tuple[str, int]]] = {}
-    alone: list[tuple[str, int]] = []
-    for card, count in children:
+    groups: dict[tuple[int, ...], list[str]] = {}
+    alone: list[str] = []
+    for card in cards:
         if card == guard or kind_of(view.rules, card) == special or card not in plan.index or card in view.void:
-            alone.append((card, count))
+            alone.append(card)
             continue
         steps = _first_steps(plan, plan.index[card], view.tiebreak, here, left)
         if steps is None:
-            alone.append((card, count))
+            alone.append(card)
         else:
-            groups.setdefault(steps, []).append((card, count))
-    if keep_groups:
-        return alone, [[card for card, _ in group] for group in groups.values()]
-    return alone, [(group[0][0], sum(c for _, c in group)) for group in groups.values()]
+            groups.setdefault(steps, []).append(card)
+    return alone, list(groups.values())
 
 
 @lru_cache(maxsize=1 << 16)
