@@ -13,7 +13,18 @@ Danger switch on and off.
 
 Times are CPU time of this process (``time.process_time``: the machine is shared, and other processes' load
 moves wall-clock times by +-50%), each the best of a few runs. Run: ``python bench/forecast.py``.
-Measured on the shared 2-core machine, before -> after the issue 14 speed work (docs/forecast.md, Speed).
+
+Measured on the shared 2-core machine, before -> after the issue 14 point 6 speed work (docs/forecast.md, Speed;
+the before column with this script on the code it started from):
+
+    Bank Jobs in play              median 0.45 -> 0.50   p95 1.4 -> 1.2   max 2.7 -> 1.6 ms
+    4x4 random walls, die 6        median 0.77 -> 0.58   p95 11 -> 4.9    max 23 -> 8.2 ms
+    5x5 random walls, die 6        median 0.81 -> 0.60   p95 18 -> 7.8    max 25 -> 8.9 ms
+    open 4x4, die 6, 2 steps / 1 step / 2 alarms          30 / 53 / 107 -> 10 / 15 / 24-26 ms
+    open 5x5, die 6, 2 steps / 1 step                     32 / 59 -> 12 / 17-18 ms
+    open 4x4, die 6, 2 steps, Lost Visual                 31 -> 14 ms
+    bb3 open 4x4, die 6, worker cards / two cubes         4.7 s / 231 s -> 11-12 / 47-52 ms
+    board partial, Danger off / on / on (memo warm)       about 14-16 / 15-17.5 / 14-17 ms, as before
 """
 
 from __future__ import annotations
