@@ -123,8 +123,11 @@ class Bb1(TableBb1):
         ``(floor, left, steps_taken)``, on the state of that moment with the drawn card put back on top of
         the deck: the destination drawn, then the walk goes on. The same entries and the same state as
         answering the question by replaying the move from its start (the danger forecast's shortcut,
-        issue 14; tests/engine/test_resume_walk.py)."""
+        issue 14; tests/engine/test_resume_walk.py). A card drawn again here (his own room, a special card)
+        is asked while :attr:`resumable` says the same, as during the walk's own arrivals."""
+        self.resumable = (floor, left, steps_taken)
         self.draw_destination(floor)
+        self.resumable = None
         self.walk(floor, left, steps_taken=steps_taken)
 
     def tie_free_step(self, floor: int, router: Router, here: int) -> str:

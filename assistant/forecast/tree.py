@@ -24,21 +24,36 @@ are "?" placeholders of the right length, and the forecast keeps what the player
 beside it (folded over each run's ``draw`` and ``reshuffle`` entries). Then
 
 * an engine run depends only on the state at its point and its answers, not on which cards were drawn before:
-  runs are cached by (the point's state, the answers) and shared by every draw order that reaches that state;
+  runs are cached by (the point's state, the answers) and shared by every draw order that reaches that state.
+  The drawing floor's piles are left out of that state and kept beside it as sizes: a run that cannot empty the
+  deck is shared by every deck size, and a walk that stops at a card question after using ``u`` moves stands for
+  the same walk with more moves (:meth:`_Explorer._shared`);
 * the rest of the move from a point depends only on that state and on the unseen cards as the rest of the move
   can tell them apart (:meth:`_Explorer.signature`): a card he cannot reach with the moves he has left is only
   ever a far card (its route prefixes, not its name, matter), so after many draw orders the same rest of move
-  is found again and reused, with its outcomes as whole numerators over one denominator.
+  is found again and reused, with its outcomes as whole numerators over one denominator;
+* what each card does at a state (it ends the move, with which rooms and where; or it stops at the next card
+  question) is kept in a table per state, so a rest of a move whose cards only do that is a plain sum over the
+  unseen cards (:meth:`_Explorer._fast`), and with at most one move left a sum of copies per ending;
+* a draw with no move left whose every card ends the move alike (or is redrawn from the same state) is not
+  branched at all (:meth:`_Explorer._still`), and a card that is only ever drawn again (bb3's worker cards)
+  is left out of the unseen cards while the deck cannot run out (``explore``).
+
+A far card's group whose walk does not end the move (a Camera set off an alarm on the way, he reaches it and
+draws again) is split into its cards: the next draw is from the unseen cards without that one.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import marshal
 import math
 import pickle
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from ..engine.board import Floorplan
@@ -46,9 +61,10 @@ from ..engine.errors import AmbiguousTieError, RulesError
 from ..engine.log import LogEntry
 from ..engine.ruleset import GameOver, NeedAnswer, shared_router
 from ..engine.rulesets import ruleset_for
-from ..engine.state import HIDDEN, GameState
+from ..engine.state import HIDDEN, WORKER, WORKERS_MOVE, GameState
 from .knowledge import SPECIAL, full_deck, kind_of
 
+COMPILE_LEFT = 1  # with at most this many moves left a state's table is filled for every card at once
 MAX_ANSWERS = 48  # far beyond any real move (a few draws); stops a degenerate case from branching forever
 LOST = None  # where a guard ends when Lost Visual took him off the board (1.20)
 
@@ -80,10 +96,16 @@ class _Overflow(Exception):
     """A denominator outgrew the packed fields (see :class:`_Explorer`): explore again with wider ones."""
 
 
+class _NotOnlyRedrawn(Exception):
+    """A card taken to be only ever drawn again did something else, or might have (see ``explore``): explore
+    again counting it."""
+
+
 Unseen = tuple[tuple[int, ...], ...]  # per floor (in _Explorer.floors order): copies unseen of each card
+Group = tuple[tuple[str, int], ...]  # far cards pooled into one branch, with their unseen copies
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Run:
     """One engine run from a point with some answers, as the forecast needs it (cached: see the module)."""
 
@@ -93,7 +115,9 @@ class _Run:
     question: dict[str, Any] | None
     events: tuple[tuple[int, int], ...]  # (floor position, card index) drawn, or (floor position, -1) reshuffled
     point: GameState | None  # a resumable card question of this floor: the state, the drawn card back on top
-    key: bytes  # then: that state serialised (its discard piles are placeholders)
+    key: bytes  # then: that state serialised without this floor's piles (see _core_key)
+    piles: tuple[int, int, int]  # then: this floor's deck, discard and set-aside sizes (the deck with the card on top)
+    shift: bool  # the run was keyed without its piles (they cannot run out): ``piles`` is a change, not a size
     left: int  # then: the moves he has left
     steps: int  # then: the steps this run took (resume_walk numbers the next steps after them)
     moves_left: int | None  # another question: the moves he has when it is a card of this floor (None: unknown)
@@ -101,19 +125,20 @@ class _Run:
     jumped: bool  # he was put somewhere without walking (the signature's reasoning needs walking)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Point:
     """A card question the engine can resume at (``Bb1.resumable``), with what the players know then."""
 
-    state: GameState
-    key: bytes  # the state, serialised (its discard piles are placeholders: see the module)
+    state: GameState  # this floor's piles in it are not read: ``piles`` says their sizes
+    key: bytes  # the state, serialised without this floor's piles (see _core_key)
+    piles: tuple[int, int, int]  # this floor's deck (the card being drawn on top), discard and set-aside sizes
     left: int
     steps: int
     unseen: Unseen
     depth: int  # answers given before this point
 
 
-@dataclass
+@dataclass(slots=True)
 class _Dist:
     """The rest of a move from a point: its marginal probabilities (since the point), packed whole numerators
     over ``den`` (see :class:`_Explorer`)."""
@@ -126,11 +151,17 @@ class _Dist:
     exact: bool  # it depends on the unseen cards only through the signature (else stored by the full multiset)
 
 
-def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: tuple[int, int, int] | None
+def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: tuple[int, int, int] | None,
+        piles: tuple[int, int, int] | None = None
         ) -> tuple[GameState, list[LogEntry], dict[str, Any] | None, tuple[int, int, int] | None]:
     """One engine run from ``state`` (copied) with these answers: the state after it, its log, the question it
-    stopped at (None when the move is over) and where it can be resumed at that question."""
+    stopped at (None when the move is over) and where it can be resumed at that question. ``piles``: the sizes
+    of floor ``floor``'s deck, discard and set-aside cards to run with ("?" placeholders), instead of the
+    state's own."""
     state = state.copy()
+    if piles is not None:
+        fl = state.floors[floor]
+        fl.deck, fl.discard, fl.unseen = [HIDDEN] * piles[0], [HIDDEN] * piles[1], [HIDDEN] * piles[2]
     rules = ruleset_for(state, answers)
     question = None
     try:
@@ -148,13 +179,34 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: tu
 
 
 def explore(view: GameState, floor: int, bonus: int = 0) -> Tree:
-    """Every branch of floor ``floor``'s next guard move on the blind state ``view``."""
-    width = 128
+    """Every branch of floor ``floor``'s next guard move on the blind state ``view``. The packed fields start
+    narrow (64 bits: denominators up to 2**63, far beyond most moves) and widen when one outgrows them; the
+    engine runs made so far are kept for the next try.
+
+    A card that is only ever drawn again (the same state after it, nothing else done: bb3's worker cards) is
+    left out of the unseen cards at first: the next card that does something is then equally likely to be any
+    of the others, whatever the number of such cards drawn before it, as long as the deck cannot run out. The
+    explorer checks both (the card at every state it stops at; the deck against the most cards any branch
+    draws) and explores again counting the card when either fails."""
+    width = 64
+    runs = None
+    redrawn = True
     while True:
+        explorer = _Explorer(view, floor, bonus, width, runs, redrawn)
         try:
-            return _Explorer(view, floor, bonus, width).explore()
+            return explorer.explore()
         except _Overflow:
             width *= 4
+            runs = explorer
+        except _NotOnlyRedrawn:
+            redrawn = False
+            runs = explorer
+
+
+_NO_PILES: list[str] = []
+_UNKNOWN = object()  # an ending not looked up yet (see _Explorer._fast)
+_NO_CHOICES: frozenset[str] = frozenset()
+_NOTHING = object()  # no card unseen ends the move there (see _Explorer._fast)
 
 
 class _Explorer:
@@ -169,7 +221,8 @@ class _Explorer:
     field is a probability), so a denominator below ``2**(width - 1)`` cannot spill into the next field;
     :class:`_Overflow` asks for wider fields otherwise."""
 
-    def __init__(self, view: GameState, floor: int, bonus: int, width: int = 128):
+    def __init__(self, view: GameState, floor: int, bonus: int, width: int = 128, before: _Explorer | None = None,
+                 redrawn: bool = False):
         self.view, self.floor, self.bonus, self.width = view, floor, bonus, width
         self.tree = Tree()
         self.crew = [n for n, b in view.crew.items() if b.floor == floor and not b.escaped and b.at is not None]
@@ -186,17 +239,69 @@ class _Explorer:
         self.decks = {n: full_deck(view, n) for n in self.floors}
         self.cards = [sorted(self.decks[n]) for n in self.floors]
         self.card_index = [{c: i for i, c in enumerate(cards)} for cards in self.cards]
+        # The answer given to the engine for each card. bb3's two kinds of worker card both only make him draw
+        # again within a move (knowledge.kind_of counts them as one); answered as the one that only does that,
+        # the state after it is the same, so the next draw is the same point (a worker joining him could only
+        # ever cover alarm cubes, and none is set off during his move).
+        self.says = [[WORKERS_MOVE if view.rules == "bb3" and c == WORKER else c for c in cards]
+                     for cards in self.cards]
         self.full = tuple(tuple(self.decks[n][c] for c in cards) for n, cards in zip(self.floors, self.cards))
         self.special = SPECIAL.get(view.rules)
         # The engine's copy: the same state with every discard pile face down (it only counts them).
         self.base = view.copy()
         for fl in self.base.floors.values():
             fl.discard = [HIDDEN] * len(fl.discard)
+        mine = self.base.floors[floor]
+        self.piles0 = (len(mine.deck), len(mine.discard), len(mine.unseen))
         seen = [self.decks[n] - Counter(kind_of(view.rules, c) for c in view.floors[n].discard) for n in self.floors]
         self.unseen0 = tuple(tuple(left[c] for c in cards) for left, cards in zip(seen, self.cards))
-        self.runs: dict[tuple[Any, ...], _Run] = {}
+        # cards taken to be only ever drawn again (see explore): bb3's worker cards, answered as workers-move
+        self.redrawn = tuple(i for i, c in enumerate(self.cards[self.at]) if redrawn and c == WORKER
+                             and view.rules == "bb3" and self.unseen0[self.at][i])
+        self.verified: set[tuple[Any, ...]] = set()
+        self.redrawn_copies = 0
+        counts = list(self.unseen0[self.at])
+        if self.redrawn and any(c for i, c in enumerate(counts) if i not in self.redrawn):
+            self.redrawn_copies = sum(counts[i] for i in self.redrawn)
+            for i in self.redrawn:
+                counts[i] = 0
+            self.unseen0 = self.unseen0[:self.at] + (tuple(counts),) + self.unseen0[self.at + 1:]
+        else:
+            self.redrawn = ()  # no other card unseen: they are counted
+        self.runs: dict[tuple[Any, ...], _Run] = {} if before is None else before.runs
         self.memo: dict[tuple[Any, ...], _Dist] = {}
         self.classes: dict[tuple[str, int], tuple[int, ...]] = {}
+        self.partitions: dict[tuple[str, int], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+        self.offered: dict[tuple[Any, ...], tuple[bool, ...]] = {}
+        self.projectors: dict[tuple[str, int], tuple[Any, tuple[Any, ...]]] = {}
+        self.shared: dict[tuple[Any, ...], tuple[int, _Run]] = {}
+        self.stills: dict[tuple[Any, ...], tuple[int, int] | None] = {}
+        if before is not None:  # what does not depend on the fields' width: the engine runs and what they showed
+            self.shared, self.stills = before.shared, before.stills
+            self.tree.branches = before.tree.branches
+        self.nodes: dict[tuple[Any, ...], Any] = {}
+
+    def _core_key(self, state: GameState) -> bytes:
+        """The state serialised without this floor's deck, discard and set-aside piles: the engine reads them
+        only for their sizes, which a point keeps beside it (so that runs can be shared across deck sizes).
+        Every field of the state is a number, a string, None, or a list or dict of them (as ``GameState.copy``
+        relies on), which ``marshal`` writes quickly; equal bytes are equal states (the fields in their order,
+        each with its type), and equal states equal bytes in its version 2, which writes no references to an
+        object met before (a guard and a die on the same square may be one string or two). Anything else falls
+        back to ``pickle``."""
+        fl = state.floors[self.floor]
+        piles = fl.deck, fl.discard, fl.unseen
+        fl.deck = fl.discard = fl.unseen = _NO_PILES
+        try:
+            values = state.__dict__
+            return b"m" + marshal.dumps((
+                tuple(v for k, v in values.items() if k != "floors" and k != "crew"),
+                tuple((n, tuple(f.__dict__.values())) for n, f in state.floors.items()),
+                tuple((n, tuple(b.__dict__.values())) for n, b in state.crew.items())), 2)
+        except ValueError:
+            return b"p" + pickle.dumps(state, 5)
+        finally:
+            fl.deck, fl.discard, fl.unseen = piles
 
     def _unit(self, bits: int) -> tuple[int, int]:
         """For a set of fields: 1 in each of them, and all ones in each of them (packed)."""
@@ -216,7 +321,9 @@ class _Explorer:
     def explore(self) -> Tree:
         buckets: dict[int, int] = {}
         choices: set[str] = set()
-        self._expand(None, [([], 1, 1, False)], buckets, choices, self.unseen0)
+        reach, _ = self._expand(None, [([], 1, 1, None)], buckets, choices, self.unseen0)
+        if self.redrawn and self.piles0[0] < reach + self.redrawn_copies + 2:
+            raise _NotOnlyRedrawn("the deck might run out")  # with every such card drawn too
         den, packed = self._normalise(buckets)
         tree = self.tree
         tree.choices |= choices
@@ -245,31 +352,45 @@ class _Explorer:
             raise _Overflow(den)
         return den, sum(v * (den // d) for d, v in buckets.items())
 
-    def _expand(self, point: _Point | None, stack: list[tuple[list[str], int, int, bool]],
+    def _expand(self, point: _Point | None, stack: list[tuple[list[str], int, int, Group | None]],
                 buckets: dict[int, int], choices: set[str], unseen: Unseen) -> tuple[int, bool]:
         """Run every branch on ``stack`` (answers after ``point``, or after the move's start; weight as
-        numerator and denominator; whether it stands for a group of far cards) to its end, adding its packed
-        marginals to ``buckets`` (one sum per denominator). Returns the most answers given after the point and
-        whether the result depends on the unseen cards only through the point's signature."""
+        numerator and denominator; the far cards it stands for, when it is a pooled group) to its end, adding
+        its packed marginals to ``buckets`` (one sum per denominator). Returns the most answers given after the
+        point and whether the result depends on the unseen cards only through the point's signature.
+
+        A pooled group whose branch does not end the move (a camera set off an alarm on the way, he reached it
+        and draws again) is split into its cards: the rest of the move then draws from the unseen cards
+        without that one, which differ from card to card."""
         depth = point.depth if point is not None else 0
         reach, exact = 0, True
         width = self.width
         while stack:
-            answers, num, den, far = stack.pop()
-            r = self._run(point, answers)
+            answers, num, den, group = stack.pop()
+            r, piles = self._run(point, answers)
             reach = max(reach, len(answers))
             exact = exact and not r.jumped
             if r.question is None or depth + len(answers) >= MAX_ANSWERS:
                 unit = self._unit(r.bits)[0] | 1 << (width * r.end_field)
                 buckets[den] = buckets.get(den, 0) + num * unit
                 continue
+            if group is not None:
+                exact = False  # a far card's branch goes on: its name may matter after all
+                each = num // sum(count for _, count in group)
+                stack.extend((answers[:-1] + [card], each * count, den, None) for card, count in group)
+                continue
+            if r.point is not None and r.left == 0:
+                still = self._still(r, piles, point, group is None)
+                if still is not None:  # the card drawn with no move left changes nothing: as if the move ended
+                    reach = max(reach, len(answers) + 1)
+                    unit = self._unit(r.bits | still[0])[0] | 1 << (width * still[1])
+                    buckets[den] = buckets.get(den, 0) + num * unit
+                    continue
             after = self._fold(unseen, r.events)
             question = r.question
             drawing = question.get("floor") or self.floor
-            if far and question["kind"] == "card" and drawing == self.floor:
-                exact = False  # a far card's branch drew again: its name may matter after all
             if r.point is not None:
-                sub = self._solve(_Point(r.point, r.key, r.left,
+                sub = self._solve(_Point(r.point, r.key, piles, r.left,
                                          (point.steps if point is not None else 0) + r.steps, after,
                                          depth + len(answers)), question)
                 exact = exact and sub.exact
@@ -281,48 +402,342 @@ class _Explorer:
                 continue
             left: int | None = None
             if drawing == self.floor:
+                if self.redrawn and question["kind"] == "card":
+                    raise _NotOnlyRedrawn("a card question not checked")
                 left = r.moves_left
                 if left is None and point is not None and not r.entered_any:
                     left = point.left  # drawn again (his own room, a special card) before he moved on
                 if question["kind"] == "card" and left is None:
                     exact = False  # every card on its own: their names matter
-            for answer, count, total, grouped in self._children(question, after, left, r, choices):
-                stack.append((answers + [answer], num * count, den * total, far or grouped))
+            for answer, count, total, grouped in self._children(question, after, left, r.end, choices):
+                stack.append((answers + [answer], num * count, den * total, grouped))
         return reach, exact
 
     def _solve(self, point: _Point, question: dict[str, Any]) -> _Dist:
         """The rest of the move from a resumable card question, memoised by the state and the signature of
-        the unseen cards (or by the whole multiset when the signature does not say enough)."""
+        the unseen cards (or by the whole multiset when the signature does not say enough). Worked out by
+        :meth:`_fast` when it can, else by a walk over every answer (:meth:`_expand`)."""
+        if self.redrawn:
+            self._check_redrawn(point)
+        fast = point.depth + 2 * point.left + 4 < MAX_ANSWERS
+        if fast and point.left <= COMPILE_LEFT:
+            got = self._fast(point, question, plain=True)  # quicker than looking it up
+            if got is not None:
+                return got
+        memo = self.memo
+        whole = (point.key, point.left, point.piles, point.unseen)
+        hit = memo.get(whole)
+        if hit is not None and (hit.depth == point.depth or (
+                hit.depth + hit.reach < MAX_ANSWERS and point.depth + hit.reach < MAX_ANSWERS)):
+            return hit
         sig, others = self.signature(point)
-        keys = ((point.key, point.left, sig, others), (point.key, point.left, point.unseen))
-        for key in keys:
-            hit = self.memo.get(key)
-            if hit is not None and (hit.depth == point.depth or (
-                    hit.depth + hit.reach < MAX_ANSWERS and point.depth + hit.reach < MAX_ANSWERS)):
-                return hit
-        buckets: dict[int, int] = {}
-        choices: set[str] = set()
-        stack = [([answer], count, total, grouped)
-                 for answer, count, total, grouped in self._children(question, point.unseen, point.left, None,
-                                                                     choices, point)]
-        reach, exact = self._expand(point, stack, buckets, choices, point.unseen)
-        den, packed = self._normalise(buckets)
-        dist = _Dist(den, packed, frozenset(choices), reach, point.depth, exact)
-        self.memo[keys[0] if exact else keys[1]] = dist
-        return dist
+        by_sig = (point.key, point.left, point.piles, sig, others)
+        hit = memo.get(by_sig)
+        if hit is not None and (hit.depth == point.depth or (
+                hit.depth + hit.reach < MAX_ANSWERS and point.depth + hit.reach < MAX_ANSWERS)):
+            memo[whole] = hit  # the same unseen cards again: found without the signature
+            return hit
+        got = self._fast(point, question) if fast else None
+        if got is None:
+            buckets: dict[int, int] = {}
+            choices: set[str] = set()
+            stack = [([answer], count, total, grouped)
+                     for answer, count, total, grouped in self._children(question, point.unseen, point.left,
+                                                                         point.state.floors[self.floor].guard,
+                                                                         choices)]
+            reach, exact = self._expand(point, stack, buckets, choices, point.unseen)
+            den, packed = self._normalise(buckets)
+            got = _Dist(den, packed, frozenset(choices), reach, point.depth, exact)
+        memo[whole] = got
+        if got.exact:
+            memo[by_sig] = got
+        return got
+
+    def _check_redrawn(self, point: _Point) -> None:
+        """Each card left out as only ever drawn again (see ``explore``), drawn at ``point``: the same state with
+        the same moves, nothing entered or set, one card drawn: else :class:`_NotOnlyRedrawn`."""
+        key = (point.key, point.left, point.piles)
+        if key in self.verified:
+            return
+        for i in self.redrawn:
+            r, _ = self._run(point, [self.says[self.at][i]])
+            if not (r.point is not None and r.key == point.key and r.left == point.left and not r.bits
+                    and not r.entered_any and r.events == ((self.at, i),)):
+                raise _NotOnlyRedrawn(self.cards[self.at][i])
+        self.verified.add(key)
+
+    def _fast(self, point: _Point, question: dict[str, Any], plain: bool = False) -> _Dist | None:
+        """The rest of the move from ``point`` as a plain sum over the unseen cards, when each of them either
+        ends the move (after a draw with no move left that changes nothing, :meth:`_still`, or at once) or
+        stops at the next card question the engine can resume at: the same sum as :meth:`_expand` makes, with
+        what each card does at this state kept in a table (per state and deck size that cannot run out; a far
+        card's entry is its group's). None when a card unseen does anything else (a question to the players,
+        a far card's branch that goes on, a redraw, a jump): :meth:`_expand` then walks it. ``plain``: only
+        when every card unseen ends the move (cheaper than a memo look-up; the rest is looked up first)."""
+        piles = point.piles
+        tk = (point.key, point.left, None if piles[0] >= 6 else piles)
+        node = self.nodes.get(tk, _UNKNOWN)
+        if node is _UNKNOWN:
+            node = self.nodes[tk] = self._node(point, question)
+        if node is None:
+            return None
+        table, compiled, guard, offered, _, visits = node
+        node[5] = visits + 1
+        unseen = point.unseen
+        counts = unseen[self.at]
+        if not any(counts):
+            counts = self.full[self.at]
+        if compiled is None and point.left <= COMPILE_LEFT and visits:
+            # with at most one move left, at the second visit, every card is looked up at once (a card drawn
+            # before costs one run more), and the cards that end the move alike are summed before their ending
+            # is weighted
+            for i, ok in enumerate(offered):
+                if ok and table[i] is _UNKNOWN:
+                    self._entry(point, guard, i, table)
+            compiled = node[1] = _compile(table, offered)
+        ends = 0
+        going: list[tuple[int, _Run]] = []
+        if compiled is not None:
+            bad, ending, goes = compiled
+            if bad is not None and any(counts[j] for j in bad):
+                return None
+            going = [(counts[i], r) for i, r in goes if counts[i]]
+            if plain and going:
+                return None  # a card goes on: the memo first (see _solve)
+            if not going:  # the same sums of copies give the same rest of the move
+                sums = tuple([counts[get] if single else sum(get(counts)) for single, get, _ in ending])
+                total = sum(counts)
+                done = node[4].get((total, sums))
+                if done is None:
+                    ends = sum(c * v for c, (_, _, v) in zip(sums, ending) if c)
+                    done = node[4][(total, sums)] = _Dist(total, ends, _NO_CHOICES, 2, 0, True) if ends else _NOTHING
+                return done if done is not _NOTHING else None
+            for single, get, v in ending:
+                c = counts[get] if single else sum(get(counts))
+                if c:
+                    ends += c * v
+        else:
+            for i, c in enumerate(counts):
+                if c and offered[i]:
+                    e = table[i]
+                    if e is _UNKNOWN:
+                        e = self._entry(point, guard, i, table)
+                    if e is None:
+                        return None
+                    if type(e) is int:
+                        ends += c * e
+                    else:
+                        going.append((c, e))
+        if not going and not ends:
+            return None
+        total = sum(counts)  # the weights are over every unseen card, as in _children
+        buckets: dict[int, int] = {1: ends} if ends else {}
+        choices: frozenset[str] = _NO_CHOICES
+        exact = True
+        reach = 1
+        depth = point.depth + 1
+        steps = point.steps
+        for c, r in going:
+            assert r.point is not None and r.question is not None
+            sub = self._solve(_Point(r.point, r.key, self._after(r, piles), r.left, steps + r.steps,
+                                     self._fold(unseen, r.events), depth), r.question)
+            exact = exact and sub.exact
+            if sub.reach >= reach:
+                reach = 1 + sub.reach
+            if sub.choices:
+                choices = choices | sub.choices
+            unit, ones = self._unit(r.bits)
+            d = sub.den
+            buckets[d] = buckets.get(d, 0) + c * (sub.packed - (sub.packed & ones) + d * unit)
+        den, packed = self._normalise(buckets) if len(buckets) > 1 else next(iter(buckets.items()))
+        return _Dist(den * total, packed, choices, max(reach, 2), point.depth, exact)
+
+    def _node(self, point: _Point, question: dict[str, Any]) -> list[Any] | None:
+        """What :meth:`_fast` keeps of a state with its moves left: the table of what each card does there,
+        its summing form (once known), where he stands, which cards the question offers, the rests kept by sums
+        of copies, and how often it was visited. None when the question is not a card of this floor or he is off
+        the board."""
+        if question["kind"] != "card" or (question.get("floor") or self.floor) != self.floor:
+            return None
+        guard = point.state.floors[self.floor].guard
+        if guard is None:
+            return None
+        return [[_UNKNOWN] * len(self.cards[self.at]), None, guard, self._offered(question["options"]), {}, 0]
+
+    @staticmethod
+    def _after(r: _Run, piles: tuple[int, int, int]) -> tuple[int, int, int]:
+        """The sizes of this floor's piles after run ``r`` from piles of these sizes."""
+        if r.shift:
+            return piles[0] + r.piles[0], piles[1] + r.piles[1], piles[2] + r.piles[2]
+        return r.piles
+
+    def _entry(self, point: _Point, guard: str, i: int, table: list[Any]) -> Any:
+        """What card ``i`` drawn at ``point`` does, for :meth:`_fast`: its packed ending (fields and end room,
+        each 1) when it ends the move, its run when it stops at a card question the engine resumes at, None
+        otherwise. A far card's is its group's, stored for every card in it."""
+        alone, groups = self._partition(guard, point.left)
+        members: tuple[int, ...] = (i,)
+        if i not in alone:
+            members = next(g for g in groups if i in g)
+        r, piles = self._run(point, [self.says[self.at][members[0]]])
+        e: Any = None
+        if not r.jumped:
+            if r.question is None:
+                e = self._unit(r.bits)[0] | 1 << (self.width * r.end_field)
+            elif r.point is not None and r.left == 0 and (still := self._still(r, piles, point, len(members) == 1)
+                                                          ) is not None:
+                e = self._unit(r.bits | still[0])[0] | 1 << (self.width * still[1])
+            elif r.point is not None and len(members) == 1:
+                e = r
+        for j in members:
+            table[j] = e
+        return e
+
+    def _offered(self, options: list[str]) -> tuple[bool, ...]:
+        """Which of this floor's cards a card question offers (the engine's options, in card order)."""
+        key = (self.at, *options)
+        got = self.offered.get(key)
+        if got is None:
+            wanted = set(options)
+            got = self.offered[key] = tuple(card in wanted for card in self.says[self.at])
+        return got
+
+    def _still(self, r: _Run, piles: tuple[int, int, int], point: _Point | None, alone: bool = False
+               ) -> tuple[int, int] | None:
+        """When he draws with no move left (``r`` stopped there), the card drawn may make no difference: every
+        card of the floor's deck, drawn there, ends the move alike (the same fields, the same room), or is drawn
+        again from a state where the same holds (his own room: the same state again; a worker card: one more
+        worker). Then the rest of the move is that one ending, whichever cards are unseen (by induction on
+        them: each card drawn again is one fewer): returned as (fields, end field), without a branch per card.
+        None otherwise (Lost Visual, a players' choice, a reshuffle, a card that does anything else). Kept per
+        state, as the runs are. ``alone``: ``r`` is the branch of the cards it drew and no other (not a group of
+        far cards), so a card it drew with no copy left (his own room, where a card sent him) is not tried."""
+        key = (r.key, None if piles[0] >= 3 else piles)
+        got = self.stills.get(key, _UNKNOWN)
+        if got is not _UNKNOWN:
+            return got  # type: ignore[return-value]
+        seen = tuple(card for at, card in r.events if at == self.at) if alone else ()
+        if not seen or any(card < 0 for card in seen):
+            return self._alike(r, piles, point, key, (), {key: 0})[0]
+        known = (*key, seen)
+        got = self.stills.get(known, _UNKNOWN)
+        if got is _UNKNOWN:
+            got = self.stills[known] = self._alike(r, piles, point, key, (), {key: 0}, seen)[0]
+        return got  # type: ignore[return-value]
+
+    def _alike(self, r: _Run, piles: tuple[int, int, int], point: _Point | None, key: tuple[Any, ...],
+               drawn: tuple[int, ...], checking: dict[tuple[Any, ...], int], seen: tuple[int, ...] = ()
+               ) -> tuple[tuple[int, int] | None, int]:
+        """:meth:`_still` for the state ``r`` stopped at (``key``), reached by drawing again the cards ``drawn``
+        (a card with every copy drawn cannot come again: no reshuffle happened on the way); ``checking``: the
+        states on the way (with their place on it), taken to end alike (a card drawn again there ends as the
+        other cards do, or the whole check fails). Returns the ending and the earliest place on the way that
+        was taken to end alike. The answer is kept for the state when it is None (no shortcut is always
+        right), or when it took no earlier state to end alike and left out no card drawn before."""
+        here = len(drawn)
+        used = here
+        got: tuple[int, int] | None = None
+        skipped = False
+        if here <= 3:
+            at = self.point_of(r, piles, point)
+            guard = at.state.floors[self.floor].guard
+            names = self.says[self.at]
+            if guard is None:
+                tried: tuple[int, ...] = tuple(range(len(names)))
+            else:
+                alone, groups = self._partition(guard, 0)
+                tried = (*alone, *(g[0] for g in groups))
+            full = self.full[self.at]
+            ends: set[tuple[int, int]] = set()
+            for i in tried:
+                if drawn.count(i) + seen.count(i) >= full[i]:
+                    skipped = True
+                    continue  # every copy drawn already
+                kid, after = self._run(at, [names[i]])
+                if kid.question is None:
+                    ends.add((kid.bits, kid.end_field))
+                elif (kid.point is not None and kid.left == 0 and not kid.bits and not kid.entered_any
+                      and all(card >= 0 for _, card in kid.events)):
+                    sub_key = (kid.key, None if after[0] >= 3 else after)
+                    place = checking.get(sub_key)
+                    if place is not None:
+                        used = min(used, place)
+                        continue  # a state on the way again: ends as the others do
+                    if kid.key != r.key:
+                        ends.clear()  # the card changed the state (a worker joined him): not followed, as it
+                        break  # may go on changing it with every copy
+                    sub = self.stills.get(sub_key, _UNKNOWN)
+                    if sub is _UNKNOWN:
+                        sub, sub_used = self._alike(kid, after, at, sub_key, drawn + (i,),
+                                                    {**checking, sub_key: here + 1}, seen)
+                        used = min(used, sub_used)
+                    if sub is None:
+                        ends.clear()
+                        break
+                    ends.add(sub)  # type: ignore[arg-type]
+                else:
+                    ends.clear()
+                    break
+                if len(ends) > 1:
+                    break
+            got = next(iter(ends)) if len(ends) == 1 else None
+        if got is None or (used >= here and not skipped):
+            self.stills[key] = got
+        return got, used
+
+    def point_of(self, r: _Run, piles: tuple[int, int, int], point: _Point | None) -> _Point:
+        """The point a run stopped at, for running the engine from it (what the players know is not needed)."""
+        assert r.point is not None
+        return _Point(r.point, r.key, piles, r.left, (point.steps if point is not None else 0) + r.steps, (),
+                      (point.depth if point is not None else 0))
 
     # -- engine runs ----------------------------------------------------------------------------------
-    def _run(self, point: _Point | None, answers: list[str]) -> _Run:
-        key = (point.key, point.left, *answers) if point is not None else (None, *answers)
+    def _run(self, point: _Point | None, answers: list[str]) -> tuple[_Run, tuple[int, int, int]]:
+        """The engine run from ``point`` (or the move's start) with these answers, and the sizes of this floor's
+        piles after it. A run draws at most one card per answer and one more before it asks again, so with at
+        least two cards more in the deck than answers it cannot empty the deck (no reshuffle, no hunting):
+        then it does not depend on the piles' sizes, and is shared by every deck size (cached without them)."""
+        piles = point.piles if point is not None else self.piles0
+        shift = piles[0] >= len(answers) + 2
+        key = (point.key if point is not None else None, point.left if point is not None else -1,
+               None if shift else piles, *answers)
         hit = self.runs.get(key)
-        if hit is not None:
-            return hit
+        if hit is None:
+            hit = self.runs[key] = self._shared(point, answers, piles, shift, key)
+        if hit.shift:
+            dd, dx, du = hit.piles
+            return hit, (piles[0] + dd, piles[1] + dx, piles[2] + du)
+        return hit, hit.piles
+
+    def _shared(self, point: _Point | None, answers: list[str], piles: tuple[int, int, int], shift: bool,
+                key: tuple[Any, ...]) -> _Run:
+        """A new run, or one from the same state with other moves left that stands for it: a walk that asks
+        for the next card with ``k`` moves still left, after using ``u`` of its moves, takes the same steps and
+        gets to the same question with any number of moves above ``u`` (the engine's walk reads its moves only
+        to go on while there are some, and the Raven's crow only takes one that is there), ``u`` fewer left. With
+        no crow on the floor (the state says so) that holds for exactly ``u`` moves too, the last one taking him
+        to the question."""
+        if point is None:
+            return self._engine(point, answers, piles, shift)
+        alike = (key[0], *key[2:])
+        known = self.shared.get(alike)
+        crowless = point.state.floors[self.floor].crow is None
+        if known is not None:
+            used, r = known
+            if point.left > used or (crowless and point.left == used):
+                return dataclasses.replace(r, left=point.left - used)
+        r = self._engine(point, answers, piles, shift)
+        if r.point is not None and (r.left > 0 or crowless) and known is None:
+            self.shared[alike] = (point.left - r.left, r)
+        return r
+
+    def _engine(self, point: _Point | None, answers: list[str], piles: tuple[int, int, int], shift: bool) -> _Run:
         floor = self.floor
         if point is None:
-            state, entries, question, resumable = run(self.base, floor, self.bonus, answers, None)
+            state, entries, question, resumable = run(self.base, floor, self.bonus, answers, None, piles)
         else:
             state, entries, question, resumable = run(point.state, floor, self.bonus, answers,
-                                                      (floor, point.left, point.steps))
+                                                      (floor, point.left, point.steps), piles)
         self.tree.branches += 1
         bits = 0
         entered_any = jumped = False
@@ -352,23 +767,32 @@ class _Explorer:
         drawing = question.get("floor") or floor if question is not None else None
         resumes = (question is not None and question["kind"] == "card" and resumable is not None
                    and resumable[0] == floor == drawing)
-        if resumes:
-            assert resumable is not None
-            state.floors[floor].deck.insert(0, HIDDEN)  # the card being drawn, back on top (resume_walk)
-        end = state.floors[floor].guard
-        result = _Run(bits, end, self.lost_field if end is None else self.end_field[end], question, tuple(events),
-                      state if resumes else None, pickle.dumps(state, 5) if resumes else b"",
-                      resumable[1] if resumes and resumable else 0,
-                      resumable[2] - (point.steps if point is not None else 0) if resumes and resumable else 0,
-                      _moves_left(entries, floor) if question is not None and not resumes else None, entered_any,
-                      jumped)
-        self.runs[key] = result
-        return result
+        key = self._core_key(state) if resumes else b""
+        if resumes and point is not None and not entered_any and key != point.key:
+            # a card drawn again before he moved on that changed the state (a worker joined him): the next answers
+            # are replayed from the point instead, which keeps the far cards pooled by his moves there
+            resumes, key = False, b""
+        mine = state.floors[floor]
+        after = (len(mine.deck) + (1 if resumes else 0), len(mine.discard), len(mine.unseen))
+        if shift:
+            after = (after[0] - piles[0], after[1] - piles[1], after[2] - piles[2])
+        end = mine.guard
+        return _Run(bits, end, self.lost_field if end is None else self.end_field[end], question, tuple(events),
+                    state if resumes else None, key, after, shift,
+                    resumable[1] if resumes and resumable else 0,
+                    resumable[2] - (point.steps if point is not None else 0) if resumes and resumable else 0,
+                    _moves_left(entries, floor) if question is not None and not resumes else None, entered_any,
+                    jumped)
 
     def _fold(self, unseen: Unseen, events: tuple[tuple[int, int], ...]) -> Unseen:
         """The unseen cards after a run: a card drawn is seen; a reshuffle makes every card unseen (1.11)."""
         if not events:
             return unseen
+        if len(events) == 1 and len(unseen) == 1:
+            card = events[0][1]
+            mine = unseen[0]
+            if card >= 0 and mine[card] > 0:
+                return (mine[:card] + (mine[card] - 1,) + mine[card + 1:],)
         floors = list(unseen)
         for at, card in events:
             if card == -1:
@@ -380,49 +804,82 @@ class _Explorer:
         return tuple(floors)
 
     # -- the answers to a question ----------------------------------------------------------------------
-    def _children(self, question: dict[str, Any], unseen: Unseen, left: int | None, r: _Run | None,
-                  choices: set[str], point: _Point | None = None) -> list[tuple[str, int, int, bool]]:
-        """The answers to explore, each with its weight as (numerator, denominator) and whether it stands for
-        a group of far cards: a card by its unseen copies over the unseen cards, a players' choice evenly.
-        ``left`` is how many moves he has when he draws this card (None: not known, so no card is pooled)."""
-        options: list[str] = list(question["options"])
+    def _children(self, question: dict[str, Any], unseen: Unseen, left: int | None, square: str | None,
+                  choices: set[str]) -> list[tuple[str, int, int, Group | None]]:
+        """The answers to explore, each with its weight as (numerator, denominator) and, for a group of far cards
+        pooled into one branch (:func:`_group_by_path`), the cards and copies it stands for: a card by its unseen
+        copies over the unseen cards, a players' choice evenly. ``left`` is how many moves he has when he draws
+        this card (None: not known, so no card is pooled); ``square`` is where he stands then."""
+        options: list[str] = question["options"]
         if question["kind"] != "card":
             choices.add(question["kind"])
-            return [(o, 1, len(options), False) for o in options]
+            return [(o, 1, len(options), None) for o in options]
         drawing = question.get("floor") or self.floor
         at = self.floors.index(drawing)
         counts = unseen[at]
         if not any(counts):
             counts = self.full[at]  # unseen_cards: a case whose discard lists every card gets the full deck back
         total = sum(counts)
-        offered = set(options)
-        children = [(card, count) for card, count in zip(self.cards[at], counts) if count and card in offered]
-        if left is None or drawing != self.floor:
-            return [(card, count, total, False) for card, count in children]
-        square = point.state.floors[self.floor].guard if point is not None else r.end if r is not None else None
-        alone, merged = _group_by_path(self.view, square, self.floor, left, children)
-        return [(c, n, total, False) for c, n in alone] + [(c, n, total, True) for c, n in merged]
+        names = self.says[at]
+        offered = self.offered.get((at, *options))
+        if offered is None:
+            wanted = set(options)
+            offered = self.offered[(at, *options)] = tuple(card in wanted for card in names)
+        if left is None or drawing != self.floor or square is None:
+            return [(names[i], count, total, None) for i, count in enumerate(counts) if count and offered[i]]
+        alone, groups = self._partition(square, left)
+        out: list[tuple[str, int, int, Group | None]] = [
+            (names[i], counts[i], total, None) for i in alone if counts[i] and offered[i]]
+        for group in groups:
+            members = tuple((names[i], counts[i]) for i in group if counts[i] and offered[i])
+            if members:
+                out.append((members[0][0], sum(count for _, count in members), total, members))
+        return out
+
+    def _partition(self, square: str, left: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """This floor's cards (indices) drawn by him in ``square`` with ``left`` moves: those that get a branch
+        of their own, and the groups of far cards with the same first steps (:func:`_group_by_path`)."""
+        got = self.partitions.get((square, left))
+        if got is None:
+            names = self.cards[self.at]
+            alone, merged = _group_by_path(self.view, square, self.floor, left, names)
+            index = self.card_index[self.at]
+            got = self.partitions[(square, left)] = (
+                tuple(index[c] for c in alone), tuple(tuple(index[c] for c in group) for group in merged))
+        return got
 
     # -- what the rest of a move can tell apart ------------------------------------------------------------
-    def signature(self, point: _Point) -> tuple[tuple[tuple[int, int], ...], Unseen]:
+    def signature(self, point: _Point) -> tuple[Any, Unseen]:
         """The unseen cards of this floor as the rest of the move from ``point`` can tell them apart: a card
         he cannot reach with the moves he has left stays out of reach for the rest of the move (every later
         draw is nearer to where he is now than his moves), so only its route's first steps ever matter, never
         its name. Cards whose routes take the same next step from every room he can still stand on before his
         last move are one class; any other card is its own. The other floors' unseen cards are kept whole."""
-        guard = point.state.floors[self.floor].guard
         counts = point.unseen[self.at]
-        if guard is None:
-            sig = tuple((i, c) for i, c in enumerate(counts) if c)
+        project = self._projector(point.state.floors[self.floor].guard, point.left)
+        if project is None:
+            sig: Any = counts
         else:
-            classes = self._classes(guard, point.left)
-            agg: dict[int, int] = {}
-            for i, c in enumerate(counts):
-                if c:
-                    k = classes[i]
-                    agg[k] = agg.get(k, 0) + c
-            sig = tuple(sorted(agg.items()))
+            single, multi = project
+            sig = (single(counts) if single is not None else (), tuple(sum(g(counts)) for g in multi))
         return sig, point.unseen[:self.at] + point.unseen[self.at + 1:]
+
+    def _projector(self, guard: str | None, left: int) -> tuple[Any, tuple[Any, ...]] | None:
+        """How :meth:`signature` reads the counts for him in ``guard`` with ``left`` moves: the cards alone in
+        their class, and the sum of each class of several cards (in an order fixed by ``guard`` and ``left``,
+        which the memo's keys hold too). None when he is off the board: every card on its own."""
+        if guard is None:
+            return None
+        got = self.projectors.get((guard, left))
+        if got is None:
+            members: dict[int, list[int]] = {}
+            for i, k in enumerate(self._classes(guard, left)):
+                members.setdefault(k, []).append(i)
+            singles = [m[0] for m in members.values() if len(m) == 1]
+            got = self.projectors[(guard, left)] = (
+                itemgetter(*singles) if singles else None,
+                tuple(itemgetter(*m) for m in members.values() if len(m) > 1))
+        return got
 
     def _classes(self, guard: str, left: int) -> tuple[int, ...]:
         got = self.classes.get((guard, left))
@@ -456,6 +913,27 @@ def _card_classes(plan: Floorplan, reading: str, here: int, left: int, cards: tu
     return tuple(out)
 
 
+def _compile(table: list[Any], offered: tuple[bool, ...]) -> Any:
+    """A node's table (see _Explorer._fast) read for summing: the cards whose entry is None (they must be
+    unseen no more), the endings with the cards that end the move so (one index, or a getter of several), and
+    the cards that go on to another card question with their runs."""
+    bad: list[int] = []
+    alike: dict[int, list[int]] = {}
+    going: list[tuple[int, Any]] = []
+    for i, ok in enumerate(offered):
+        if not ok:
+            continue
+        e = table[i]
+        if e is None or e is _UNKNOWN:
+            bad.append(i)
+        elif type(e) is int:
+            alike.setdefault(e, []).append(i)
+        else:
+            going.append((i, e))
+    ending = tuple((True, idx[0], v) if len(idx) == 1 else (False, itemgetter(*idx), v) for v, idx in alike.items())
+    return (tuple(bad) or None), ending, tuple(going)
+
+
 def _moves_left(entries: list[LogEntry], floor: int) -> int | None:
     """How many moves the guard still has when this card is drawn, or None when the draw does not set his
     destination in the middle of a walk (placing him after Lost Visual, 1.20)."""
@@ -472,33 +950,34 @@ def _moves_left(entries: list[LogEntry], floor: int) -> int | None:
     return None
 
 
-def _group_by_path(view: GameState, guard: str | None, floor: int, left: int, children: list[tuple[str, int]]
-                   ) -> tuple[list[tuple[str, int]], list[tuple[str, int]]]:
+def _group_by_path(view: GameState, guard: str | None, floor: int, left: int, cards: list[str]
+                   ) -> tuple[list[str], list[list[str]]]:
     """Prune the cards that cannot make a difference. A card naming a room farther than his moves left
     sends him along the first ``left`` steps of his route there and no farther (1.3, §2): he cannot arrive,
     so no further card is drawn, and nothing on the way depends on where the route would have gone on (an
     alarm set off on the way takes the die whatever it was, 1.9). So all such cards with the same first
     ``left`` steps end the move alike, and one of them, run by the engine, stands for all with their summed
-    copies. With no move left that is every card naming another room. A card he can reach, his own
-    room (redrawn, 1.6 ruling), a special card (Lost Visual, Distracted, a worker) and a route the tie-break
-    reading cannot decide still get a branch of their own. Returns those alone, and one card per group."""
+    copies (unless that walk goes on after all: see _Explorer._expand). With no move left that is every card
+    naming another room. A card he can reach, his own room (redrawn, 1.6 ruling), a special card (Lost Visual,
+    Distracted, a worker) and a route the tie-break reading cannot decide still get a branch of their own.
+    Returns those alone, and the groups."""
     if guard is None:
-        return children, []
+        return cards, []
     plan = view.plan(floor)
     special = SPECIAL.get(view.rules)
     here = plan.index[guard]
-    groups: dict[tuple[int, ...], list[tuple[str, int]]] = {}
-    alone: list[tuple[str, int]] = []
-    for card, count in children:
+    groups: dict[tuple[int, ...], list[str]] = {}
+    alone: list[str] = []
+    for card in cards:
         if card == guard or kind_of(view.rules, card) == special or card not in plan.index or card in view.void:
-            alone.append((card, count))
+            alone.append(card)
             continue
         steps = _first_steps(plan, plan.index[card], view.tiebreak, here, left)
         if steps is None:
-            alone.append((card, count))
+            alone.append(card)
         else:
-            groups.setdefault(steps, []).append((card, count))
-    return alone, [(group[0][0], sum(c for _, c in group)) for group in groups.values()]
+            groups.setdefault(steps, []).append(card)
+    return alone, list(groups.values())
 
 
 @lru_cache(maxsize=1 << 16)

@@ -91,3 +91,30 @@ def test_resumable_is_not_set_outside_an_arrival_after_a_step() -> None:
     view.floors[1].guard, view.floors[1].destination, view.floors[1].lost = None, None, True
     _, _, question, resumable = _run(view, [], None, 1)
     assert question is not None and question["kind"] == "card" and resumable is None
+
+
+@pytest.mark.parametrize("rules", ["bb1", "bb2", "bb3"])
+def test_a_card_drawn_again_in_a_resumed_move_can_be_resumed_too(rules: str) -> None:
+    """His own room, Lost Visual or a worker card drawn as a resumed move draws its destination: the next card is
+    asked with ``resumable`` set again, and resuming there once more still gives what the replay gives."""
+    rng = random.Random(41)
+    chained = 0
+    for seed in range(80):
+        view = _position(rules, seed)
+        state, entries, question, resumable = _run(view, [], None, 1)
+        answers: list[str] = []
+        shown = len(entries)
+        while question is not None and question["kind"] == "card" and resumable is not None and len(answers) < 12:
+            here = state.floors[1].guard
+            answer = here if here in question["options"] and rng.random() < 0.4 else rng.choice(question["options"])
+            at_question = state.copy()
+            at_question.floors[1].deck.insert(0, HIDDEN)
+            state, tail, question, resumable = _run(at_question, [answer], resumable, 1)
+            answers.append(answer)
+            full_state, full, _, _ = _run(view, answers, None, 1)
+            assert state.to_json() == full_state.to_json()
+            assert tail == full[shown:]
+            shown = len(full)
+            if question is not None and resumable is not None and not any(e.kind == "enter" for e in tail):
+                chained += 1  # asked again before he moved on: resumed from the redraw itself
+    assert chained > 10
