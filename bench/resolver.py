@@ -134,7 +134,11 @@ def random_games(count: int = 400) -> None:
     noise, instructions were counted too (valgrind --tool=cachegrind, the same process with and without the
     400 cases): 20.5 M per case at 879cdc9, 4.9 M before this change (ebf692c), 3.1 M after it. Later, on a
     quiet machine, five alternating pairs after copies began sharing the lists that are only ever replaced
-    (state.REPLACED_ONLY): 879cdc9 2006-2104 us, this checkout 405-434 us (one outlier at 506): 4.7-5.0x."""
+    (state.REPLACED_ONLY): 879cdc9 2006-2104 us, this checkout 405-434 us (one outlier at 506): 4.7-5.0x.
+    Then nine more lists and dicts became replaced-only and a guard step looks around a Foyer only when
+    someone stands in one: 2.83 M instructions per case (879cdc9: 20.5 M, 7.2x fewer), and in four rounds
+    of alternating fresh processes (fastest of 4 to 8 each) 879cdc9 1928-1985 us, this checkout 363-373 us:
+    5.2-5.5x."""
     sys.path.insert(0, str(Path(__file__).parent))
     from random_cases import random_cases
 
@@ -153,7 +157,7 @@ def random_games(count: int = 400) -> None:
     print()
     print(f"random games: {count} cases of 2-3 floors and 4-12 actions ({refused} end on a refused action)")
     print(f"  CPU time per case            : {best / count * 1e6:8.0f} us   (measured, see the docstring: 879cdc9 "
-          "2000-2340 us, 251dc92 600-640 us, now 405-435 us: 4.7-5.0x; 6.6x fewer instructions)")
+          "1930-2340 us, 251dc92 600-640 us, now 363-373 us: 5.2-5.5x; 7.2x fewer instructions)")
 
 
 if __name__ == "__main__":
