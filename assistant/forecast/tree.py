@@ -45,7 +45,6 @@ draws again) is split into its cards: the next draw is from the unseen cards wit
 
 from __future__ import annotations
 
-import dataclasses
 import marshal
 import math
 import pickle
@@ -65,6 +64,7 @@ from ..engine.state import HIDDEN, WORKER, WORKERS_MOVE, GameState
 from .knowledge import SPECIAL, full_deck, kind_of
 
 COMPILE_LEFT = 1  # with at most this many moves left a state's table is filled for every card at once
+PLAIN_LEFT = 1  # with at most this many moves left the rest of a move is first tried as a plain sum (see _solve)
 MAX_ANSWERS = 48  # far beyond any real move (a few draws); stops a degenerate case from branching forever
 LOST = None  # where a guard ends when Lost Visual took him off the board (1.20)
 
@@ -180,15 +180,16 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: tu
 
 def explore(view: GameState, floor: int, bonus: int = 0) -> Tree:
     """Every branch of floor ``floor``'s next guard move on the blind state ``view``. The packed fields start
-    narrow (64 bits: denominators up to 2**63, far beyond most moves) and widen when one outgrows them; the
-    engine runs made so far are kept for the next try.
+    narrow (32 bits: denominators up to 2**31, beyond most moves; the worst cases known reach 2**29, and narrower
+    fields make every sum of the walk cheaper) and widen when one outgrows them; the engine runs made so far are
+    kept for the next try.
 
     A card that is only ever drawn again (the same state after it, nothing else done: bb3's worker cards) is
     left out of the unseen cards at first: the next card that does something is then equally likely to be any
     of the others, whatever the number of such cards drawn before it, as long as the deck cannot run out. The
     explorer checks both (the card at every state it stops at; the deck against the most cards any branch
     draws) and explores again counting the card when either fails."""
-    width = 64
+    width = 32
     runs = None
     redrawn = True
     while True:
@@ -420,7 +421,7 @@ class _Explorer:
         if self.redrawn:
             self._check_redrawn(point)
         fast = point.depth + 2 * point.left + 4 < MAX_ANSWERS
-        if fast and point.left <= COMPILE_LEFT:
+        if fast and point.left <= PLAIN_LEFT:
             got = self._fast(point, question, plain=True)  # quicker than looking it up
             if got is not None:
                 return got
@@ -537,20 +538,59 @@ class _Explorer:
         reach = 1
         depth = point.depth + 1
         steps = point.steps
+        nodes, units, fold = self.nodes, self.units, self._fold
+        plain = depth + 2 * PLAIN_LEFT + 4 < MAX_ANSWERS
+        redrawn, verified = self.redrawn, self.verified
         for c, r in going:
-            assert r.point is not None and r.question is not None
-            sub = self._solve(_Point(r.point, r.key, self._after(r, piles), r.left, steps + r.steps,
-                                     self._fold(unseen, r.events), depth), r.question)
-            exact = exact and sub.exact
+            if r.shift:
+                dp = r.piles
+                after = (piles[0] + dp[0], piles[1] + dp[1], piles[2] + dp[2])
+            else:
+                after = r.piles
+            below = fold(unseen, r.events)
+            sub = None
+            if plain and r.left <= PLAIN_LEFT:
+                # what _solve would do first there (a plain sum over a compiled table), without a point
+                child = nodes.get((r.key, r.left, None if after[0] >= 6 else after))
+                if child is not None and child[1] is not None and (
+                        not redrawn or (r.key, r.left, after) in verified):
+                    sub = self._plain(child, below[self.at])
+            if sub is None:
+                assert r.point is not None and r.question is not None
+                sub = self._solve(_Point(r.point, r.key, after, r.left, steps + r.steps, below, depth), r.question)
+            if not sub.exact:
+                exact = False
             if sub.reach >= reach:
                 reach = 1 + sub.reach
             if sub.choices:
                 choices = choices | sub.choices
-            unit, ones = self._unit(r.bits)
+            got = units.get(r.bits)
+            unit, ones = got if got is not None else self._unit(r.bits)
             d = sub.den
-            buckets[d] = buckets.get(d, 0) + c * (sub.packed - (sub.packed & ones) + d * unit)
+            packed = sub.packed
+            buckets[d] = buckets.get(d, 0) + c * (packed - (packed & ones) + d * unit)
         den, packed = self._normalise(buckets) if len(buckets) > 1 else next(iter(buckets.items()))
         return _Dist(den * total, packed, choices, max(reach, 2), point.depth, exact)
+
+    def _plain(self, node: list[Any], counts: tuple[int, ...]) -> _Dist | None:
+        """:meth:`_fast` with ``plain`` at a node whose table is compiled: the rest of the move as a sum of copies
+        per ending, or None when a card unseen is one the table cannot sum or goes on."""
+        total = sum(counts)
+        if not total:
+            counts = self.full[self.at]
+            total = sum(counts)
+        bad, ending, goes = node[1]
+        if bad is not None and any(counts[j] for j in bad):
+            return None
+        for i, _ in goes:
+            if counts[i]:
+                return None
+        sums = tuple([counts[get] if single else sum(get(counts)) for single, get, _ in ending])
+        done = node[4].get((total, sums))
+        if done is None:
+            ends = sum(c * v for c, (_, _, v) in zip(sums, ending) if c)
+            done = node[4][(total, sums)] = _Dist(total, ends, _NO_CHOICES, 2, 0, True) if ends else _NOTHING
+        return done if done is not _NOTHING else None
 
     def _node(self, point: _Point, question: dict[str, Any]) -> list[Any] | None:
         """What :meth:`_fast` keeps of a state with its moves left: the table of what each card does there,
@@ -725,7 +765,8 @@ class _Explorer:
         if known is not None:
             used, r = known
             if point.left > used or (crowless and point.left == used):
-                return dataclasses.replace(r, left=point.left - used)
+                return _Run(r.bits, r.end, r.end_field, r.question, r.events, r.point, r.key, r.piles, r.shift,
+                            point.left - used, r.steps, r.moves_left, r.entered_any, r.jumped)
         r = self._engine(point, answers, piles, shift)
         if r.point is not None and (r.left > 0 or crowless) and known is None:
             self.shared[alike] = (point.left - r.left, r)
