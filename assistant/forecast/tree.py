@@ -67,6 +67,8 @@ COMPILE_LEFT = 1  # with at most this many moves left a state's table is filled 
 PLAIN_LEFT = 1  # with at most this many moves left the rest of a move is first tried as a plain sum (see _solve)
 MAX_ANSWERS = 48  # far beyond any real move (a few draws); stops a degenerate case from branching forever
 LOST = None  # where a guard ends when Lost Visual took him off the board (1.20)
+# log entries the forecast never reads, left unwritten by its engine runs (Ruleset.quiet; forks unexplained too)
+QUIET = frozenset({"answer", "destination", "arrive", "stop", "redraw"})
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,7 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: tu
         fl = state.floors[floor]
         fl.deck, fl.discard, fl.unseen = [HIDDEN] * piles[0], [HIDDEN] * piles[1], [HIDDEN] * piles[2]
     rules = ruleset_for(state, answers)
+    rules.quiet = QUIET
     question = None
     try:
         if resume is None:
@@ -180,16 +183,16 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: tu
 
 def explore(view: GameState, floor: int, bonus: int = 0) -> Tree:
     """Every branch of floor ``floor``'s next guard move on the blind state ``view``. The packed fields start
-    narrow (32 bits: denominators up to 2**31, beyond most moves; the worst cases known reach 2**29, and narrower
-    fields make every sum of the walk cheaper) and widen when one outgrows them; the engine runs made so far are
-    kept for the next try.
+    narrow (40 bits: denominators up to 2**39, beyond most moves; the bench's worst cases reach 2**29, a bb3 floor
+    with speed 7 2**34, and narrower fields make every sum of the walk cheaper) and widen when one outgrows them;
+    the engine runs made so far are kept for the next try.
 
     A card that is only ever drawn again (the same state after it, nothing else done: bb3's worker cards) is
     left out of the unseen cards at first: the next card that does something is then equally likely to be any
     of the others, whatever the number of such cards drawn before it, as long as the deck cannot run out. The
     explorer checks both (the card at every state it stops at; the deck against the most cards any branch
     draws) and explores again counting the card when either fails."""
-    width = 32
+    width = 40
     runs = None
     redrawn = True
     while True:
