@@ -354,7 +354,10 @@ class _Explorer:
             den = den * d // math.gcd(den, d)
         if den >> (self.width - 1):
             raise _Overflow(den)
-        return den, sum(v * (den // d) for d, v in buckets.items())
+        packed = 0
+        for d, v in buckets.items():
+            packed += v * (den // d) if d != den else v
+        return den, packed
 
     def _expand(self, point: _Point | None, stack: list[tuple[list[str], int, int, Group | None]],
                 buckets: dict[int, int], choices: set[str], unseen: Unseen) -> tuple[int, bool]:
@@ -905,7 +908,7 @@ class _Explorer:
             sig: Any = counts
         else:
             single, multi = project
-            sig = (single(counts) if single is not None else (), tuple(sum(g(counts)) for g in multi))
+            sig = (single(counts) if single is not None else (), tuple([sum(g(counts)) for g in multi]))
         return sig, point.unseen[:self.at] + point.unseen[self.at + 1:]
 
     def _projector(self, guard: str | None, left: int) -> tuple[Any, tuple[Any, ...]] | None:
