@@ -243,6 +243,10 @@ class _Explorer:
         self.decks = {n: full_deck(view, n) for n in self.floors}
         self.cards = [sorted(self.decks[n]) for n in self.floors]
         self.card_index = [{c: i for i, c in enumerate(cards)} for cards in self.cards]
+        self.floor_at = {n: i for i, n in enumerate(self.floors)}
+        # a card's index by the name a draw entry gives it (knowledge.kind_of: bb3's two worker cards are one)
+        self.drawn_index = [{**index, **{name: index[kind_of(view.rules, name)] for name in (WORKERS_MOVE,)
+                                         if kind_of(view.rules, name) in index}} for index in self.card_index]
         # The answer given to the engine for each card. bb3's two kinds of worker card both only make him draw
         # again within a move (knowledge.kind_of counts them as one); answered as the one that only does that,
         # the state after it is the same, so the next draw is the same point (a worker joining him could only
@@ -803,11 +807,12 @@ class _Explorer:
                     bits |= bit
                     if kind == "caught":
                         bits |= bit << self.caught_shift
-            elif kind == "draw" and e.floor in self.view.floors:
-                at = self.floors.index(e.floor)
-                events.append((at, self.card_index[at].get(kind_of(self.view.rules, str(e.data.get("card"))), -2)))
-            elif kind == "reshuffle" and e.floor in self.view.floors:
-                events.append((self.floors.index(e.floor), -1))
+            elif kind == "draw":
+                at = self.floor_at.get(e.floor)  # type: ignore[arg-type]
+                if at is not None:
+                    events.append((at, self.drawn_index[at].get(e.data.get("card"), -2)))  # type: ignore[arg-type]
+            elif kind == "reshuffle" and e.floor in self.floor_at:
+                events.append((self.floor_at[e.floor], -1))
         for fl in state.floors.values():
             if fl.discard and fl.discard[-1] != HIDDEN:
                 fl.discard = [HIDDEN] * len(fl.discard)
