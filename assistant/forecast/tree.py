@@ -288,6 +288,7 @@ class _Explorer:
             self.shared, self.stills = before.shared, before.stills
             self.tree.branches = before.tree.branches
         self.nodes: dict[tuple[Any, ...], Any] = {}
+        self.points: dict[bytes, GameState] = {}  # a point's state by its key (see _engine)
 
     def _core_key(self, state: GameState) -> bytes:
         """The state serialised without this floor's deck, discard and set-aside piles: the engine reads them
@@ -829,6 +830,10 @@ class _Explorer:
         if shift:
             after = (after[0] - piles[0], after[1] - piles[1], after[2] - piles[2])
         end = mine.guard
+        if resumes:
+            # one state kept per point: states with the same key differ only in this floor's piles, which are not
+            # read (``piles`` says their sizes), and the copies other runs reach are not kept alive for nothing
+            state = self.points.setdefault(key, state)
         return _Run(bits, end, self.lost_field if end is None else self.end_field[end], question, tuple(events),
                     state if resumes else None, key, after, shift,
                     resumable[1] if resumes and resumable else 0,
