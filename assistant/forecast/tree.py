@@ -468,7 +468,9 @@ class _Explorer:
     def _check_redrawn(self, point: _Point) -> None:
         """Each card left out as only ever drawn again (see ``explore``), drawn at ``point``: the same state with
         the same moves, nothing entered or set, one card drawn: else :class:`_NotOnlyRedrawn`."""
-        key = (point.key, point.left, point.piles)
+        piles = point.piles
+        # keyed as the tables are (see _fast): with 3 cards or more in the deck the runs do not depend on the piles
+        key = (point.key, point.left, None if piles[0] >= 6 else piles)
         if key in self.verified:
             return
         for i in self.redrawn:
@@ -562,9 +564,9 @@ class _Explorer:
             sub = None
             if plain and r.left <= PLAIN_LEFT:
                 # what _solve would do first there (a plain sum over a compiled table), without a point
-                child = nodes.get((r.key, r.left, None if after[0] >= 6 else after))
-                if child is not None and child[1] is not None and (
-                        not redrawn or (r.key, r.left, after) in verified):
+                tk = (r.key, r.left, None if after[0] >= 6 else after)
+                child = nodes.get(tk)
+                if child is not None and child[1] is not None and (not redrawn or tk in verified):
                     sub = self._plain(child, below[self.at])
             if sub is None:
                 assert r.point is not None and r.question is not None
