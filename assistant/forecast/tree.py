@@ -554,23 +554,32 @@ class _Explorer:
         nodes, units, fold = self.nodes, self.units, self._fold
         plain = depth + 2 * PLAIN_LEFT + 4 < MAX_ANSWERS
         redrawn, verified = self.redrawn, self.verified
+        alone = len(unseen) == 1
+        mine = unseen[0]
         for c, r in going:
             if r.shift:
                 dp = r.piles
                 after = (piles[0] + dp[0], piles[1] + dp[1], piles[2] + dp[2])
             else:
                 after = r.piles
-            below = fold(unseen, r.events)
+            events = r.events
+            below: Unseen | None = None
+            if alone and len(events) == 1 and (card := events[0][1]) >= 0 and mine[card]:
+                kid = mine[:card] + (mine[card] - 1,) + mine[card + 1:]  # _fold's one card drawn, one floor
+            else:
+                below = fold(unseen, events)
+                kid = below[self.at]
             sub = None
             if plain and r.left <= PLAIN_LEFT:
                 # what _solve would do first there (a plain sum over a compiled table), without a point
                 tk = (r.key, r.left, None if after[0] >= 6 else after)
                 child = nodes.get(tk)
                 if child is not None and child[1] is not None and (not redrawn or tk in verified):
-                    sub = self._plain(child, below[self.at])
+                    sub = self._plain(child, kid)
             if sub is None:
                 assert r.point is not None and r.question is not None
-                sub = self._solve(_Point(r.point, r.key, after, r.left, steps + r.steps, below, depth), r.question)
+                sub = self._solve(_Point(r.point, r.key, after, r.left, steps + r.steps,
+                                         (kid,) if below is None else below, depth), r.question)
             if not sub.exact:
                 exact = False
             if sub.reach >= reach:
