@@ -25,6 +25,15 @@ the before column with this script on the code it started from):
     open 4x4, die 6, 2 steps, Lost Visual                 31 -> 14 ms
     bb3 open 4x4, die 6, worker cards / two cubes         4.7 s / 231 s -> 11-12 / 47-52 ms
     board partial, Danger off / on / on (memo warm)       about 14-16 / 15-17.5 / 14-17 ms, as before
+
+The second round on what was still over 20 ms (docs/forecast.md, "A second round"), this script on e7a9464 ->
+7814d26 at a quiet moment of the machine (the Bank Jobs, the random walls and the board partial did not move beyond
+the noise):
+
+    open 4x4, die 6, 2 steps / 1 step / 2 alarms          9.9 / 13.6 / 23.9 -> 8.5 / 11.7 / 20.5 ms (19-21 ms)
+    open 5x5, die 6, 2 steps / 1 step                     11.2 / 16.3 -> 9.7 / 14.4 ms
+    open 4x4, die 6, 2 steps, Lost Visual                 12.9 -> 11.2 ms
+    bb3 open 4x4, die 6, worker cards / two cubes         11.0 / 48.7 -> 9.3 / 40.4 ms
 """
 
 from __future__ import annotations

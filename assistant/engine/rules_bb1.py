@@ -103,7 +103,7 @@ class Bb1(TableBb1):
             left -= 1
             step_no += 1
             idle_arrivals = 0
-            fork = router.fork_at(here)
+            fork = None if self.quiet else router.fork_at(here)
             self.enter(floor, step, step_no=step_no, left=left, toward=target, to_die=target == fl.destination,
                        fork=fork.as_dict() if fork else None)
             if left and self.crow_slows(floor, step):

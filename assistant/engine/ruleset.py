@@ -52,6 +52,9 @@ class Ruleset:
     """Shared plumbing; the game rules live in subclasses (rules_bb1, rules_bb2, rules_bb3)."""
 
     name = "base"
+    # Kinds of log entry not written, and no fork explained in an "enter" entry: set by the danger forecast,
+    # which reads neither (its engine runs are many and their logs thrown away). The state is the same.
+    quiet: frozenset[str] = frozenset()
 
     def __init__(self, state: GameState, answers: list[str]):
         self.state = state
@@ -63,6 +66,8 @@ class Ruleset:
     def log(self, kind: str, rule: str = "", floor: int | None = None, square: str | None = None,
             ruling: bool = False, **data: Any) -> None:
         """One log entry: a kind declared in log.KINDS and its parameters, never a sentence."""
+        if kind in self.quiet:
+            return
         self.entries.append(entry(kind, rule, floor, square, data, ruling))
 
     def ask(self, kind: str, options: list[str], floor: int | None = None, rule: str = "",

@@ -45,7 +45,6 @@ draws again) is split into its cards: the next draw is from the unseen cards wit
 
 from __future__ import annotations
 
-import dataclasses
 import marshal
 import math
 import pickle
@@ -65,8 +64,11 @@ from ..engine.state import HIDDEN, WORKER, WORKERS_MOVE, GameState
 from .knowledge import SPECIAL, full_deck, kind_of
 
 COMPILE_LEFT = 1  # with at most this many moves left a state's table is filled for every card at once
+PLAIN_LEFT = 1  # with at most this many moves left the rest of a move is first tried as a plain sum (see _solve)
 MAX_ANSWERS = 48  # far beyond any real move (a few draws); stops a degenerate case from branching forever
 LOST = None  # where a guard ends when Lost Visual took him off the board (1.20)
+# log entries the forecast never reads, left unwritten by its engine runs (Ruleset.quiet; forks unexplained too)
+QUIET = frozenset({"answer", "destination", "arrive", "stop", "redraw"})
 
 
 @dataclass(frozen=True)
@@ -163,6 +165,7 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: tu
         fl = state.floors[floor]
         fl.deck, fl.discard, fl.unseen = [HIDDEN] * piles[0], [HIDDEN] * piles[1], [HIDDEN] * piles[2]
     rules = ruleset_for(state, answers)
+    rules.quiet = QUIET
     question = None
     try:
         if resume is None:
@@ -180,15 +183,16 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: tu
 
 def explore(view: GameState, floor: int, bonus: int = 0) -> Tree:
     """Every branch of floor ``floor``'s next guard move on the blind state ``view``. The packed fields start
-    narrow (64 bits: denominators up to 2**63, far beyond most moves) and widen when one outgrows them; the
-    engine runs made so far are kept for the next try.
+    narrow (40 bits: denominators up to 2**39, beyond most moves; the bench's worst cases reach 2**29, a bb3 floor
+    with speed 7 2**34, and narrower fields make every sum of the walk cheaper) and widen when one outgrows them;
+    the engine runs made so far are kept for the next try.
 
     A card that is only ever drawn again (the same state after it, nothing else done: bb3's worker cards) is
     left out of the unseen cards at first: the next card that does something is then equally likely to be any
     of the others, whatever the number of such cards drawn before it, as long as the deck cannot run out. The
     explorer checks both (the card at every state it stops at; the deck against the most cards any branch
     draws) and explores again counting the card when either fails."""
-    width = 64
+    width = 40
     runs = None
     redrawn = True
     while True:
@@ -239,6 +243,10 @@ class _Explorer:
         self.decks = {n: full_deck(view, n) for n in self.floors}
         self.cards = [sorted(self.decks[n]) for n in self.floors]
         self.card_index = [{c: i for i, c in enumerate(cards)} for cards in self.cards]
+        self.floor_at = {n: i for i, n in enumerate(self.floors)}
+        # a card's index by the name a draw entry gives it (knowledge.kind_of: bb3's two worker cards are one)
+        self.drawn_index = [{**index, **{name: index[kind_of(view.rules, name)] for name in (WORKERS_MOVE,)
+                                         if kind_of(view.rules, name) in index}} for index in self.card_index]
         # The answer given to the engine for each card. bb3's two kinds of worker card both only make him draw
         # again within a move (knowledge.kind_of counts them as one); answered as the one that only does that,
         # the state after it is the same, so the next draw is the same point (a worker joining him could only
@@ -280,6 +288,7 @@ class _Explorer:
             self.shared, self.stills = before.shared, before.stills
             self.tree.branches = before.tree.branches
         self.nodes: dict[tuple[Any, ...], Any] = {}
+        self.points: dict[bytes, GameState] = {}  # a point's state by its key (see _engine)
 
     def _core_key(self, state: GameState) -> bytes:
         """The state serialised without this floor's deck, discard and set-aside piles: the engine reads them
@@ -350,7 +359,10 @@ class _Explorer:
             den = den * d // math.gcd(den, d)
         if den >> (self.width - 1):
             raise _Overflow(den)
-        return den, sum(v * (den // d) for d, v in buckets.items())
+        packed = 0
+        for d, v in buckets.items():
+            packed += v * (den // d) if d != den else v
+        return den, packed
 
     def _expand(self, point: _Point | None, stack: list[tuple[list[str], int, int, Group | None]],
                 buckets: dict[int, int], choices: set[str], unseen: Unseen) -> tuple[int, bool]:
@@ -420,7 +432,7 @@ class _Explorer:
         if self.redrawn:
             self._check_redrawn(point)
         fast = point.depth + 2 * point.left + 4 < MAX_ANSWERS
-        if fast and point.left <= COMPILE_LEFT:
+        if fast and point.left <= PLAIN_LEFT:
             got = self._fast(point, question, plain=True)  # quicker than looking it up
             if got is not None:
                 return got
@@ -456,7 +468,9 @@ class _Explorer:
     def _check_redrawn(self, point: _Point) -> None:
         """Each card left out as only ever drawn again (see ``explore``), drawn at ``point``: the same state with
         the same moves, nothing entered or set, one card drawn: else :class:`_NotOnlyRedrawn`."""
-        key = (point.key, point.left, point.piles)
+        piles = point.piles
+        # keyed as the tables are (see _fast): with 3 cards or more in the deck the runs do not depend on the piles
+        key = (point.key, point.left, None if piles[0] >= 6 else piles)
         if key in self.verified:
             return
         for i in self.redrawn:
@@ -537,20 +551,68 @@ class _Explorer:
         reach = 1
         depth = point.depth + 1
         steps = point.steps
+        nodes, units, fold = self.nodes, self.units, self._fold
+        plain = depth + 2 * PLAIN_LEFT + 4 < MAX_ANSWERS
+        redrawn, verified = self.redrawn, self.verified
+        alone = len(unseen) == 1
+        mine = unseen[0]
         for c, r in going:
-            assert r.point is not None and r.question is not None
-            sub = self._solve(_Point(r.point, r.key, self._after(r, piles), r.left, steps + r.steps,
-                                     self._fold(unseen, r.events), depth), r.question)
-            exact = exact and sub.exact
+            if r.shift:
+                dp = r.piles
+                after = (piles[0] + dp[0], piles[1] + dp[1], piles[2] + dp[2])
+            else:
+                after = r.piles
+            events = r.events
+            below: Unseen | None = None
+            if alone and len(events) == 1 and (card := events[0][1]) >= 0 and mine[card]:
+                kid = mine[:card] + (mine[card] - 1,) + mine[card + 1:]  # _fold's one card drawn, one floor
+            else:
+                below = fold(unseen, events)
+                kid = below[self.at]
+            sub = None
+            if plain and r.left <= PLAIN_LEFT:
+                # what _solve would do first there (a plain sum over a compiled table), without a point
+                tk = (r.key, r.left, None if after[0] >= 6 else after)
+                child = nodes.get(tk)
+                if child is not None and child[1] is not None and (not redrawn or tk in verified):
+                    sub = self._plain(child, kid)
+            if sub is None:
+                assert r.point is not None and r.question is not None
+                sub = self._solve(_Point(r.point, r.key, after, r.left, steps + r.steps,
+                                         (kid,) if below is None else below, depth), r.question)
+            if not sub.exact:
+                exact = False
             if sub.reach >= reach:
                 reach = 1 + sub.reach
             if sub.choices:
                 choices = choices | sub.choices
-            unit, ones = self._unit(r.bits)
+            got = units.get(r.bits)
+            unit, ones = got if got is not None else self._unit(r.bits)
             d = sub.den
-            buckets[d] = buckets.get(d, 0) + c * (sub.packed - (sub.packed & ones) + d * unit)
+            packed = sub.packed
+            buckets[d] = buckets.get(d, 0) + c * (packed - (packed & ones) + d * unit)
         den, packed = self._normalise(buckets) if len(buckets) > 1 else next(iter(buckets.items()))
         return _Dist(den * total, packed, choices, max(reach, 2), point.depth, exact)
+
+    def _plain(self, node: list[Any], counts: tuple[int, ...]) -> _Dist | None:
+        """:meth:`_fast` with ``plain`` at a node whose table is compiled: the rest of the move as a sum of copies
+        per ending, or None when a card unseen is one the table cannot sum or goes on."""
+        total = sum(counts)
+        if not total:
+            counts = self.full[self.at]
+            total = sum(counts)
+        bad, ending, goes = node[1]
+        if bad is not None and any(counts[j] for j in bad):
+            return None
+        for i, _ in goes:
+            if counts[i]:
+                return None
+        sums = tuple([counts[get] if single else sum(get(counts)) for single, get, _ in ending])
+        done = node[4].get((total, sums))
+        if done is None:
+            ends = sum(c * v for c, (_, _, v) in zip(sums, ending) if c)
+            done = node[4][(total, sums)] = _Dist(total, ends, _NO_CHOICES, 2, 0, True) if ends else _NOTHING
+        return done if done is not _NOTHING else None
 
     def _node(self, point: _Point, question: dict[str, Any]) -> list[Any] | None:
         """What :meth:`_fast` keeps of a state with its moves left: the table of what each card does there,
@@ -725,7 +787,8 @@ class _Explorer:
         if known is not None:
             used, r = known
             if point.left > used or (crowless and point.left == used):
-                return dataclasses.replace(r, left=point.left - used)
+                return _Run(r.bits, r.end, r.end_field, r.question, r.events, r.point, r.key, r.piles, r.shift,
+                            point.left - used, r.steps, r.moves_left, r.entered_any, r.jumped)
         r = self._engine(point, answers, piles, shift)
         if r.point is not None and (r.left > 0 or crowless) and known is None:
             self.shared[alike] = (point.left - r.left, r)
@@ -756,11 +819,12 @@ class _Explorer:
                     bits |= bit
                     if kind == "caught":
                         bits |= bit << self.caught_shift
-            elif kind == "draw" and e.floor in self.view.floors:
-                at = self.floors.index(e.floor)
-                events.append((at, self.card_index[at].get(kind_of(self.view.rules, str(e.data.get("card"))), -2)))
-            elif kind == "reshuffle" and e.floor in self.view.floors:
-                events.append((self.floors.index(e.floor), -1))
+            elif kind == "draw":
+                at = self.floor_at.get(e.floor)  # type: ignore[arg-type]
+                if at is not None:
+                    events.append((at, self.drawn_index[at].get(e.data.get("card"), -2)))  # type: ignore[arg-type]
+            elif kind == "reshuffle" and e.floor in self.floor_at:
+                events.append((self.floor_at[e.floor], -1))
         for fl in state.floors.values():
             if fl.discard and fl.discard[-1] != HIDDEN:
                 fl.discard = [HIDDEN] * len(fl.discard)
@@ -777,6 +841,10 @@ class _Explorer:
         if shift:
             after = (after[0] - piles[0], after[1] - piles[1], after[2] - piles[2])
         end = mine.guard
+        if resumes:
+            # one state kept per point: states with the same key differ only in this floor's piles, which are not
+            # read (``piles`` says their sizes), and the copies other runs reach are not kept alive for nothing
+            state = self.points.setdefault(key, state)
         return _Run(bits, end, self.lost_field if end is None else self.end_field[end], question, tuple(events),
                     state if resumes else None, key, after, shift,
                     resumable[1] if resumes and resumable else 0,
@@ -861,7 +929,7 @@ class _Explorer:
             sig: Any = counts
         else:
             single, multi = project
-            sig = (single(counts) if single is not None else (), tuple(sum(g(counts)) for g in multi))
+            sig = (single(counts) if single is not None else (), tuple([sum(g(counts)) for g in multi]))
         return sig, point.unseen[:self.at] + point.unseen[self.at + 1:]
 
     def _projector(self, guard: str | None, left: int) -> tuple[Any, tuple[Any, ...]] | None:

@@ -118,3 +118,41 @@ def test_a_card_drawn_again_in_a_resumed_move_can_be_resumed_too(rules: str) -> 
             if question is not None and resumable is not None and not any(e.kind == "enter" for e in tail):
                 chained += 1  # asked again before he moved on: resumed from the redraw itself
     assert chained > 10
+
+
+@pytest.mark.parametrize("rules", ["bb1", "bb2", "bb3"])
+def test_a_quiet_run_is_the_same_run_without_the_entries_it_leaves_out(rules: str) -> None:
+    """``Ruleset.quiet`` (the forecast's engine runs) changes nothing but the log: the same state and question,
+    the same entries without the quiet kinds, and no fork explained in an ``enter`` entry."""
+    from assistant.forecast.tree import QUIET
+
+    rng = random.Random(7)
+    compared = 0
+    for seed in range(60):
+        view = _position(rules, seed)
+        answers: list[str] = []
+        while True:
+            state, entries, question, resumable = _run(view, answers, None, 1)
+            quiet_state = view.copy()
+            rules_q = ruleset_for(quiet_state, answers)
+            rules_q.quiet = QUIET
+            quiet_question = None
+            try:
+                rules_q.guard_turn(1)
+            except NeedAnswer as need:
+                quiet_question = need.question
+            except GameOver:
+                pass
+            assert quiet_state.to_json() == state.to_json()
+            assert quiet_question == question
+            assert (rules_q.resumable if quiet_question else None) == resumable
+            kept = [e for e in entries if e.kind not in QUIET]
+            assert [(e.kind, e.floor, e.square, {k: v for k, v in e.data.items() if k != "fork"}) for e in kept] == [
+                (e.kind, e.floor, e.square, {k: v for k, v in e.data.items() if k != "fork"})
+                for e in rules_q.entries]
+            assert all(e.data.get("fork") is None for e in rules_q.entries)
+            compared += 1
+            if question is None or len(answers) >= 12:
+                break
+            answers.append(rng.choice(question["options"]))
+    assert compared > 100
