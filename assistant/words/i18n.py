@@ -16,28 +16,36 @@ import sys
 from typing import Any
 
 
-def _babel() -> Any:
-    """Flask-Babel when a request is being answered (there is a reader, so a language), else None."""
+def catalogue() -> Any:
+    """The reader's catalogue when a request is being answered (there is a reader, so a language), else None.
+
+    Flask-Babel picks it (the locale selector, its cache of loaded catalogues); it is kept on ``flask.g`` for
+    the rest of the request, as Flask-Babel keeps the locale there: a board is a few thousand messages, and
+    Flask-Babel's own ``gettext`` looks the locale and catalogue up again for each (a third of a board's
+    drawing time)."""
     babel = sys.modules.get("flask_babel")
     flask = sys.modules.get("flask")
     if babel is None or flask is None or not flask.has_request_context():
         return None
-    return babel
+    g = flask.g
+    found = g.get("_catalogue")
+    if found is None:
+        found = g._catalogue = babel.get_translations()
+    return found
 
 
 def _(message: str, **params: Any) -> str:
-    babel = _babel()
-    if babel is not None:
-        return str(babel.gettext(message, **params))
+    said = catalogue()
+    if said is not None:
+        message = said.ugettext(message)
     return message % params if params else message
 
 
 def ngettext(singular: str, plural: str, n: int, **params: Any) -> str:
     """The singular or plural form for ``n`` (given to the message as ``num``), by the language's own rule."""
-    babel = _babel()
-    if babel is not None:
-        return str(babel.ngettext(singular, plural, n, **params))
-    return (singular if n == 1 else plural) % {"num": n, **params}
+    said = catalogue()
+    message = said.ungettext(singular, plural, n) if said is not None else singular if n == 1 else plural
+    return message % {"num": n, **params}
 
 
 def N_(message: str) -> str:

@@ -11,7 +11,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-import flask_babel
 import pytest
 from babel.messages.pofile import read_po
 from flask import Flask
@@ -21,6 +20,7 @@ from assistant.engine.state import GameState
 from assistant.web.table.danger import chance_words, danger_words
 from assistant.why import Why, explain_entry
 from assistant.why.rules import known_rules, rule_text
+from assistant.words import i18n
 from tests.engine.helpers import alarm, burglar, event, floor_case, position, turn
 from tests.engine.test_explain import BGA_DIFFERS_WALLS, CARD_A1_WALLS
 
@@ -87,20 +87,23 @@ def said(why: Why) -> list[str]:
 
 @pytest.fixture
 def looked_up(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The msgid of every message looked up through Flask-Babel while the test runs."""
+    """The msgid of every message looked up in the reader's catalogue while the test runs."""
     seen: list[str] = []
-    gettext, ngettext = flask_babel.gettext, flask_babel.ngettext
+    real = i18n.catalogue
 
-    def one(message: str, **params: Any) -> str:
-        seen.append(message)
-        return gettext(message, **params)
+    class Watched:
+        def __init__(self, said: Any) -> None:
+            self.said = said
 
-    def plural(singular: str, plural_: str, n: int, **params: Any) -> str:
-        seen.append(singular)
-        return ngettext(singular, plural_, n, **params)
+        def ugettext(self, message: str) -> str:
+            seen.append(message)
+            return str(self.said.ugettext(message))
 
-    monkeypatch.setattr(flask_babel, "gettext", one)
-    monkeypatch.setattr(flask_babel, "ngettext", plural)
+        def ungettext(self, singular: str, plural: str, n: int) -> str:
+            seen.append(singular)
+            return str(self.said.ungettext(singular, plural, n))
+
+    monkeypatch.setattr(i18n, "catalogue", lambda: None if real() is None else Watched(real()))
     return seen
 
 
