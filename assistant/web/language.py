@@ -17,7 +17,7 @@ from flask import Blueprint, Flask, abort, redirect, request
 from flask_babel import Babel, get_locale
 from werkzeug.wrappers import Response
 
-from ..words.i18n import N_, _, catalogue
+from ..words.i18n import N_, _, translated, translated_plural
 from ..words.names import CHARACTERS, card_title, computer_name, key, loot_name, room_name, tool_name
 from .table.tile_words import LABELS, tile_label
 
@@ -118,15 +118,5 @@ def install(app: Flask) -> None:
     # {% trans %} blocks are one message however their lines are broken (babel.cfg extracts them the same way)
     app.jinja_env.policies["ext.i18n.trimmed"] = True
     # the templates' words through the request's catalogue, looked up once (words/i18n.py); Jinja fills them in
-    app.jinja_env.install_gettext_callables(gettext=_template_gettext, ngettext=_template_ngettext,  # type: ignore[attr-defined]
+    app.jinja_env.install_gettext_callables(gettext=translated, ngettext=translated_plural,  # type: ignore[attr-defined]
                                             newstyle=True)
-
-
-def _template_gettext(message: str) -> str:
-    said = catalogue()
-    return said.ugettext(message) if said is not None else message
-
-
-def _template_ngettext(singular: str, plural: str, n: int) -> str:
-    said = catalogue()
-    return said.ungettext(singular, plural, n) if said is not None else singular if n == 1 else plural

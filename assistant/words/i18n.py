@@ -34,18 +34,27 @@ def catalogue() -> Any:
     return found
 
 
-def _(message: str, **params: Any) -> str:
+def translated(message: str) -> str:
+    """The message in the reader's language, its parameters not filled in (the templates' ``_``: Jinja fills
+    them)."""
     said = catalogue()
-    if said is not None:
-        message = said.ugettext(message)
+    return said.ugettext(message) if said is not None else message
+
+
+def translated_plural(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n`` in the reader's language, its parameters not filled in."""
+    said = catalogue()
+    return said.ungettext(singular, plural, n) if said is not None else singular if n == 1 else plural
+
+
+def _(message: str, **params: Any) -> str:
+    message = translated(message)
     return message % params if params else message
 
 
 def ngettext(singular: str, plural: str, n: int, **params: Any) -> str:
     """The singular or plural form for ``n`` (given to the message as ``num``), by the language's own rule."""
-    said = catalogue()
-    message = said.ungettext(singular, plural, n) if said is not None else singular if n == 1 else plural
-    return message % {"num": n, **params}
+    return translated_plural(singular, plural, n) % {"num": n, **params}
 
 
 def N_(message: str) -> str:
