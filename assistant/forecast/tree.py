@@ -64,6 +64,7 @@ from ..engine.state import HIDDEN, WORKER, WORKERS_MOVE, GameState
 from .knowledge import SPECIAL, full_deck, kind_of
 
 COMPILE_LEFT = 1  # with at most this many moves left a state's table is filled for every card at once
+FILL_VISITS = 4
 PLAIN_LEFT = 1  # with at most this many moves left the rest of a move is first tried as a plain sum (see _solve)
 MAX_ANSWERS = 48  # far beyond any real move (a few draws); stops a degenerate case from branching forever
 LOST = None  # where a guard ends when Lost Visual took him off the board (1.20)
@@ -436,6 +437,12 @@ class _Explorer:
             got = self._fast(point, question, plain=True)  # quicker than looking it up
             if got is not None:
                 return got
+        elif fast and point.piles[0] >= 6:
+            node = self.nodes.get((point.key, point.left, None))
+            if node is not None and node[1] is not None:
+                got = self._eval(node, point.unseen, point.piles[0])  # quicker than looking it up
+                if got is not None:
+                    return got
         memo = self.memo
         whole = (point.key, point.left, point.piles, point.unseen)
         hit = memo.get(whole)
@@ -495,29 +502,44 @@ class _Explorer:
             node = self.nodes[tk] = self._node(point, question)
         if node is None:
             return None
-        table, compiled, guard, offered, _, visits = node
+        table, compiled, guard, offered, _, visits, _ = node
         node[5] = visits + 1
         unseen = point.unseen
         counts = unseen[self.at]
         if not any(counts):
             counts = self.full[self.at]
-        if compiled is None and point.left <= COMPILE_LEFT and visits:
-            # with at most one move left, at the second visit, every card is looked up at once (a card drawn
-            # before costs one run more), and the cards that end the move alike are summed before their ending
-            # is weighted
-            for i, ok in enumerate(offered):
-                if ok and table[i] is _UNKNOWN:
-                    self._entry(point, guard, i, table)
+        if compiled is None and visits:
+            # at the second visit the table is compiled: the cards that end the move alike are summed before their
+            # ending is weighted. With at most one move left every card is looked up at once (a card drawn before
+            # costs one run more); with more, a card is looked up when it is first unseen there.
+            if point.left <= COMPILE_LEFT:
+                for i, ok in enumerate(offered):
+                    if ok and table[i] is _UNKNOWN:
+                        self._entry(point, guard, i, table)
             compiled = node[1] = _compile(table, offered)
         ends = 0
         going: list[tuple[int, _Run]] = []
         if compiled is not None:
-            bad, ending, goes = compiled
+            bad, ending, goes, _ = compiled
             if bad is not None and any(counts[j] for j in bad):
-                return None
+                missing = [j for j in bad if counts[j] and table[j] is _UNKNOWN]
+                if not missing:
+                    return None
+                for j in missing:
+                    if table[j] is _UNKNOWN:  # a far card's group fills its other cards' entries too
+                        self._entry(point, guard, j, table)
+                compiled = node[1] = _compile(table, offered)
+                node[6] = None  # and its program
+                bad, ending, goes, _ = compiled
+                if bad is not None and any(counts[j] for j in bad):
+                    return None
             going = [(counts[i], r) for i, r in goes if counts[i]]
             if plain and going:
                 return None  # a card goes on: the memo first (see _solve)
+            if going and tk[2] is None and point.depth + 2 * point.left + 4 < MAX_ANSWERS:
+                got = self._eval(node, unseen, piles[0])
+                if got is not None:
+                    return got
             if not going:  # the same sums of copies give the same rest of the move
                 sums = tuple([counts[get] if single else sum(get(counts)) for single, get, _ in ending])
                 total = sum(counts)
@@ -601,7 +623,7 @@ class _Explorer:
         if not total:
             counts = self.full[self.at]
             total = sum(counts)
-        bad, ending, goes = node[1]
+        bad, ending, goes, _ = node[1]
         if bad is not None and any(counts[j] for j in bad):
             return None
         for i, _ in goes:
@@ -614,6 +636,98 @@ class _Explorer:
             done = node[4][(total, sums)] = _Dist(total, ends, _NO_CHOICES, 2, 0, True) if ends else _NOTHING
         return done if done is not _NOTHING else None
 
+    def _eval(self, node: list[Any], unseen: Unseen, deck: int) -> _Dist | None:
+        """The rest of the move from a state whose table is compiled, with ``deck`` cards in the deck (6 or more:
+        its runs do not depend on the piles), summed without a point through the compiled tables below
+        (:meth:`_summed`). None when it cannot be: a card with more than one copy unseen, or one the tables
+        cannot sum (see :meth:`_summed`); :meth:`_solve` and :meth:`_fast` then work it out."""
+        counts = unseen[self.at]
+        mask = 0
+        for i, c in enumerate(counts):
+            if c:
+                if c > 1:
+                    return None
+                mask |= 1 << i
+        others = unseen[:self.at] + unseen[self.at + 1:]
+        prog = node[6]
+        if prog is None:
+            prog = node[6] = self._program(node, others)
+        if prog is False or prog[5] != others:
+            return None
+        got = self._summed(node, mask, deck)
+        return None if got is None else _Dist(got[0], got[1], _NO_CHOICES, got[2], 0, True)
+
+    def _summed(self, node: list[Any], mask: int, deck: int) -> tuple[int, int, int, int] | None:
+        """:meth:`_fast`'s sum at a compiled state for the unseen cards of this floor as a bit mask (each at most
+        one copy; the other floors' as when the state's program was made), recursively through the compiled
+        states the cards that go on stop at: (denominator, packed numerators, reach, the fewest cards in the deck
+        the answer needs, since states below are keyed without their piles only from 6 cards on). None when a
+        card unseen is one a table cannot sum (its entry None or not looked up yet), when a state below is not
+        compiled yet, has fewer than 6 cards in the deck or another floor's cards unseen, or when no card ends
+        the move: :meth:`_solve` then works it out. Memoised per state by the mask."""
+        prog = node[6]
+        memo = prog[1]
+        hit = memo.get(mask)
+        if hit is not None:
+            return hit if deck >= hit[3] else None
+        if mask & prog[2] or not mask:
+            return None
+        ends = 0
+        for cards, v in prog[3]:
+            c = (mask & cards).bit_count()
+            if c:
+                ends += c * v
+        total = mask.bit_count()
+        if not mask & prog[4]:
+            if not ends:
+                return None
+            done = memo[mask] = (total, ends, 2, 6)
+            return done
+        buckets: dict[int, int] = {1: ends} if ends else {}
+        need, reach = 6, 1
+        nodes, redrawn, verified, others = self.nodes, self.redrawn, self.verified, prog[5]
+        for bit, drawn, dd, tk, unit, ones in prog[0]:
+            if not mask & bit:
+                continue
+            below = deck + dd
+            child = nodes.get(tk)
+            if below < 6 or child is None or child[1] is None or (redrawn and tk not in verified):
+                return None
+            sub_prog = child[6]
+            if sub_prog is None:
+                sub_prog = child[6] = self._program(child, others)
+            if sub_prog is False or sub_prog[5] != others:
+                return None
+            got = self._summed(child, mask & drawn, below)
+            if got is None:
+                return None
+            d, packed, sub_reach, sub_need = got
+            if sub_need - dd > need:
+                need = sub_need - dd
+            if sub_reach >= reach:
+                reach = 1 + sub_reach
+            buckets[d] = buckets.get(d, 0) + (packed - (packed & ones) + d * unit)
+        den, packed = self._normalise(buckets) if len(buckets) > 1 else next(iter(buckets.items()))
+        done = memo[mask] = (den * total, packed, max(reach, 2), need)
+        return done
+
+    def _program(self, node: list[Any], others: Unseen) -> Any:
+        """What :meth:`_summed` reads of a compiled state: per card that goes on, its bit, the mask that takes the
+        card its run drew out of the unseen ones, the change of the deck, the key of the state it stops at and
+        the fields it sets (1 in each, and all ones); the memo; the masks of the cards whose entry is None, of
+        each ending and of the cards that go on; and the other floors' unseen cards it was made for. False when
+        a run does more than draw one card of this floor (a reshuffle, a card of another floor) or depends on
+        the piles."""
+        bad, _, goes, (bad_mask, endings) = node[1]
+        links = []
+        for i, r in goes:
+            if not r.shift or len(r.events) != 1 or r.events[0][0] != self.at or r.events[0][1] < 0:
+                return False
+            unit, ones = self._unit(r.bits)
+            links.append((1 << i, ~(1 << r.events[0][1]), r.piles[0], (r.key, r.left, None), unit, ones))
+        going = sum(link[0] for link in links)
+        return tuple(links), {}, bad_mask, endings, going, others
+
     def _node(self, point: _Point, question: dict[str, Any]) -> list[Any] | None:
         """What :meth:`_fast` keeps of a state with its moves left: the table of what each card does there,
         its summing form (once known), where he stands, which cards the question offers, the rests kept by sums
@@ -624,7 +738,7 @@ class _Explorer:
         guard = point.state.floors[self.floor].guard
         if guard is None:
             return None
-        return [[_UNKNOWN] * len(self.cards[self.at]), None, guard, self._offered(question["options"]), {}, 0]
+        return [[_UNKNOWN] * len(self.cards[self.at]), None, guard, self._offered(question["options"]), {}, 0, None]
 
     @staticmethod
     def _after(r: _Run, piles: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -909,11 +1023,9 @@ class _Explorer:
         of their own, and the groups of far cards with the same first steps (:func:`_group_by_path`)."""
         got = self.partitions.get((square, left))
         if got is None:
-            names = self.cards[self.at]
-            alone, merged = _group_by_path(self.view, square, self.floor, left, names)
-            index = self.card_index[self.at]
-            got = self.partitions[(square, left)] = (
-                tuple(index[c] for c in alone), tuple(tuple(index[c] for c in group) for group in merged))
+            view = self.view
+            got = self.partitions[(square, left)] = _group_by_path(
+                self.plan, view.rules, view.tiebreak, tuple(view.void), square, left, tuple(self.cards[self.at]))
         return got
 
     # -- what the rest of a move can tell apart ------------------------------------------------------------
@@ -984,7 +1096,8 @@ def _card_classes(plan: Floorplan, reading: str, here: int, left: int, cards: tu
 def _compile(table: list[Any], offered: tuple[bool, ...]) -> Any:
     """A node's table (see _Explorer._fast) read for summing: the cards whose entry is None (they must be
     unseen no more), the endings with the cards that end the move so (one index, or a getter of several), and
-    the cards that go on to another card question with their runs."""
+    the cards that go on to another card question with their runs; and for :meth:`_Explorer._summed`, the cards
+    whose entry is None and each ending's cards as bit masks."""
     bad: list[int] = []
     alike: dict[int, list[int]] = {}
     going: list[tuple[int, Any]] = []
@@ -999,7 +1112,8 @@ def _compile(table: list[Any], offered: tuple[bool, ...]) -> Any:
         else:
             going.append((i, e))
     ending = tuple((True, idx[0], v) if len(idx) == 1 else (False, itemgetter(*idx), v) for v, idx in alike.items())
-    return (tuple(bad) or None), ending, tuple(going)
+    masks = (sum(1 << i for i in bad), tuple((sum(1 << i for i in idx), v) for v, idx in alike.items()))
+    return (tuple(bad) or None), ending, tuple(going), masks
 
 
 def _moves_left(entries: list[LogEntry], floor: int) -> int | None:
@@ -1018,8 +1132,9 @@ def _moves_left(entries: list[LogEntry], floor: int) -> int | None:
     return None
 
 
-def _group_by_path(view: GameState, guard: str | None, floor: int, left: int, cards: list[str]
-                   ) -> tuple[list[str], list[list[str]]]:
+@lru_cache(maxsize=1 << 12)
+def _group_by_path(plan: Floorplan, rules: str, reading: str, void: tuple[str, ...], guard: str, left: int,
+                   cards: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
     """Prune the cards that cannot make a difference. A card naming a room farther than his moves left
     sends him along the first ``left`` steps of his route there and no farther (1.3, §2): he cannot arrive,
     so no further card is drawn, and nothing on the way depends on where the route would have gone on (an
@@ -1028,24 +1143,23 @@ def _group_by_path(view: GameState, guard: str | None, floor: int, left: int, ca
     copies (unless that walk goes on after all: see _Explorer._expand). With no move left that is every card
     naming another room. A card he can reach, his own room (redrawn, 1.6 ruling), a special card (Lost Visual,
     Distracted, a worker) and a route the tie-break reading cannot decide still get a branch of their own.
-    Returns those alone, and the groups."""
-    if guard is None:
-        return cards, []
-    plan = view.plan(floor)
-    special = SPECIAL.get(view.rules)
+    Returns those alone, and the groups, as indices in ``cards`` (a floor's cards drawn by him in ``guard`` with
+    ``left`` moves; the floor plan, the rules and the tie-break reading say the rest, so the answer holds across
+    forecasts)."""
+    special = SPECIAL.get(rules)
     here = plan.index[guard]
-    groups: dict[tuple[int, ...], list[str]] = {}
-    alone: list[str] = []
-    for card in cards:
-        if card == guard or kind_of(view.rules, card) == special or card not in plan.index or card in view.void:
-            alone.append(card)
+    groups: dict[tuple[int, ...], list[int]] = {}
+    alone: list[int] = []
+    for i, card in enumerate(cards):
+        if card == guard or kind_of(rules, card) == special or card not in plan.index or card in void:
+            alone.append(i)
             continue
-        steps = _first_steps(plan, plan.index[card], view.tiebreak, here, left)
+        steps = _first_steps(plan, plan.index[card], reading, here, left)
         if steps is None:
-            alone.append(card)
+            alone.append(i)
         else:
-            groups.setdefault(steps, []).append(card)
-    return alone, list(groups.values())
+            groups.setdefault(steps, []).append(i)
+    return tuple(alone), tuple(tuple(group) for group in groups.values())
 
 
 @lru_cache(maxsize=1 << 16)
