@@ -125,6 +125,7 @@ class _Run:
     moves_left: int | None  # another question: the moves he has when it is a card of this floor (None: unknown)
     entered_any: bool  # the run entered a room of this floor
     jumped: bool  # he was put somewhere without walking (the signature's reasoning needs walking)
+    crewless: bool  # no one lost Stealth, gained heat or was caught (the run never read those: see _blind)
 
 
 @dataclass(slots=True)
@@ -289,6 +290,8 @@ class _Explorer:
             self.tree.branches = before.tree.branches
         self.nodes: dict[tuple[Any, ...], Any] = {}
         self.points: dict[bytes, GameState] = {}  # a point's state by its key (see _engine)
+        self.blind: dict[bytes, bytes] = {}  # a point's key without the crew's Stealth and heat (see _blind_key)
+        self.crewless: dict[tuple[Any, ...], _Run] = {}  # runs that found no one, by that key (see _transplant)
 
     def _core_key(self, state: GameState) -> bytes:
         """The state serialised without this floor's deck, discard and set-aside piles: the engine reads them
@@ -901,11 +904,47 @@ class _Explorer:
             used, r = known
             if point.left > used or (crowless and point.left == used):
                 return _Run(r.bits, r.end, r.end_field, r.question, r.events, r.point, r.key, r.piles, r.shift,
-                            point.left - used, r.steps, r.moves_left, r.entered_any, r.jumped)
-        r = self._engine(point, answers, piles, shift)
+                            point.left - used, r.steps, r.moves_left, r.entered_any, r.jumped, r.crewless)
+        blind = (self._blind_key(point), *key[1:])
+        r = self.crewless.get(blind)
+        if r is not None:
+            r = self._transplant(r, point)
+        else:
+            r = self._engine(point, answers, piles, shift)
+            if r.crewless:
+                self.crewless[blind] = r
         if r.point is not None and (r.left > 0 or crowless) and known is None:
             self.shared[alike] = (point.left - r.left, r)
         return r
+
+    def _blind_key(self, point: _Point) -> bytes:
+        """The point's state as :meth:`_core_key` writes it, without the crew's Stealth and heat: states alike
+        but for those (someone was found on one way there and not on another) share the runs that find no one
+        (see :meth:`_transplant`)."""
+        got = self.blind.get(point.key)
+        if got is None:
+            state = point.state.copy()
+            for b in state.crew.values():
+                b.stealth = b.heat = 0
+            got = self.blind[point.key] = self._core_key(state)
+        return got
+
+    def _transplant(self, r: _Run, point: _Point) -> _Run:
+        """Run ``r``, made from a state that differs from ``point``'s only in the crew's Stealth and heat, as it
+        goes from ``point``. The engine reads a burglar's Stealth or heat only where it takes some away or adds
+        some (``Bb1.lose`` and the Lavatory token it may use instead, ``Bb2.heat``), and each of those writes a
+        ``stealth``, ``heat`` or ``caught`` entry; ``r`` wrote none, so from ``point`` it takes the same steps and
+        asks the same question, and the state it stops at is its own with ``point``'s Stealth and heat."""
+        if r.point is None:
+            return r
+        state = r.point.copy()
+        for name, b in state.crew.items():
+            mine = point.state.crew[name]
+            b.stealth, b.heat = mine.stealth, mine.heat
+        key = self._core_key(state)
+        state = self.points.setdefault(key, state)
+        return _Run(r.bits, r.end, r.end_field, r.question, r.events, state, key, r.piles, r.shift, r.left, r.steps,
+                    r.moves_left, r.entered_any, r.jumped, True)
 
     def _engine(self, point: _Point | None, answers: list[str], piles: tuple[int, int, int], shift: bool) -> _Run:
         floor = self.floor
@@ -916,7 +955,7 @@ class _Explorer:
                                                       (floor, point.left, point.steps), piles)
         self.tree.branches += 1
         bits = 0
-        entered_any = jumped = False
+        entered_any = jumped = touched = False
         events: list[tuple[int, int]] = []
         for e in entries:
             kind = e.kind
@@ -927,6 +966,7 @@ class _Explorer:
                     if e.square:
                         bits |= self.room_bit[e.square]
             elif kind in ("stealth", "heat", "caught"):
+                touched = True
                 bit = self.crew_bit.get(e.data.get("who"))  # type: ignore[arg-type]
                 if bit:
                     bits |= bit
@@ -963,7 +1003,7 @@ class _Explorer:
                     resumable[1] if resumes and resumable else 0,
                     resumable[2] - (point.steps if point is not None else 0) if resumes and resumable else 0,
                     _moves_left(entries, floor) if question is not None and not resumes else None, entered_any,
-                    jumped)
+                    jumped, not touched)
 
     def _fold(self, unseen: Unseen, events: tuple[tuple[int, int], ...]) -> Unseen:
         """The unseen cards after a run: a card drawn is seen; a reshuffle makes every card unseen (1.11)."""
