@@ -322,8 +322,8 @@ class Bb1(TableBb1):
         if card == HIDDEN:
             card = self.ask("card", self.card_options(floor), floor, "1.11")
         fl.discard = [*fl.discard, card]
-        self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None, card=card,
-                 left=len(fl.deck))
+        self.log_data("draw", "1.11", floor, card if card in self.plan(floor).index else None,
+                      {"card": card, "left": len(fl.deck)})
         return card
 
     def card_options(self, floor: int) -> list[str]:
