@@ -160,8 +160,8 @@ class Bb1(TableBb1):
         left, heading, fork), for the log."""
         fl = self.state.floors[floor]
         came_from, fl.guard = fl.guard, square
-        self.log_data("enter", "1.3", floor, square,
-                      {"jump": jump, "came_from": came_from, "figure": self.figure, **(walked or {})})
+        self.log("enter", "1.3", floor, square,
+                 data={"jump": jump, "came_from": came_from, "figure": self.figure, **(walked or {})})
         self.entered_effects(floor, square)
 
     def entered_effects(self, floor: int, square: str) -> None:
@@ -265,7 +265,7 @@ class Bb1(TableBb1):
         """``why`` is one of ``log.DIE_MOVES``: what sent the die there."""
         fl = self.state.floors[floor]
         fl.destination = square
-        self.log_data("destination", rule, floor, square, {"why": why, "figure": self.figure, **data}, ruling)
+        self.log("destination", rule, floor, square, ruling, data={"why": why, "figure": self.figure, **data})
         if square == fl.guard:
             self.log("arrive", "1.6b", floor, square, ruling=True, how="own_square")
             self.arrive(floor)
@@ -322,8 +322,8 @@ class Bb1(TableBb1):
         if card == HIDDEN:
             card = self.ask("card", self.card_options(floor), floor, "1.11")
         fl.discard = [*fl.discard, card]
-        self.log_data("draw", "1.11", floor, card if card in self.plan(floor).index else None,
-                      {"card": card, "left": len(fl.deck)})
+        self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None,
+                 data={"card": card, "left": len(fl.deck)})
         return card
 
     def card_options(self, floor: int) -> list[str]:
