@@ -104,8 +104,8 @@ class Bb1(TableBb1):
             step_no += 1
             idle_arrivals = 0
             fork = None if self.quiet else router.fork_at(here)
-            self.enter(floor, step, step_no=step_no, left=left, toward=target, to_die=target == fl.destination,
-                       fork=fork.as_dict() if fork else None)
+            self.enter(floor, step, walked={"step_no": step_no, "left": left, "toward": target,
+                                            "to_die": target == fl.destination, "fork": fork.as_dict() if fork else None})
             if left and self.crow_slows(floor, step):
                 left -= 1
             if self.stops_moving(floor):
@@ -155,10 +155,13 @@ class Bb1(TableBb1):
         return True
 
     # -- entering a room (1.7, 1.14-1.16) --------------------------------------------------------
-    def enter(self, floor: int, square: str, jump: bool = False, **data) -> None:
+    def enter(self, floor: int, square: str, jump: bool = False, walked: dict[str, Any] | None = None) -> None:
+        """The guard enters ``square``; ``walked`` says how a walk's step brought him there (step number, moves
+        left, heading, fork), for the log."""
         fl = self.state.floors[floor]
         came_from, fl.guard = fl.guard, square
-        self.log("enter", "1.3", floor, square, jump=jump, came_from=came_from, figure=self.figure, **data)
+        self.log("enter", "1.3", floor, square,
+                 data={"jump": jump, "came_from": came_from, "figure": self.figure, **(walked or {})})
         self.entered_effects(floor, square)
 
     def entered_effects(self, floor: int, square: str) -> None:
@@ -262,7 +265,7 @@ class Bb1(TableBb1):
         """``why`` is one of ``log.DIE_MOVES``: what sent the die there."""
         fl = self.state.floors[floor]
         fl.destination = square
-        self.log("destination", rule, floor, square, ruling=ruling, why=why, figure=self.figure, **data)
+        self.log("destination", rule, floor, square, ruling, data={"why": why, "figure": self.figure, **data})
         if square == fl.guard:
             self.log("arrive", "1.6b", floor, square, ruling=True, how="own_square")
             self.arrive(floor)
@@ -319,8 +322,8 @@ class Bb1(TableBb1):
         if card == HIDDEN:
             card = self.ask("card", self.card_options(floor), floor, "1.11")
         fl.discard = [*fl.discard, card]
-        self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None, card=card,
-                 left=len(fl.deck))
+        self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None,
+                 data={"card": card, "left": len(fl.deck)})
         return card
 
     def card_options(self, floor: int) -> list[str]:
@@ -680,8 +683,8 @@ class Bb1(TableBb1):
         step = self.tie_free_step(floor, r, here)
         fork = r.fork_at(here)
         self.log("event", "1.21", floor, target, how="squeak")
-        self.enter(floor, step, step_no=1, left=0, toward=target, to_die=target == fl.destination,
-                   fork=fork.as_dict() if fork else None)
+        self.enter(floor, step, walked={"step_no": 1, "left": 0, "toward": target, "to_die": target == fl.destination,
+                                        "fork": fork.as_dict() if fork else None})
         if fl.guard == fl.destination:
             self.arrive(floor)
 

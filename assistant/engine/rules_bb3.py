@@ -10,6 +10,8 @@ a jump triggers no entering effect.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import N_, IllegalActionError
 from .rules_bb1 import Bb1
 from .state import WORKER, WORKERS_MOVE, without_one
@@ -122,17 +124,17 @@ class Bb3(Bb1):
             self.log("alarm_off", "bb3 Alarms", floor, square, how="found", cubes=cubes)
             self.suspect(floor, cubes)
 
-    def enter(self, floor: int, square: str, jump: bool = False, **data) -> None:
+    def enter(self, floor: int, square: str, jump: bool = False, walked: dict[str, Any] | None = None) -> None:
         if not jump:
-            super().enter(floor, square, **data)
+            super().enter(floor, square, walked=walked)
             fl = self.state.floors[floor]
             if fl.tiles.get(square) == GUARD_ROOM and fl.guard == square:
                 self.guard_room(floor, square)
             return
         fl = self.state.floors[floor]
         came_from, fl.guard = fl.guard, square
-        self.log("enter", "bb3 Jumping", floor, square, jump=True, came_from=came_from, figure=self.figure,
-                 no_effect=True, **data)
+        self.log("enter", "bb3 Jumping", floor, square, data={"jump": True, "came_from": came_from, "figure": self.figure,
+                                                             "no_effect": True, **(walked or {})})
 
     def calm(self, floor: int) -> None:
         """bb3 Suspicion: an effect removes one suspicion cube; with none there it does nothing (the die

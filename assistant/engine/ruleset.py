@@ -64,11 +64,13 @@ class Ruleset:
 
     # -- log and questions -------------------------------------------------------------------
     def log(self, kind: str, rule: str = "", floor: int | None = None, square: str | None = None,
-            ruling: bool = False, **data: Any) -> None:
-        """One log entry: a kind declared in log.KINDS and its parameters, never a sentence."""
+            ruling: bool = False, *, data: dict[str, Any] | None = None, **params: Any) -> None:
+        """One log entry: a kind declared in log.KINDS and its parameters, never a sentence. The parameters
+        are keywords, or one dict ``data`` (never both) on the guard's every step: passing a method's own
+        keywords on here (``**data``) cost more than writing the entry."""
         if kind in self.quiet:
             return
-        self.entries.append(entry(kind, rule, floor, square, data, ruling))
+        self.entries.append(entry(kind, rule, floor, square, params if data is None else data, ruling))
 
     def ask(self, kind: str, options: list[str], floor: int | None = None, rule: str = "",
             default: str | None = None, **params: Any) -> str:
@@ -85,7 +87,7 @@ class Ruleset:
             if answer not in options:
                 raise IllegalActionError(N_("%(answer)s is not one of the choices: %(options)s"), answer=repr(answer),
                                          options=list(options))
-            self.log("answer", rule, floor, answer if kind != "order" else None, question=kind, choice=answer)
+            self.log("answer", rule, floor, answer if kind != "order" else None, data={"question": kind, "choice": answer})
             return answer
         question = {"kind": kind, "options": options, "floor": floor, "rule": rule, "params": params}
         if default is not None:

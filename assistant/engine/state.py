@@ -127,8 +127,13 @@ class GameState:
         of them, so one level of copying is enough (a deepcopy took half of every action's time). Only a
         pending question, nested JSON, is copied deeply."""
         new = _shallow(self)
-        new.floors = {n: _shallow(fl) for n, fl in self.floors.items()}
-        new.crew = {n: _shallow(b) for n, b in self.crew.items()}
+        # plain loops, not comprehensions (each one a call more): the danger forecast copies thousands of states
+        new.floors = floors = {}
+        for number, fl in self.floors.items():
+            floors[number] = _shallow(fl)
+        new.crew = crew = {}
+        for name, b in self.crew.items():
+            crew[name] = _shallow(b)
         new.pending = None if self.pending is None else copy.deepcopy(self.pending)
         return new
 
