@@ -280,7 +280,7 @@ class _Explorer:
         self.runs: dict[tuple[Any, ...], _Run] = {} if before is None else before.runs
         self.memo: dict[tuple[Any, ...], _Dist] = {}
         self.classes: dict[tuple[str, int], tuple[int, ...]] = {}
-        self.partitions: dict[tuple[str, int], tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = {}
+        self.partitions: dict[tuple[str, int], Any] = {}
         self.offered: dict[tuple[Any, ...], tuple[bool, ...]] = {}
         self.projectors: dict[tuple[str, int], tuple[Any, tuple[Any, ...]]] = {}
         self.shared: dict[tuple[Any, ...], tuple[int, _Run]] = {}
@@ -304,15 +304,19 @@ class _Explorer:
         fl = state.floors[self.floor]
         piles = fl.deck, fl.discard, fl.unseen
         fl.deck = fl.discard = fl.unseen = _NO_PILES
+        values = state.__dict__
+        floors, crew = values["floors"], values["crew"]
+        # the floors and the crew as their fields' values while the state is written (quicker than leaving them
+        # out of the state's fields and writing them beside)
+        values["floors"] = [(n, tuple(f.__dict__.values())) for n, f in floors.items()]
+        values["crew"] = [(n, tuple(b.__dict__.values())) for n, b in crew.items()]
         try:
-            values = state.__dict__
-            return b"m" + marshal.dumps((
-                tuple(v for k, v in values.items() if k != "floors" and k != "crew"),
-                tuple((n, tuple(f.__dict__.values())) for n, f in state.floors.items()),
-                tuple((n, tuple(b.__dict__.values())) for n, b in state.crew.items())), 2)
+            return b"m" + marshal.dumps(tuple(values.values()), 2)
         except ValueError:
+            values["floors"], values["crew"] = floors, crew
             return b"p" + pickle.dumps(state, 5)
         finally:
+            values["floors"], values["crew"] = floors, crew
             fl.deck, fl.discard, fl.unseen = piles
 
     def _unit(self, bits: int) -> tuple[int, int]:
@@ -539,9 +543,9 @@ class _Explorer:
             if plain and going:
                 return None  # a card goes on: the memo first (see _solve)
             if going and tk[2] is None and point.depth + 2 * point.left + 4 < MAX_ANSWERS:
-                got = self._eval(node, unseen, piles[0])
-                if got is not None:
-                    return got
+                summed = self._eval(node, unseen, piles[0])
+                if summed is not None:
+                    return summed
             if not going:  # the same sums of copies give the same rest of the move
                 sums = tuple([counts[get] if single else sum(get(counts)) for single, get, _ in ending])
                 total = sum(counts)
@@ -753,10 +757,7 @@ class _Explorer:
         """What card ``i`` drawn at ``point`` does, for :meth:`_fast`: its packed ending (fields and end room,
         each 1) when it ends the move, its run when it stops at a card question the engine resumes at, None
         otherwise. A far card's is its group's, stored for every card in it."""
-        alone, groups = self._partition(guard, point.left)
-        members: tuple[int, ...] = (i,)
-        if i not in alone:
-            members = next(g for g in groups if i in g)
+        members = self._partition(guard, point.left)[2][i]
         r, piles = self._run(point, [self.says[self.at][members[0]]])
         e: Any = None
         if not r.jumped:
@@ -823,7 +824,7 @@ class _Explorer:
             if guard is None:
                 tried: tuple[int, ...] = tuple(range(len(names)))
             else:
-                alone, groups = self._partition(guard, 0)
+                alone, groups, _ = self._partition(guard, 0)
                 tried = (*alone, *(g[0] for g in groups))
             full = self.full[self.at]
             ends: set[tuple[int, int]] = set()
@@ -906,9 +907,9 @@ class _Explorer:
                 return _Run(r.bits, r.end, r.end_field, r.question, r.events, r.point, r.key, r.piles, r.shift,
                             point.left - used, r.steps, r.moves_left, r.entered_any, r.jumped, r.crewless)
         blind = (self._blind_key(point), *key[1:])
-        r = self.crewless.get(blind)
-        if r is not None:
-            r = self._transplant(r, point)
+        twin = self.crewless.get(blind)
+        if twin is not None:
+            r = self._transplant(twin, point)
         else:
             r = self._engine(point, answers, piles, shift)
             if r.crewless:
@@ -1048,7 +1049,7 @@ class _Explorer:
             offered = self.offered[(at, *options)] = tuple(card in wanted for card in names)
         if left is None or drawing != self.floor or square is None:
             return [(names[i], count, total, None) for i, count in enumerate(counts) if count and offered[i]]
-        alone, groups = self._partition(square, left)
+        alone, groups, _ = self._partition(square, left)
         out: list[tuple[str, int, int, Group | None]] = [
             (names[i], counts[i], total, None) for i in alone if counts[i] and offered[i]]
         for group in groups:
@@ -1057,9 +1058,10 @@ class _Explorer:
                 out.append((members[0][0], sum(count for _, count in members), total, members))
         return out
 
-    def _partition(self, square: str, left: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    def _partition(self, square: str, left: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
+                                                           tuple[tuple[int, ...], ...]]:
         """This floor's cards (indices) drawn by him in ``square`` with ``left`` moves: those that get a branch
-        of their own, and the groups of far cards with the same first steps (:func:`_group_by_path`)."""
+        of their own, the groups of far cards with the same first steps, and each card's group (:func:`_group_by_path`)."""
         got = self.partitions.get((square, left))
         if got is None:
             view = self.view
@@ -1173,7 +1175,8 @@ def _moves_left(entries: list[LogEntry], floor: int) -> int | None:
 
 @lru_cache(maxsize=1 << 12)
 def _group_by_path(plan: Floorplan, rules: str, reading: str, void: tuple[str, ...], guard: str, left: int,
-                   cards: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+                   cards: tuple[str, ...]
+                   ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """Prune the cards that cannot make a difference. A card naming a room farther than his moves left
     sends him along the first ``left`` steps of his route there and no farther (1.3, §2): he cannot arrive,
     so no further card is drawn, and nothing on the way depends on where the route would have gone on (an
@@ -1182,7 +1185,7 @@ def _group_by_path(plan: Floorplan, rules: str, reading: str, void: tuple[str, .
     copies (unless that walk goes on after all: see _Explorer._expand). With no move left that is every card
     naming another room. A card he can reach, his own room (redrawn, 1.6 ruling), a special card (Lost Visual,
     Distracted, a worker) and a route the tie-break reading cannot decide still get a branch of their own.
-    Returns those alone, and the groups, as indices in ``cards`` (a floor's cards drawn by him in ``guard`` with
+    Returns those alone, the groups, and each card's group (itself alone), as indices in ``cards`` (a floor's cards drawn by him in ``guard`` with
     ``left`` moves; the floor plan, the rules and the tie-break reading say the rest, so the answer holds across
     forecasts)."""
     special = SPECIAL.get(rules)
@@ -1198,7 +1201,9 @@ def _group_by_path(plan: Floorplan, rules: str, reading: str, void: tuple[str, .
             alone.append(i)
         else:
             groups.setdefault(steps, []).append(i)
-    return tuple(alone), tuple(tuple(group) for group in groups.values())
+    merged = tuple(tuple(group) for group in groups.values())
+    member_of = {i: group for group in merged for i in group}
+    return tuple(alone), merged, tuple(member_of.get(i, (i,)) for i in range(len(cards)))
 
 
 @lru_cache(maxsize=1 << 16)
