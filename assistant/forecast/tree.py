@@ -708,8 +708,7 @@ class _Explorer:
             if got is None:
                 return None
             d, packed, sub_reach, sub_need = got
-            if sub_need - dd > need:
-                need = sub_need - dd
+            need = max(need, sub_need - dd)
             if sub_reach >= reach:
                 reach = 1 + sub_reach
             buckets[d] = buckets.get(d, 0) + (packed - (packed & ones) + d * unit)
@@ -724,7 +723,7 @@ class _Explorer:
         each ending and of the cards that go on; and the other floors' unseen cards it was made for. False when
         a run does more than draw one card of this floor (a reshuffle, a card of another floor) or depends on
         the piles."""
-        bad, _, goes, (bad_mask, endings) = node[1]
+        _, _, goes, (bad_mask, endings) = node[1]
         links = []
         for i, r in goes:
             if not r.shift or len(r.events) != 1 or r.events[0][0] != self.at or r.events[0][1] < 0:
