@@ -692,7 +692,7 @@ class _Explorer:
         buckets: dict[int, int] = {1: ends} if ends else {}
         need, reach = 6, 1
         nodes, redrawn, verified, others = self.nodes, self.redrawn, self.verified, prog[5]
-        for bit, drawn, dd, tk, unit, ones in prog[0]:
+        for bit, drawn, dd, tk, unit, keep in prog[0]:
             if not mask & bit:
                 continue
             below = deck + dd
@@ -708,10 +708,11 @@ class _Explorer:
             if got is None:
                 return None
             d, packed, sub_reach, sub_need = got
-            need = max(need, sub_need - dd)
+            if sub_need - dd > need:  # noqa: PLR1730 (max() costs more, in the forecast's innermost loop)
+                need = sub_need - dd
             if sub_reach >= reach:
                 reach = 1 + sub_reach
-            buckets[d] = buckets.get(d, 0) + (packed - (packed & ones) + d * unit)
+            buckets[d] = buckets.get(d, 0) + (packed & keep) + d * unit  # his fields set certain
         den, packed = self._normalise(buckets) if len(buckets) > 1 else next(iter(buckets.items()))
         done = memo[mask] = (den * total, packed, max(reach, 2), need)
         return done
@@ -719,17 +720,17 @@ class _Explorer:
     def _program(self, node: list[Any], others: Unseen) -> Any:
         """What :meth:`_summed` reads of a compiled state: per card that goes on, its bit, the mask that takes the
         card its run drew out of the unseen ones, the change of the deck, the key of the state it stops at and
-        the fields it sets (1 in each, and all ones); the memo; the masks of the cards whose entry is None, of
-        each ending and of the cards that go on; and the other floors' unseen cards it was made for. False when
-        a run does more than draw one card of this floor (a reshuffle, a card of another floor) or depends on
-        the piles."""
+        the fields it sets (1 in each, and a mask of every other field); the memo; the masks of the cards whose
+        entry is None, of each ending and of the cards that go on; and the other floors' unseen cards it was made
+        for. False when a run does more than draw one card of this floor (a reshuffle, a card of another floor) or
+        depends on the piles."""
         _, _, goes, (bad_mask, endings) = node[1]
         links = []
         for i, r in goes:
             if not r.shift or len(r.events) != 1 or r.events[0][0] != self.at or r.events[0][1] < 0:
                 return False
             unit, ones = self._unit(r.bits)
-            links.append((1 << i, ~(1 << r.events[0][1]), r.piles[0], (r.key, r.left, None), unit, ones))
+            links.append((1 << i, ~(1 << r.events[0][1]), r.piles[0], (r.key, r.left, None), unit, ~ones))
         going = sum(link[0] for link in links)
         return tuple(links), {}, bad_mask, endings, going, others
 
