@@ -22,7 +22,7 @@ drawn again after an action on another floor, costs nothing more.
 
 from __future__ import annotations
 
-import json
+import marshal
 from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
@@ -62,7 +62,7 @@ class FloorForecast:
         return 1 - sum(self.end.values(), Fraction(0))
 
 
-_cache: OrderedDict[str, FloorForecast] = OrderedDict()
+_cache: OrderedDict[tuple[int, int, bytes], FloorForecast] = OrderedDict()
 
 
 def move_bonus(state: GameState, floor: int) -> int:
@@ -79,7 +79,7 @@ def forecast_floor(state: GameState, floor: int) -> FloorForecast:
     """The forecast of floor ``floor``'s next guard move. The state is not changed."""
     view = blind(state)
     bonus = move_bonus(state, floor)
-    key = f"{floor}/{bonus}/" + json.dumps(view.to_json(), sort_keys=True)
+    key = (floor, bonus, marshal.dumps(view.to_json()))  # to_json writes its fields in one order
     hit = _cache.get(key)
     if hit is not None:
         _cache.move_to_end(key)

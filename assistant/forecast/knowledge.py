@@ -20,7 +20,6 @@ deck).
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 
 from ..engine.state import DISTRACTED, HIDDEN, LOST_VISUAL, WORKER, WORKERS_MOVE, GameState
@@ -77,8 +76,9 @@ def blind(state: GameState) -> GameState:
     (the forecast answers with every unseen card in turn). The counts are made whole: the cards neither in
     the deck nor face up are set aside, so that a reshuffle shuffles the full deck back (1.11) even when a
     case listed only part of it. A known next reshuffle order (a case's ``reshuffle``) is dropped: the new
-    order is unknown too. The seed goes, so nothing the app shuffled can leak through it."""
-    view = copy.deepcopy(state)
+    order is unknown too. The seed goes, so nothing the app shuffled can leak through it. The copy is the
+    engine's own (``GameState.copy``): the piles it hides are replaced here, never changed in place."""
+    view = state.copy()
     view.deck_mode = "table"
     view.seed = 0
     view.pending = None
