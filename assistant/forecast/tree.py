@@ -724,7 +724,9 @@ class _Explorer:
         entry is None, of each ending and of the cards that go on; and the other floors' unseen cards it was made
         for. False when a run does more than draw one card of this floor (a reshuffle, a card of another floor) or
         depends on the piles."""
-        _, _, goes, (bad_mask, endings) = node[1]
+        bad, _, goes, alike = node[1]
+        bad_mask = sum(1 << i for i in bad or ())
+        endings = tuple((sum(1 << i for i in cards), v) for v, cards in alike)
         links = []
         for i, r in goes:
             if not r.shift or len(r.events) != 1 or r.events[0][0] != self.at or r.events[0][1] < 0:
@@ -1137,8 +1139,8 @@ def _card_classes(plan: Floorplan, reading: str, here: int, left: int, cards: tu
 def _compile(table: list[Any], offered: tuple[bool, ...]) -> Any:
     """A node's table (see _Explorer._fast) read for summing: the cards whose entry is None (they must be
     unseen no more), the endings with the cards that end the move so (one index, or a getter of several), and
-    the cards that go on to another card question with their runs; and for :meth:`_Explorer._summed`, the cards
-    whose entry is None and each ending's cards as bit masks."""
+    the cards that go on to another card question with their runs; and each ending with its cards (see
+    :meth:`_Explorer._program`)."""
     bad: list[int] = []
     alike: dict[int, list[int]] = {}
     going: list[tuple[int, Any]] = []
@@ -1153,8 +1155,7 @@ def _compile(table: list[Any], offered: tuple[bool, ...]) -> Any:
         else:
             going.append((i, e))
     ending = tuple((True, idx[0], v) if len(idx) == 1 else (False, itemgetter(*idx), v) for v, idx in alike.items())
-    masks = (sum(1 << i for i in bad), tuple((sum(1 << i for i in idx), v) for v, idx in alike.items()))
-    return (tuple(bad) or None), ending, tuple(going), masks
+    return (tuple(bad) or None), ending, tuple(going), tuple(alike.items())
 
 
 def _moves_left(entries: list[LogEntry], floor: int) -> int | None:
