@@ -4,10 +4,13 @@ Danger switch on and off.
 1. Positions from 8 random Bank Jobs played 40 turns each (burglars wandering, alarms now and then, new
    floors reached): every floor with a guard, forecast from scratch (the memo emptied before each).
 2. Harder positions: random legal walls (8 on 4x4, 12 on Fort Knox's 5x5), a random guard, die and
-   discard pile, die 2 to 6 (median, p95 and max per die, and the slowest three), then the worst cases
-   known (``WORST``: open floors, die 6, alarms, Lost Visual, bb3 worker cards), each with the engine runs it
-   took.
-3. The board partial (GET /games/<id>/panel, as every phone fetches it) of a Bank Job after 30 turns,
+   discard pile, die 2 to 6 (median, p95 and max per die, and the slowest three).
+3. Harsh floors of the three games (``harsh``): their walls (8, or 12 on Fort Knox), a fast guard (die 5 or 6),
+   alarms or bb3 cubes beside him, up to four Camera, Foyer, Lavatory and Atrium tiles as the box holds them,
+   one to four burglars, bb3 worker and bb2 Distracted cards; then the slowest of 3,000 such floors
+   (``HARSH_WORST``) and the stress cases (``WORST``: floors with no wall at all, which no table has, since
+   every floor of the three games is set up with its walls), each with the engine runs it took.
+4. The board partial (GET /games/<id>/panel, as every phone fetches it) of a Bank Job after 30 turns,
    Danger off, Danger on with the memo emptied before each render (the first device after a change),
    and Danger on as the other devices get it (the memo warm).
 
@@ -44,6 +47,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -108,6 +112,41 @@ def harder(size: int, die: int, seed: int) -> GameState:
         "crew": {"ana": {"floor": 1, "at": burglar, "stealth": 1}}})
 
 
+# the tiles that change what a guard does, as many as the box holds (../shared/rules/tiles.json)
+GUARD_TILES = ["camera"] * 4 + ["foyer"] * 2 + ["lavatory"] + ["atrium"] * 2
+
+
+def harsh(seed: int) -> GameState:
+    """A harsh floor a table can have: its walls, a fast guard, alarms (bb3: cubes, which add speed) beside him,
+    tiles, several burglars, the special cards."""
+    rng = random.Random(seed)
+    rules = rng.choice(["bb1", "bb1", "bb2", "bb3", "bb3"])
+    size = 5 if rules == "bb1" and rng.random() < 0.4 else 4
+    void = ["C3"] if size == 5 else []
+    rooms = [f"{c}{r}" for c in "ABCDE"[:size] for r in range(1, size + 1) if f"{c}{r}" not in void]
+    guard, die_at = rng.sample(rooms, 2)
+    discard = rng.sample([r for r in rooms if r != guard], rng.randint(0, 6))
+    floor: dict[str, Any] = {
+        "walls": random_walls(size, 8 if size == 4 else 12, void, seed=seed), "guard": guard, "destination": die_at,
+        "die": rng.choice([5, 6, 6]), "discard": discard, "patrol": [rooms[0]] * (len(rooms) - len(discard))}
+    if rules != "bb2" and rng.random() < 0.7:
+        near = sorted(rooms, key=lambda r: abs(ord(r[0]) - ord(guard[0])) + abs(int(r[1]) - int(guard[1])))[1:6]
+        alarms = rng.randint(1, 3)
+        floor["alarms"] = [rng.choice(near) for _ in range(alarms)] if rules == "bb3" else rng.sample(near, alarms)
+    if rules == "bb1" and rng.random() < 0.7:
+        floor["tiles"] = dict(zip(rng.sample(rooms, 4), rng.sample(GUARD_TILES, 4)))
+    if rules == "bb3":
+        floor["patrol"] += ["worker"] * rng.randint(0, 5)
+    if rules == "bb2" and rng.random() < 0.7:
+        floor["patrol"] += ["distracted"] * rng.randint(1, 2)
+        floor["even"] = rng.sample(rooms, 3)
+    if rules == "bb1" and rng.random() < 0.3:
+        floor["patrol"] += ["lost-visual"]
+    crew = {f"b{i}": {"floor": 1, "at": rng.choice(rooms), "stealth": rng.randint(0, 3), "heat": rng.randint(0, 5)}
+            for i in range(rng.randint(1, 4))}
+    return state_from_case({"rules": rules, "size": size, "void": void, "floors": {"1": floor}, "crew": crew})
+
+
 def open_floor(size: int, die: int, guard: str, destination: str, alarms: tuple[str, ...] = (),
                lost_visual: bool = False, rules: str = "bb1") -> GameState:
     """A worst case: a floor with no wall (every card within reach of a fast guard), a full deck, a burglar. In
@@ -121,8 +160,13 @@ def open_floor(size: int, die: int, guard: str, destination: str, alarms: tuple[
         "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 1}}})
 
 
-# The worst positions found (docs/forecast.md): a fast guard on an open floor, one or two steps from his die,
-# so that he draws with 4 to 6 moves left; alarms next to him add moves before the first draw.
+# The slowest of harsh(0) .. harsh(2999) (docs/forecast.md, Speed): bb3 guards sped up by alarm cubes, bb1 floors
+# with three alarms, Cameras and a Lavatory.
+HARSH_WORST = (2895, 1948, 1657, 716, 1021, 190, 987, 1906)
+
+# Stress cases (docs/forecast.md): a fast guard on a floor with no wall, one or two steps from his die, so that he
+# draws with 4 to 6 moves left; alarms next to him add moves before the first draw. No table plays on such a floor
+# (each is set up with 8 walls, 12 on Fort Knox), but every card is within his reach there at every draw.
 WORST = {
     "open 4x4, die 6, 2 steps to the die": open_floor(4, 6, "A1", "B2"),
     "open 5x5, die 6, 2 steps to the die": open_floor(5, 6, "A1", "B2"),
@@ -144,6 +188,12 @@ def time_floor(state: GameState, floor: int, repeat: int = 3) -> float:
         forecasting.forecast_floor(state, floor)
         best = min(best, time.process_time() - t0)
     return best * 1000
+
+
+def worst(label: str, state: GameState) -> None:
+    ms = time_floor(state, 1, repeat=5)
+    branches = forecasting.forecast_floor(state, 1).branches
+    print(f"  {label:44s} {ms:8.1f} ms  {branches:6d} engine runs  {'PASS' if ms < TARGET_MS else 'over'}")
 
 
 def summary(label: str, times: list[float]) -> None:
@@ -168,11 +218,16 @@ def main() -> int:
                 slowest.append((ms, f"{size}x{size} random walls, die {die}, seed {seed}"))
             summary(f"{size}x{size} random walls, die {die}", row)
     print("  slowest of those:", "; ".join(f"{label} {ms:.1f} ms" for ms, label in sorted(slowest)[-3:]))
-    print("worst cases (best of 5 runs):")
+    harsh_times = [(time_floor(harsh(seed), 1), seed) for seed in range(1000)]
+    summary("harsh floors of the games", [ms for ms, _ in harsh_times])
+    print("  slowest of those:", "; ".join(f"seed {seed} {ms:.1f} ms" for ms, seed in sorted(harsh_times)[-3:]))
+    print("slowest harsh floors of 3,000 (best of 5 runs):")
+    for seed in HARSH_WORST:
+        state = harsh(seed)
+        worst(f"harsh({seed}): {state.rules}, {state.size}x{state.size}, die {state.floors[1].die}", state)
+    print("stress, floors with no wall (best of 5 runs):")
     for label, state in WORST.items():
-        ms = time_floor(state, 1, repeat=5)
-        branches = forecasting.forecast_floor(state, 1).branches
-        print(f"  {label:44s} {ms:8.1f} ms  {branches:6d} engine runs  {'PASS' if ms < TARGET_MS else 'over'}")
+        worst(label, state)
 
     print("board partial (GET /panel), Bank Job after 30 turns:")
     with tempfile.TemporaryDirectory() as tmp:
