@@ -125,7 +125,7 @@ class _Run:
     moves_left: int | None  # another question: the moves he has when it is a card of this floor (None: unknown)
     entered_any: bool  # the run entered a room of this floor
     jumped: bool  # he was put somewhere without walking (the signature's reasoning needs walking)
-    crewless: bool  # no one lost Stealth, gained heat or was caught (the run never read those: see _blind)
+    crewless: bool  # no one lost Stealth, gained heat or was caught, no other question (see _transplant)
 
 
 @dataclass(slots=True)
@@ -935,9 +935,11 @@ class _Explorer:
     def _transplant(self, r: _Run, point: _Point) -> _Run:
         """Run ``r``, made from a state that differs from ``point``'s only in the crew's Stealth and heat, as it
         goes from ``point``. The engine reads a burglar's Stealth or heat only where it takes some away or adds
-        some (``Bb1.lose`` and the Lavatory token it may use instead, ``Bb2.heat``), and each of those writes a
-        ``stealth``, ``heat`` or ``caught`` entry; ``r`` wrote none, so from ``point`` it takes the same steps and
-        asks the same question, and the state it stops at is its own with ``point``'s Stealth and heat."""
+        some (``Bb1.lose``, ``Bb2.heat``), and each of those writes a ``stealth``, ``heat`` or ``caught`` entry, or
+        first asks whether a Lavatory's token goes instead (``Bb1.room_token``: asked only of a burglar with
+        Stealth left). ``r`` wrote none of those entries and stopped at no question but a card, so from ``point``
+        it takes the same steps and asks for the same card, and the state it stops at is its own with
+        ``point``'s Stealth and heat."""
         if r.point is None:
             return r
         state = r.point.copy()
@@ -1006,7 +1008,7 @@ class _Explorer:
                     resumable[1] if resumes and resumable else 0,
                     resumable[2] - (point.steps if point is not None else 0) if resumes and resumable else 0,
                     _moves_left(entries, floor) if question is not None and not resumes else None, entered_any,
-                    jumped, not touched)
+                    jumped, not touched and (question is None or question["kind"] == "card"))
 
     def _fold(self, unseen: Unseen, events: tuple[tuple[int, int], ...]) -> Unseen:
         """The unseen cards after a run: a card drawn is seen; a reshuffle makes every card unseen (1.11)."""

@@ -410,12 +410,17 @@ def test_a_pooled_far_card_sent_to_a_camera_alarm_draws_again_from_the_cards_it_
                 "2": {"guard": "A1", "destination": "A2", "die": 2, "patrol": ["A1"] * 16}},
      "crew": {"ana": {"floor": 1, "at": "C1", "stealth": 2}, "bo": {"floor": 1, "at": "A2", "stealth": 1},
               "cy": {"floor": 1, "at": "C3", "stealth": 0}, "di": {"floor": 2, "at": "B4", "stealth": 1}}},
+    # a burglar with Stealth in a room with Lavatory tokens: the players are asked which goes; with none left, the
+    # token goes unasked, so a run that stopped at that question is no run of a state alike but for Stealth
+    {"floors": {"1": {"guard": "B4", "destination": "A4", "die": 5, "tokens": {"A3": 3}}},
+     "crew": {"bo": {"floor": 1, "at": "A3", "stealth": 1}}},
     # a fast guard on a floor with no wall: rests of moves summed through the compiled tables below
     {"floors": {"1": {"guard": "A1", "destination": "B1", "die": 5, "patrol": ["A1"] * 10,
                       "discard": ["C1", "D1", "D2", "A4", "B4", "D4"]}},
      "crew": {"ana": {"floor": 1, "at": "C3", "stealth": 1}}},
 ], ids=["reshuffle", "lost-visual-foyer-lavatory", "alarm-tie", "bb2-distracted", "bb3-workers",
-        "bb3-workers-reshuffle", "own-room", "fort-knox", "crew-found-on-some-ways", "open-fast-guard"])
+        "bb3-workers-reshuffle", "own-room", "fort-knox", "crew-found-on-some-ways", "lavatory-question",
+        "open-fast-guard"])
 def test_the_forecast_equals_the_plain_enumeration(case: dict[str, Any]) -> None:
     """The shortcuts (runs shared across deck sizes, moves left and the crew's Stealth, far cards pooled, rests
     of moves memoised or summed from a table and through the tables below, a last draw that changes nothing
