@@ -52,7 +52,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from operator import itemgetter
+from operator import itemgetter, mul
 from typing import Any
 
 from ..engine.board import Floorplan
@@ -255,6 +255,7 @@ class _Explorer:
         self.says = [[WORKERS_MOVE if view.rules == "bb3" and c == WORKER else c for c in cards]
                      for cards in self.cards]
         self.full = tuple(tuple(self.decks[n][c] for c in cards) for n, cards in zip(self.floors, self.cards))
+        self.bits = [1 << i for i in range(len(self.cards[self.at]))]  # this floor's cards as a mask's bits
         self.special = SPECIAL.get(view.rules)
         # The engine's copy: the same state with every discard pile face down (it only counts them).
         self.base = view.copy()
@@ -648,12 +649,9 @@ class _Explorer:
         (:meth:`_summed`). None when it cannot be: a card with more than one copy unseen, or one the tables
         cannot sum (see :meth:`_summed`); :meth:`_solve` and :meth:`_fast` then work it out."""
         counts = unseen[self.at]
-        mask = 0
-        for i, c in enumerate(counts):
-            if c:
-                if c > 1:
-                    return None
-                mask |= 1 << i
+        if not counts or max(counts) > 1:
+            return None
+        mask = sum(map(mul, counts, self.bits))
         others = unseen[:self.at] + unseen[self.at + 1:]
         prog = node[6]
         if prog is None:
