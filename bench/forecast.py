@@ -37,6 +37,15 @@ the noise):
     open 5x5, die 6, 2 steps / 1 step                     11.2 / 16.3 -> 9.7 / 14.4 ms
     open 4x4, die 6, 2 steps, Lost Visual                 12.9 -> 11.2 ms
     bb3 open 4x4, die 6, worker cards / two cubes         11.0 / 48.7 -> 9.3 / 40.4 ms
+
+The third round (docs/forecast.md, "A third round"), da2b854 -> c7c793e, two runs of each alternated:
+
+    Bank Jobs in play                                    median 0.45 -> 0.30   max 1.4 -> 1.3 ms
+    harsh floors of the games (1,000)                    median 0.37 -> 0.27   max 15.7-16.2 -> 14.0-14.7 ms
+    slowest harsh floor of 3,000 (harsh(2895), bb3)      18.6-21.0 -> 14.9-15.2 ms
+    bb3 die 6, 2 cubes, 40 wall layouts                  median 15.0-15.4 -> 13.4-13.7   max 20.0-20.4 -> 17.7-18.6 ms
+    stress: open 4x4 2 alarms / bb3 open 4x4 2 cubes     20.7-21.4 / 39.9-41.0 -> 16.9 / 29.0 ms
+    board partial, Danger off / on / on (memo warm)      11.5-11.7 / 13.1-13.2 / 12.2-12.6 -> 11.1-11.6 / 12.3-12.5 / 11.9-12.3 ms
 """
 
 from __future__ import annotations
