@@ -34,7 +34,11 @@ beside it (folded over each run's ``draw`` and ``reshuffle`` entries). Then
   is found again and reused, with its outcomes as whole numerators over one denominator;
 * what each card does at a state (it ends the move, with which rooms and where; or it stops at the next card
   question) is kept in a table per state, so a rest of a move whose cards only do that is a plain sum over the
-  unseen cards (:meth:`_Explorer._fast`), and with at most one move left a sum of copies per ending;
+  unseen cards (:meth:`_Explorer._fast`), and with at most one move left a sum of copies per ending; once a
+  state's table is compiled, the rest of a move from it is summed through the compiled tables of the states its
+  cards stop at, the unseen cards a bit mask (:meth:`_Explorer._summed`);
+* a run that finds no one is shared by the states that differ only in the crew's Stealth and heat, which the
+  engine reads only where it logs a change or asks about a Lavatory token (:meth:`_Explorer._transplant`);
 * a draw with no move left whose every card ends the move alike (or is redrawn from the same state) is not
   branched at all (:meth:`_Explorer._still`), and a card that is only ever drawn again (bb3's worker cards)
   is left out of the unseen cards while the deck cannot run out (``explore``).
@@ -1063,7 +1067,8 @@ class _Explorer:
     def _partition(self, square: str, left: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
                                                            tuple[tuple[int, ...], ...]]:
         """This floor's cards (indices) drawn by him in ``square`` with ``left`` moves: those that get a branch
-        of their own, the groups of far cards with the same first steps, and each card's group (:func:`_group_by_path`)."""
+        of their own, the groups of far cards with the same first steps, and each card's group
+        (:func:`_group_by_path`)."""
         got = self.partitions.get((square, left))
         if got is None:
             view = self.view
