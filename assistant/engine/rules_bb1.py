@@ -328,8 +328,8 @@ class Bb1(TableBb1):
 
     def card_options(self, floor: int) -> list[str]:
         """What a physical card can show: any square of the grid (Fort Knox cards may name the empty one)."""
-        plan = self.plan(floor)
-        return list(plan.names) + ([LOST_VISUAL] if self.state.lost_visual else [])
+        names = self.plan(floor).names
+        return [*names, LOST_VISUAL] if self.state.lost_visual else list(names)
 
     def unseen_count(self) -> int:
         return UNSEEN_DISCARDS.get(self.state.players, 0)

@@ -261,7 +261,7 @@ class Bb2(Bb1):
         return set(fl.even) | {square for square, number in fl.numbers.items() if number % 2 == 0}
 
     def card_options(self, floor: int) -> list[str]:
-        return list(self.plan(floor).names) + [DISTRACTED, EMPTY_DECK]
+        return [*self.plan(floor).names, DISTRACTED, EMPTY_DECK]
 
     def draw_card(self, floor: int) -> str:
         """A card from the top of the deck; the table may answer that its deck is empty (bb2 Hunting)."""

@@ -212,7 +212,7 @@ class Bb3(Bb1):
         return None
 
     def card_options(self, floor: int) -> list[str]:
-        return list(self.plan(floor).names) + [WORKER, WORKERS_MOVE]
+        return [*self.plan(floor).names, WORKER, WORKERS_MOVE]
 
     def unseen_count(self) -> int:
         return 0

@@ -27,6 +27,7 @@ ANSWER_WORDS: dict[tuple[str, str], str] = {
     ("detector", "yes"): "alarm", ("detector", "no"): "nothing",
     ("chihuahua", "yes"): "6", ("chihuahua", "no"): "1-5",
 }
+_WORDED = frozenset(kind for kind, _ in ANSWER_WORDS)
 
 
 @lru_cache(maxsize=2048)
@@ -37,11 +38,17 @@ def shared_router(plan: Floorplan, target: int, reading: str) -> Router:
 
 
 class NeedAnswer(Exception):
-    """Raised inside a ruleset when the table must answer before the rules can go on."""
+    """Raised inside a ruleset when the table must answer before the rules can go on: ``NeedAnswer(question)``.
+    The question is kept as the exception's argument, with no ``__init__`` of its own (the danger forecast
+    raises thousands of them)."""
 
-    def __init__(self, question: dict[str, Any]):
-        super().__init__(question["kind"])
-        self.question = question
+    @property
+    def question(self) -> dict[str, Any]:
+        question: dict[str, Any] = self.args[0]
+        return question
+
+    def __str__(self) -> str:
+        return str(self.question["kind"])
 
 
 class GameOver(Exception):
@@ -81,9 +88,11 @@ class Ruleset:
         if len(options) == 1:  # no choice to make: nobody is asked (bb2 Distracted with one even room, §1.22)
             return options[0]
         if self.answers:
-            given = self.answers.pop(0)
-            word = ANSWER_WORDS.get((kind, given.strip().lower()), given)
-            answer = next((o for o in options if o.startswith(word)), given) if word != given else given
+            answer = given = self.answers.pop(0)
+            if kind in _WORDED:  # most questions (every patrol card) have no everyday words to look up
+                word = ANSWER_WORDS.get((kind, given.strip().lower()), given)
+                if word != given:
+                    answer = next((o for o in options if o.startswith(word)), given)
             if answer not in options:
                 raise IllegalActionError(N_("%(answer)s is not one of the choices: %(options)s"), answer=repr(answer),
                                          options=list(options))

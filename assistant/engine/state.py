@@ -154,12 +154,8 @@ class GameState:
 def _shallow(obj: Any) -> Any:
     """A copy of a dataclass whose list and dict fields are copied one level down."""
     cls = type(obj)
-    names = _CONTAINERS.get(cls)
-    if names is None:
-        names = _CONTAINERS[cls] = tuple(f.name for f in fields(cls) if str(f.type).startswith(("list", "dict"))
-                                         and f.name not in REPLACED_ONLY and f.name not in _COPIED_APART)
     values = obj.__dict__.copy()
-    for name in names:
+    for name in _CONTAINERS[cls]:
         value = values[name]
         if value is not None:
             values[name] = value.copy()
@@ -168,12 +164,16 @@ def _shallow(obj: Any) -> Any:
     return new
 
 
-_CONTAINERS: dict[type, tuple[str, ...]] = {}
 _COPIED_APART = ("floors", "crew", "pending")  # GameState.copy makes these itself
 # lists that are only ever replaced, never changed in place (a wall put up builds a new list): a copy may
 # share them with its original. tests/engine/test_state_copy.py reads the code to keep it so.
 REPLACED_ONLY = frozenset({"walls", "cameras_off", "disabled", "even", "unseen", "entrances", "order", "alarms",
-                           "discard", "tiles", "numbers", "crowd", "cubes", "loot", "tools", "motion"})
+                           "discard", "tiles", "numbers", "crowd", "cubes", "loot", "tools", "motion", "void"})
+# per dataclass of the state, the fields _shallow copies (named once here, not looked up at every copy)
+_CONTAINERS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in fields(cls) if str(f.type).startswith(("list", "dict"))
+               and f.name not in REPLACED_ONLY and f.name not in _COPIED_APART)
+    for cls in (GameState, FloorState, Burglar)}
 
 
 def without_one(items: list[str], item: str) -> list[str]:
