@@ -590,11 +590,7 @@ class _Explorer:
         alone = len(unseen) == 1
         mine = unseen[0]
         for c, r in going:
-            if r.shift:
-                dp = r.piles
-                after = (piles[0] + dp[0], piles[1] + dp[1], piles[2] + dp[2])
-            else:
-                after = r.piles
+            after = self._after(r, piles)
             events = r.events
             below: Unseen | None = None
             if alone and len(events) == 1 and (card := events[0][1]) >= 0 and mine[card]:
@@ -887,10 +883,7 @@ class _Explorer:
         hit = self.runs.get(key)
         if hit is None:
             hit = self.runs[key] = self._shared(point, answers, piles, shift, key)
-        if hit.shift:
-            dd, dx, du = hit.piles
-            return hit, (piles[0] + dd, piles[1] + dx, piles[2] + du)
-        return hit, hit.piles
+        return hit, self._after(hit, piles)
 
     def _shared(self, point: _Point | None, answers: list[str], piles: tuple[int, int, int], shift: bool,
                 key: tuple[Any, ...]) -> _Run:
