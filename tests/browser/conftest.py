@@ -67,13 +67,23 @@ class LiveServer:
         assert server is not None and thread is not None
         # sockets are closed from the loop's own thread (through its trigger): closed under its select
         # from here, it fails with EBADF. First the browser's connections (keep-alive, live streams)...
-        server.trigger.pull_trigger(lambda: [c.handle_close() for c in list(server._map.values())
-                                             if c not in (server, server.trigger)])
-        # ...then, once the live streams have noticed at their heartbeat, the listening socket and trigger
+        def drop_connections() -> None:
+            for channel in list(server._map.values()):
+                if channel not in (server, server.trigger):
+                    channel.handle_close()
+
+        def shut_down() -> None:
+            drop_connections()
+            server.close()
+
+        server.trigger.pull_trigger(drop_connections)
+        # ...then, once the live streams have noticed at their heartbeat, the connections made meanwhile (an
+        # open page's live stream reconnects at once; left open, it kept the loop running), the listening
+        # socket and the trigger
         deadline = time.monotonic() + 5
         while server.task_dispatcher.active_count and time.monotonic() < deadline:
             time.sleep(0.02)
-        server.trigger.pull_trigger(server.close)
+        server.trigger.pull_trigger(shut_down)
         thread.join(timeout=10)
         server.task_dispatcher.shutdown(timeout=5)
         assert not thread.is_alive(), "the waitress loop did not stop"
