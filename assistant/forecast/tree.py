@@ -14,7 +14,7 @@ are replayed, not resumed"). A branch is the list of answers given so far:
 
 A card drawn as he arrives after a step (most draws) is where the engine can resume the move
 (``Bb1.resumable``, ``Bb1.resume_walk``): each card's branch then runs only the rest of the move from the state
-of that moment (a :class:`_Point`). Other questions replay from the last such point, as the table's answers do.
+of that moment (a :class:`Point`). Other questions replay from the last such point, as the table's answers do.
 A far card's branch stands for every card with the same first steps (:func:`_group_by_path`).
 
 **The rest of a move is memoised, and the cards' weights are applied outside the engine.** The engine reads
@@ -53,19 +53,39 @@ import marshal
 import math
 import pickle
 from collections import Counter
-from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from operator import itemgetter, mul
-from typing import Any
+from typing import Any, Literal, TypeAlias
 
-from ..engine.board import Floorplan
-from ..engine.errors import AmbiguousTieError, RulesError
+from ..engine.errors import RulesError
 from ..engine.log import LogEntry
-from ..engine.ruleset import GameOver, NeedAnswer, shared_router
+from ..engine.ruleset import GameOver, NeedAnswer
 from ..engine.rulesets import ruleset_for
 from ..engine.state import HIDDEN, WORKER, WORKERS_MOVE, GameState
 from .knowledge import SPECIAL, full_deck, kind_of
+from .records import (
+    NOTHING,
+    UNKNOWN,
+    Compiled,
+    Dist,
+    Ended,
+    Entry,
+    Events,
+    Group,
+    Link,
+    Node,
+    NodeKey,
+    Partition,
+    Piles,
+    Point,
+    Program,
+    Question,
+    Run,
+    Summed,
+    Tree,
+    Unseen,
+)
+from .routes import card_classes, group_by_path
 
 COMPILE_LEFT = 1  # with at most this many moves left a state's table is filled for every card at once
 PLAIN_LEFT = 1  # with at most this many moves left the rest of a move is first tried as a plain sum (see _solve)
@@ -74,28 +94,16 @@ LOST = None  # where a guard ends when Lost Visual took him off the board (1.20)
 # log entries the forecast never reads, left unwritten by its engine runs (Ruleset.quiet; forks unexplained too)
 QUIET = frozenset({"answer", "destination", "arrive", "stop", "redraw"})
 
-
-@dataclass(frozen=True)
-class Outcome:
-    """What one branch of the move did, as far as the forecast cares."""
-
-    entered: frozenset[str]  # rooms he entered at least once
-    end: str | None  # where he stands at the end (None: off the board after Lost Visual)
-    found: frozenset[str]  # burglars who had to discard Stealth (or gained heat in bb2)
-    caught: frozenset[str]  # burglars caught (1.8, bb2 6 heat)
-
-
-@dataclass
-class Tree:
-    """What the forecast gives of a move: per room the probability that he enters it at least once and that he
-    ends there, per burglar that they are found and caught; and what the forecast had to assume."""
-
-    enter: dict[str, Fraction] = field(default_factory=dict)
-    end: dict[str | None, Fraction] = field(default_factory=dict)  # None: off the board (Lost Visual, 1.20)
-    found: dict[str, Fraction] = field(default_factory=dict)
-    caught: dict[str, Fraction] = field(default_factory=dict)
-    choices: set[str] = field(default_factory=set)  # kinds of players' questions split evenly
-    branches: int = 0  # engine runs made (for the benchmark)
+# the caches' keys: a run's by the point's state (None: the move's start), his moves left (-1 at the start), the
+# piles when they can run out, and the answers; a rest of a move's by the point's state, moves left, piles and the
+# unseen cards, whole or as the signature reads them with the other floors' beside it
+RunKey: TypeAlias = "tuple[bytes | None, int, Piles | None, *tuple[str, ...]]"
+SharedKey: TypeAlias = "tuple[bytes | None, Piles | None, *tuple[str, ...]]"  # a run's, without the moves left
+BlindKey: TypeAlias = "tuple[bytes, int, Piles | None, *tuple[str, ...]]"  # a run's, without the crew's Stealth
+Signature: TypeAlias = "tuple[int, ...] | tuple[int | tuple[int, ...], tuple[int, ...]]"
+MemoKey: TypeAlias = "tuple[bytes, int, Piles, Unseen] | tuple[bytes, int, Piles, Signature, Unseen]"
+StillKey: TypeAlias = "tuple[bytes, Piles | None] | tuple[bytes, Piles | None, tuple[int, ...]]"
+Projector: TypeAlias = "tuple[itemgetter[Any] | None, tuple[itemgetter[Any], ...]]"
 
 
 class _Overflow(Exception):
@@ -107,60 +115,8 @@ class _NotOnlyRedrawn(Exception):
     again counting it."""
 
 
-Unseen = tuple[tuple[int, ...], ...]  # per floor (in _Explorer.floors order): copies unseen of each card
-Group = tuple[tuple[str, int], ...]  # far cards pooled into one branch, with their unseen copies
-
-
-@dataclass(slots=True)
-class _Run:
-    """One engine run from a point with some answers, as the forecast needs it (cached: see the module)."""
-
-    bits: int  # the fields it sets (rooms entered, burglars found and caught): see _Explorer
-    end: str | None
-    end_field: int
-    question: dict[str, Any] | None
-    events: tuple[tuple[int, int], ...]  # (floor position, card index) drawn, or (floor position, -1) reshuffled
-    point: GameState | None  # a resumable card question of this floor: the state, the drawn card back on top
-    key: bytes  # then: that state serialised without this floor's piles (see _core_key)
-    piles: tuple[int, int, int]  # then: this floor's deck, discard and set-aside sizes (the deck with the card on top)
-    shift: bool  # the run was keyed without its piles (they cannot run out): ``piles`` is a change, not a size
-    left: int  # then: the moves he has left
-    steps: int  # then: the steps this run took (resume_walk numbers the next steps after them)
-    moves_left: int | None  # another question: the moves he has when it is a card of this floor (None: unknown)
-    entered_any: bool  # the run entered a room of this floor
-    jumped: bool  # he was put somewhere without walking (the signature's reasoning needs walking)
-    crewless: bool  # no one lost Stealth, gained heat or was caught, no other question (see _transplant)
-
-
-@dataclass(slots=True)
-class _Point:
-    """A card question the engine can resume at (``Bb1.resumable``), with what the players know then."""
-
-    state: GameState  # this floor's piles in it are not read: ``piles`` says their sizes
-    key: bytes  # the state, serialised without this floor's piles (see _core_key)
-    piles: tuple[int, int, int]  # this floor's deck (the card being drawn on top), discard and set-aside sizes
-    left: int
-    steps: int
-    unseen: Unseen
-    depth: int  # answers given before this point
-
-
-@dataclass(slots=True)
-class _Dist:
-    """The rest of a move from a point: its marginal probabilities (since the point), packed whole numerators
-    over ``den`` (see :class:`_Explorer`)."""
-
-    den: int
-    packed: int
-    choices: frozenset[str]
-    reach: int  # most answers any run below the point gave after it (MAX_ANSWERS is checked against it)
-    depth: int  # the point's depth when it was computed
-    exact: bool  # it depends on the unseen cards only through the signature (else stored by the full multiset)
-
-
-def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: tuple[int, int, int] | None,
-        piles: tuple[int, int, int] | None = None
-        ) -> tuple[GameState, list[LogEntry], dict[str, Any] | None, tuple[int, int, int] | None]:
+def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Piles | None,
+        piles: Piles | None = None) -> tuple[GameState, list[LogEntry], Question | None, Piles | None]:
     """One engine run from ``state`` (copied) with these answers: the state after it, its log, the question it
     stopped at (None when the move is over) and where it can be resumed at that question. ``piles``: the sizes
     of floor ``floor``'s deck, discard and set-aside cards to run with ("?" placeholders), instead of the
@@ -213,9 +169,7 @@ def explore(view: GameState, floor: int, bonus: int = 0) -> Tree:
 
 
 _NO_PILES: list[str] = []
-_UNKNOWN = object()  # an ending not looked up yet (see _Explorer._fast)
 _NO_CHOICES: frozenset[str] = frozenset()
-_NOTHING = object()  # no card unseen ends the move there (see _Explorer._fast)
 
 
 class _Explorer:
@@ -248,7 +202,7 @@ class _Explorer:
         self.decks = {n: full_deck(view, n) for n in self.floors}
         self.cards = [sorted(self.decks[n]) for n in self.floors]
         self.card_index = [{c: i for i, c in enumerate(cards)} for cards in self.cards]
-        self.floor_at = {n: i for i, n in enumerate(self.floors)}
+        self.floor_at: dict[int | None, int] = {n: i for i, n in enumerate(self.floors)}  # a log entry's floor
         # a card's index by the name a draw entry gives it (knowledge.kind_of: bb3's two worker cards are one)
         self.drawn_index = [{**index, **{name: index[kind_of(view.rules, name)] for name in (WORKERS_MOVE,)
                                          if kind_of(view.rules, name) in index}} for index in self.card_index]
@@ -272,7 +226,7 @@ class _Explorer:
         # cards taken to be only ever drawn again (see explore): bb3's worker cards, answered as workers-move
         self.redrawn = tuple(i for i, c in enumerate(self.cards[self.at]) if redrawn and c == WORKER
                              and view.rules == "bb3" and self.unseen0[self.at][i])
-        self.verified: set[tuple[Any, ...]] = set()
+        self.verified: set[NodeKey] = set()
         self.redrawn_copies = 0
         counts = list(self.unseen0[self.at])
         if self.redrawn and any(c for i, c in enumerate(counts) if i not in self.redrawn):
@@ -282,21 +236,22 @@ class _Explorer:
             self.unseen0 = self.unseen0[:self.at] + (tuple(counts),) + self.unseen0[self.at + 1:]
         else:
             self.redrawn = ()  # no other card unseen: they are counted
-        self.runs: dict[tuple[Any, ...], _Run] = {} if before is None else before.runs
-        self.memo: dict[tuple[Any, ...], _Dist] = {}
+        self.runs: dict[RunKey, Run] = {} if before is None else before.runs
+        self.memo: dict[MemoKey, Dist] = {}
         self.classes: dict[tuple[str, int], tuple[int, ...]] = {}
-        self.partitions: dict[tuple[str, int], Any] = {}
-        self.offered: dict[tuple[Any, ...], tuple[bool, ...]] = {}
-        self.projectors: dict[tuple[str, int], tuple[Any, tuple[Any, ...]]] = {}
-        self.shared: dict[tuple[Any, ...], tuple[int, _Run]] = {}
-        self.stills: dict[tuple[Any, ...], tuple[int, int] | None] = {}
+        self.partitions: dict[tuple[str, int], Partition] = {}
+        self.offered: dict[tuple[int, *tuple[str, ...]], tuple[bool, ...]] = {}
+        self.projectors: dict[tuple[str, int], Projector] = {}
+        # a run by its key without the moves left, with the moves it used (see _shared)
+        self.shared: dict[SharedKey, tuple[int, Run]] = {}
+        self.stills: dict[StillKey, Ended | None] = {}
         if before is not None:  # what does not depend on the fields' width: the engine runs and what they showed
             self.shared, self.stills = before.shared, before.stills
             self.tree.branches = before.tree.branches
-        self.nodes: dict[tuple[Any, ...], Any] = {}
+        self.nodes: dict[NodeKey, Node | None] = {}
         self.points: dict[bytes, GameState] = {}  # a point's state by its key (see _engine)
         self.blind: dict[bytes, bytes] = {}  # a point's key without the crew's Stealth and heat (see _blind_key)
-        self.crewless: dict[tuple[Any, ...], _Run] = {}  # runs that found no one, by that key (see _transplant)
+        self.crewless: dict[BlindKey, Run] = {}  # runs that found no one, by that key (see _transplant)
 
     def _core_key(self, state: GameState) -> bytes:
         """The state serialised without this floor's deck, discard and set-aside piles: the engine reads them
@@ -376,7 +331,7 @@ class _Explorer:
             packed += v * (den // d) if d != den else v
         return den, packed
 
-    def _expand(self, point: _Point | None, stack: list[tuple[list[str], int, int, Group | None]],
+    def _expand(self, point: Point | None, stack: list[tuple[list[str], int, int, Group | None]],
                 buckets: dict[int, int], choices: set[str], unseen: Unseen) -> tuple[int, bool]:
         """Run every branch on ``stack`` (answers after ``point``, or after the move's start; weight as
         numerator and denominator; the far cards it stands for, when it is a pooled group) to its end, adding
@@ -414,7 +369,7 @@ class _Explorer:
             question = r.question
             drawing = question.get("floor") or self.floor
             if r.point is not None:
-                sub = self._solve(_Point(r.point, r.key, piles, r.left,
+                sub = self._solve(Point(r.point, r.key, piles, r.left,
                                          (point.steps if point is not None else 0) + r.steps, after,
                                          depth + len(answers)), question)
                 exact = exact and sub.exact
@@ -437,7 +392,7 @@ class _Explorer:
                 stack.append((answers + [answer], num * count, den * total, grouped))
         return reach, exact
 
-    def _solve(self, point: _Point, question: dict[str, Any]) -> _Dist:
+    def _solve(self, point: Point, question: Question) -> Dist:
         """The rest of the move from a resumable card question, memoised by the state and the signature of
         the unseen cards (or by the whole multiset when the signature does not say enough). Worked out by
         :meth:`_fast` when it can, else by a walk over every answer (:meth:`_expand`)."""
@@ -450,7 +405,7 @@ class _Explorer:
                 return got
         elif fast and point.piles[0] >= 6:
             node = self.nodes.get((point.key, point.left, None))
-            if node is not None and node[1] is not None:
+            if node is not None and node.compiled is not None:
                 got = self._eval(node, point.unseen, point.piles[0])  # quicker than looking it up
                 if got is not None:
                     return got
@@ -477,13 +432,13 @@ class _Explorer:
                                                                          choices)]
             reach, exact = self._expand(point, stack, buckets, choices, point.unseen)
             den, packed = self._normalise(buckets)
-            got = _Dist(den, packed, frozenset(choices), reach, point.depth, exact)
+            got = Dist(den, packed, frozenset(choices), reach, point.depth, exact)
         memo[whole] = got
         if got.exact:
             memo[by_sig] = got
         return got
 
-    def _check_redrawn(self, point: _Point) -> None:
+    def _check_redrawn(self, point: Point) -> None:
         """Each card left out as only ever drawn again (see ``explore``), drawn at ``point``: the same state with
         the same moves, nothing entered or set, one card drawn: else :class:`_NotOnlyRedrawn`."""
         piles = point.piles
@@ -498,7 +453,7 @@ class _Explorer:
                 raise _NotOnlyRedrawn(self.cards[self.at][i])
         self.verified.add(key)
 
-    def _fast(self, point: _Point, question: dict[str, Any], plain: bool = False) -> _Dist | None:
+    def _fast(self, point: Point, question: Question, plain: bool = False) -> Dist | None:
         """The rest of the move from ``point`` as a plain sum over the unseen cards, when each of them either
         ends the move (after a draw with no move left that changes nothing, :meth:`_still`, or at once) or
         stops at the next card question the engine can resume at: the same sum as :meth:`_expand` makes, with
@@ -508,13 +463,13 @@ class _Explorer:
         when every card unseen ends the move (cheaper than a memo look-up; the rest is looked up first)."""
         piles = point.piles
         tk = (point.key, point.left, None if piles[0] >= 6 else piles)
-        node = self.nodes.get(tk, _UNKNOWN)
-        if node is _UNKNOWN:
+        node = self.nodes.get(tk, UNKNOWN)
+        if node is UNKNOWN:
             node = self.nodes[tk] = self._node(point, question)
         if node is None:
             return None
-        table, compiled, guard, offered, _, visits, _ = node
-        node[5] = visits + 1
+        table, guard, offered, compiled, visits = node.table, node.guard, node.offered, node.compiled, node.visits
+        node.visits = visits + 1
         unseen = point.unseen
         counts = unseen[self.at]
         if not any(counts):
@@ -525,22 +480,22 @@ class _Explorer:
             # costs one run more); with more, a card is looked up when it is first unseen there.
             if point.left <= COMPILE_LEFT:
                 for i, ok in enumerate(offered):
-                    if ok and table[i] is _UNKNOWN:
+                    if ok and table[i] is UNKNOWN:
                         self._entry(point, guard, i, table)
-            compiled = node[1] = _compile(table, offered)
+            compiled = node.compiled = Compiled.of(table, offered)
         ends = 0
-        going: list[tuple[int, _Run]] = []
+        going: list[tuple[int, Run]] = []
         if compiled is not None:
             bad, ending, goes, _ = compiled
             if bad is not None and any(counts[j] for j in bad):
-                missing = [j for j in bad if counts[j] and table[j] is _UNKNOWN]
+                missing = [j for j in bad if counts[j] and table[j] is UNKNOWN]
                 if not missing:
                     return None
                 for j in missing:
-                    if table[j] is _UNKNOWN:  # a far card's group fills its other cards' entries too
+                    if table[j] is UNKNOWN:  # a far card's group fills its other cards' entries too
                         self._entry(point, guard, j, table)
-                compiled = node[1] = _compile(table, offered)
-                node[6] = None  # and its program
+                compiled = node.compiled = Compiled.of(table, offered)
+                node.program = None  # and its program
                 bad, ending, goes, _ = compiled
                 if bad is not None and any(counts[j] for j in bad):
                     return None
@@ -552,29 +507,29 @@ class _Explorer:
                 if summed is not None:
                     return summed
             if not going:  # the same sums of copies give the same rest of the move
-                sums = tuple([counts[get] if single else sum(get(counts)) for single, get, _ in ending])
+                sums = tuple([counts[card] if several is None else sum(several(counts)) for card, several, _ in ending])
                 total = sum(counts)
-                done = node[4].get((total, sums))
+                done = node.sums.get((total, sums))
                 if done is None:
                     ends = sum(c * v for c, (_, _, v) in zip(sums, ending) if c)
-                    done = node[4][(total, sums)] = _Dist(total, ends, _NO_CHOICES, 2, 0, True) if ends else _NOTHING
-                return done if done is not _NOTHING else None
-            for single, get, v in ending:
-                c = counts[get] if single else sum(get(counts))
+                    done = node.sums[(total, sums)] = Dist(total, ends, _NO_CHOICES, 2, 0, True) if ends else NOTHING
+                return done if done is not NOTHING else None
+            for card, several, v in ending:
+                c = counts[card] if several is None else sum(several(counts))
                 if c:
                     ends += c * v
         else:
             for i, c in enumerate(counts):
                 if c and offered[i]:
                     e = table[i]
-                    if e is _UNKNOWN:
+                    if e is UNKNOWN:
                         e = self._entry(point, guard, i, table)
                     if e is None:
                         return None
                     if type(e) is int:
                         ends += c * e
                     else:
-                        going.append((c, e))
+                        going.append((c, e))  # type: ignore[arg-type]  # a run: ``type() is`` is quicker than isinstance
         if not going and not ends:
             return None
         total = sum(counts)  # the weights are over every unseen card, as in _children
@@ -603,11 +558,11 @@ class _Explorer:
                 # what _solve would do first there (a plain sum over a compiled table), without a point
                 tk = (r.key, r.left, None if after[0] >= 6 else after)
                 child = nodes.get(tk)
-                if child is not None and child[1] is not None and (not redrawn or tk in verified):
+                if child is not None and child.compiled is not None and (not redrawn or tk in verified):
                     sub = self._plain(child, kid)
             if sub is None:
                 assert r.point is not None and r.question is not None
-                sub = self._solve(_Point(r.point, r.key, after, r.left, steps + r.steps,
+                sub = self._solve(Point(r.point, r.key, after, r.left, steps + r.steps,
                                          (kid,) if below is None else below, depth), r.question)
             if not sub.exact:
                 exact = False
@@ -621,29 +576,30 @@ class _Explorer:
             packed = sub.packed
             buckets[d] = buckets.get(d, 0) + c * (packed - (packed & ones) + d * unit)
         den, packed = self._normalise(buckets) if len(buckets) > 1 else next(iter(buckets.items()))
-        return _Dist(den * total, packed, choices, max(reach, 2), point.depth, exact)
+        return Dist(den * total, packed, choices, max(reach, 2), point.depth, exact)
 
-    def _plain(self, node: list[Any], counts: tuple[int, ...]) -> _Dist | None:
+    def _plain(self, node: Node, counts: tuple[int, ...]) -> Dist | None:
         """:meth:`_fast` with ``plain`` at a node whose table is compiled: the rest of the move as a sum of copies
         per ending, or None when a card unseen is one the table cannot sum or goes on."""
         total = sum(counts)
         if not total:
             counts = self.full[self.at]
             total = sum(counts)
-        bad, ending, goes, _ = node[1]
+        assert node.compiled is not None
+        bad, ending, goes, _ = node.compiled
         if bad is not None and any(counts[j] for j in bad):
             return None
         for i, _ in goes:
             if counts[i]:
                 return None
-        sums = tuple([counts[get] if single else sum(get(counts)) for single, get, _ in ending])
-        done = node[4].get((total, sums))
+        sums = tuple([counts[card] if several is None else sum(several(counts)) for card, several, _ in ending])
+        done = node.sums.get((total, sums))
         if done is None:
             ends = sum(c * v for c, (_, _, v) in zip(sums, ending) if c)
-            done = node[4][(total, sums)] = _Dist(total, ends, _NO_CHOICES, 2, 0, True) if ends else _NOTHING
-        return done if done is not _NOTHING else None
+            done = node.sums[(total, sums)] = Dist(total, ends, _NO_CHOICES, 2, 0, True) if ends else NOTHING
+        return done if done is not NOTHING else None
 
-    def _eval(self, node: list[Any], unseen: Unseen, deck: int) -> _Dist | None:
+    def _eval(self, node: Node, unseen: Unseen, deck: int) -> Dist | None:
         """The rest of the move from a state whose table is compiled, with ``deck`` cards in the deck (6 or more:
         its runs do not depend on the piles), summed without a point through the compiled tables below
         (:meth:`_summed`). None when it cannot be: a card with more than one copy unseen, or one the tables
@@ -653,15 +609,15 @@ class _Explorer:
             return None
         mask = sum(map(mul, counts, self.bits))
         others = unseen[:self.at] + unseen[self.at + 1:]
-        prog = node[6]
+        prog = node.program
         if prog is None:
-            prog = node[6] = self._program(node, others)
-        if prog is False or prog[5] != others:
+            prog = node.program = self._program(node, others)
+        if prog is False or prog.others != others:
             return None
-        got = self._summed(node, mask, deck)
-        return None if got is None else _Dist(got[0], got[1], _NO_CHOICES, got[2], 0, True)
+        got = self._summed(prog, mask, deck)
+        return None if got is None else Dist(got.den, got.packed, _NO_CHOICES, got.reach, 0, True)
 
-    def _summed(self, node: list[Any], mask: int, deck: int) -> tuple[int, int, int, int] | None:
+    def _summed(self, prog: Program, mask: int, deck: int) -> Summed | None:
         """:meth:`_fast`'s sum at a compiled state for the unseen cards of this floor as a bit mask (each at most
         one copy; the other floors' as when the state's program was made), recursively through the compiled
         states the cards that go on stop at: (denominator, packed numerators, reach, the fewest cards in the deck
@@ -669,40 +625,39 @@ class _Explorer:
         card unseen is one a table cannot sum (its entry None or not looked up yet), when a state below is not
         compiled yet, has fewer than 6 cards in the deck or another floor's cards unseen, or when no card ends
         the move: :meth:`_solve` then works it out. Memoised per state by the mask."""
-        prog = node[6]
-        memo = prog[1]
+        memo = prog.memo
         hit = memo.get(mask)
         if hit is not None:
-            return hit if deck >= hit[3] else None
-        if mask & prog[2] or not mask:
+            return hit if deck >= hit.need else None
+        if mask & prog.bad or not mask:
             return None
         ends = 0
-        for cards, v in prog[3]:
+        for cards, v in prog.endings:
             c = (mask & cards).bit_count()
             if c:
                 ends += c * v
         total = mask.bit_count()
-        if not mask & prog[4]:
+        if not mask & prog.going:
             if not ends:
                 return None
-            done = memo[mask] = (total, ends, 2, 6)
+            done = memo[mask] = Summed(total, ends, 2, 6)
             return done
         buckets: dict[int, int] = {1: ends} if ends else {}
         need, reach = 6, 1
-        nodes, redrawn, verified, others = self.nodes, self.redrawn, self.verified, prog[5]
-        for bit, drawn, dd, tk, unit, keep in prog[0]:
+        nodes, redrawn, verified, others = self.nodes, self.redrawn, self.verified, prog.others
+        for bit, drawn, dd, tk, unit, keep in prog.links:
             if not mask & bit:
                 continue
             below = deck + dd
             child = nodes.get(tk)
-            if below < 6 or child is None or child[1] is None or (redrawn and tk not in verified):
+            if below < 6 or child is None or child.compiled is None or (redrawn and tk not in verified):
                 return None
-            sub_prog = child[6]
+            sub_prog = child.program
             if sub_prog is None:
-                sub_prog = child[6] = self._program(child, others)
-            if sub_prog is False or sub_prog[5] != others:
+                sub_prog = child.program = self._program(child, others)
+            if sub_prog is False or sub_prog.others != others:
                 return None
-            got = self._summed(child, mask & drawn, below)
+            got = self._summed(sub_prog, mask & drawn, below)
             if got is None:
                 return None
             d, packed, sub_reach, sub_need = got
@@ -712,17 +667,18 @@ class _Explorer:
                 reach = 1 + sub_reach
             buckets[d] = buckets.get(d, 0) + (packed & keep) + d * unit  # his fields set certain
         den, packed = self._normalise(buckets) if len(buckets) > 1 else next(iter(buckets.items()))
-        done = memo[mask] = (den * total, packed, max(reach, 2), need)
+        done = memo[mask] = Summed(den * total, packed, max(reach, 2), need)
         return done
 
-    def _program(self, node: list[Any], others: Unseen) -> Any:
+    def _program(self, node: Node, others: Unseen) -> Program | Literal[False]:
         """What :meth:`_summed` reads of a compiled state: per card that goes on, its bit, the mask that takes the
         card its run drew out of the unseen ones, the change of the deck, the key of the state it stops at and
         the fields it sets (1 in each, and a mask of every other field); the memo; the masks of the cards whose
         entry is None, of each ending and of the cards that go on; and the other floors' unseen cards it was made
         for. False when a run does more than draw one card of this floor (a reshuffle, a card of another floor) or
         depends on the piles."""
-        bad, _, goes, alike = node[1]
+        assert node.compiled is not None
+        bad, _, goes, alike = node.compiled
         bad_mask = sum(1 << i for i in bad or ())
         endings = tuple((sum(1 << i for i in cards), v) for v, cards in alike)
         links = []
@@ -730,11 +686,11 @@ class _Explorer:
             if not r.shift or len(r.events) != 1 or r.events[0][0] != self.at or r.events[0][1] < 0:
                 return False
             unit, ones = self._unit(r.bits)
-            links.append((1 << i, ~(1 << r.events[0][1]), r.piles[0], (r.key, r.left, None), unit, ~ones))
-        going = sum(link[0] for link in links)
-        return tuple(links), {}, bad_mask, endings, going, others
+            links.append(Link(1 << i, ~(1 << r.events[0][1]), r.piles[0], (r.key, r.left, None), unit, ~ones))
+        going = sum(link.bit for link in links)
+        return Program(tuple(links), {}, bad_mask, endings, going, others)
 
-    def _node(self, point: _Point, question: dict[str, Any]) -> list[Any] | None:
+    def _node(self, point: Point, question: Question) -> Node | None:
         """What :meth:`_fast` keeps of a state with its moves left: the table of what each card does there,
         its summing form (once known), where he stands, which cards the question offers, the rests kept by sums
         of copies, and how often it was visited. None when the question is not a card of this floor or he is off
@@ -744,22 +700,22 @@ class _Explorer:
         guard = point.state.floors[self.floor].guard
         if guard is None:
             return None
-        return [[_UNKNOWN] * len(self.cards[self.at]), None, guard, self._offered(question["options"]), {}, 0, None]
+        return Node([UNKNOWN] * len(self.cards[self.at]), guard, self._offered(question["options"]))
 
     @staticmethod
-    def _after(r: _Run, piles: tuple[int, int, int]) -> tuple[int, int, int]:
+    def _after(r: Run, piles: Piles) -> Piles:
         """The sizes of this floor's piles after run ``r`` from piles of these sizes."""
         if r.shift:
             return piles[0] + r.piles[0], piles[1] + r.piles[1], piles[2] + r.piles[2]
         return r.piles
 
-    def _entry(self, point: _Point, guard: str, i: int, table: list[Any]) -> Any:
+    def _entry(self, point: Point, guard: str, i: int, table: list[Entry]) -> int | Run | None:
         """What card ``i`` drawn at ``point`` does, for :meth:`_fast`: its packed ending (fields and end room,
         each 1) when it ends the move, its run when it stops at a card question the engine resumes at, None
         otherwise. A far card's is its group's, stored for every card in it."""
-        members = self._partition(guard, point.left)[2][i]
+        members = self._partition(guard, point.left).group_of[i]
         r, piles = self._run(point, [self.says[self.at][members[0]]])
-        e: Any = None
+        e: int | Run | None = None
         if not r.jumped:
             if r.question is None:
                 e = self._unit(r.bits)[0] | 1 << (self.width * r.end_field)
@@ -774,15 +730,14 @@ class _Explorer:
 
     def _offered(self, options: list[str]) -> tuple[bool, ...]:
         """Which of this floor's cards a card question offers (the engine's options, in card order)."""
-        key = (self.at, *options)
+        key: tuple[int, *tuple[str, ...]] = (self.at, *options)
         got = self.offered.get(key)
         if got is None:
             wanted = set(options)
             got = self.offered[key] = tuple(card in wanted for card in self.says[self.at])
         return got
 
-    def _still(self, r: _Run, piles: tuple[int, int, int], point: _Point | None, alone: bool = False
-               ) -> tuple[int, int] | None:
+    def _still(self, r: Run, piles: Piles, point: Point | None, alone: bool = False) -> Ended | None:
         """When he draws with no move left (``r`` stopped there), the card drawn may make no difference: every
         card of the floor's deck, drawn there, ends the move alike (the same fields, the same room), or is drawn
         again from a state where the same holds (his own room: the same state again; a worker card: one more
@@ -791,22 +746,21 @@ class _Explorer:
         None otherwise (Lost Visual, a players' choice, a reshuffle, a card that does anything else). Kept per
         state, as the runs are. ``alone``: ``r`` is the branch of the cards it drew and no other (not a group of
         far cards), so a card it drew with no copy left (his own room, where a card sent him) is not tried."""
-        key = (r.key, None if piles[0] >= 3 else piles)
-        got = self.stills.get(key, _UNKNOWN)
-        if got is not _UNKNOWN:
-            return got  # type: ignore[return-value]
+        key: StillKey = (r.key, None if piles[0] >= 3 else piles)
+        got = self.stills.get(key, UNKNOWN)
+        if got is not UNKNOWN:
+            return got
         seen = tuple(card for at, card in r.events if at == self.at) if alone else ()
         if not seen or any(card < 0 for card in seen):
             return self._alike(r, piles, point, key, (), {key: 0})[0]
-        known = (*key, seen)
-        got = self.stills.get(known, _UNKNOWN)
-        if got is _UNKNOWN:
+        known: StillKey = (*key, seen)
+        got = self.stills.get(known, UNKNOWN)
+        if got is UNKNOWN:
             got = self.stills[known] = self._alike(r, piles, point, key, (), {key: 0}, seen)[0]
-        return got  # type: ignore[return-value]
+        return got
 
-    def _alike(self, r: _Run, piles: tuple[int, int, int], point: _Point | None, key: tuple[Any, ...],
-               drawn: tuple[int, ...], checking: dict[tuple[Any, ...], int], seen: tuple[int, ...] = ()
-               ) -> tuple[tuple[int, int] | None, int]:
+    def _alike(self, r: Run, piles: Piles, point: Point | None, key: StillKey, drawn: tuple[int, ...],
+               checking: dict[StillKey, int], seen: tuple[int, ...] = ()) -> tuple[Ended | None, int]:
         """:meth:`_still` for the state ``r`` stopped at (``key``), reached by drawing again the cards ``drawn``
         (a card with every copy drawn cannot come again: no reshuffle happened on the way); ``checking``: the
         states on the way (with their place on it), taken to end alike (a card drawn again there ends as the
@@ -815,7 +769,7 @@ class _Explorer:
         right), or when it took no earlier state to end alike and left out no card drawn before."""
         here = len(drawn)
         used = here
-        got: tuple[int, int] | None = None
+        got: Ended | None = None
         skipped = False
         if here <= 3:
             at = self.point_of(r, piles, point)
@@ -827,7 +781,7 @@ class _Explorer:
                 alone, groups, _ = self._partition(guard, 0)
                 tried = (*alone, *(g[0] for g in groups))
             full = self.full[self.at]
-            ends: set[tuple[int, int]] = set()
+            ends: set[Ended] = set()
             for i in tried:
                 if drawn.count(i) + seen.count(i) >= full[i]:
                     skipped = True
@@ -845,15 +799,15 @@ class _Explorer:
                     if kid.key != r.key:
                         ends.clear()  # the card changed the state (a worker joined him): not followed, as it
                         break  # may go on changing it with every copy
-                    sub = self.stills.get(sub_key, _UNKNOWN)
-                    if sub is _UNKNOWN:
+                    sub = self.stills.get(sub_key, UNKNOWN)
+                    if sub is UNKNOWN:
                         sub, sub_used = self._alike(kid, after, at, sub_key, drawn + (i,),
                                                     {**checking, sub_key: here + 1}, seen)
                         used = min(used, sub_used)
                     if sub is None:
                         ends.clear()
                         break
-                    ends.add(sub)  # type: ignore[arg-type]
+                    ends.add(sub)
                 else:
                     ends.clear()
                     break
@@ -864,29 +818,29 @@ class _Explorer:
             self.stills[key] = got
         return got, used
 
-    def point_of(self, r: _Run, piles: tuple[int, int, int], point: _Point | None) -> _Point:
+    def point_of(self, r: Run, piles: Piles, point: Point | None) -> Point:
         """The point a run stopped at, for running the engine from it (what the players know is not needed)."""
         assert r.point is not None
-        return _Point(r.point, r.key, piles, r.left, (point.steps if point is not None else 0) + r.steps, (),
+        return Point(r.point, r.key, piles, r.left, (point.steps if point is not None else 0) + r.steps, (),
                       (point.depth if point is not None else 0))
 
     # -- engine runs ----------------------------------------------------------------------------------
-    def _run(self, point: _Point | None, answers: list[str]) -> tuple[_Run, tuple[int, int, int]]:
+    def _run(self, point: Point | None, answers: list[str]) -> tuple[Run, Piles]:
         """The engine run from ``point`` (or the move's start) with these answers, and the sizes of this floor's
         piles after it. A run draws at most one card per answer and one more before it asks again, so with at
         least two cards more in the deck than answers it cannot empty the deck (no reshuffle, no hunting):
         then it does not depend on the piles' sizes, and is shared by every deck size (cached without them)."""
         piles = point.piles if point is not None else self.piles0
         shift = piles[0] >= len(answers) + 2
-        key = (point.key if point is not None else None, point.left if point is not None else -1,
-               None if shift else piles, *answers)
+        key: RunKey = (point.key if point is not None else None, point.left if point is not None else -1,
+                       None if shift else piles, *answers)
         hit = self.runs.get(key)
         if hit is None:
             hit = self.runs[key] = self._shared(point, answers, piles, shift, key)
         return hit, self._after(hit, piles)
 
-    def _shared(self, point: _Point | None, answers: list[str], piles: tuple[int, int, int], shift: bool,
-                key: tuple[Any, ...]) -> _Run:
+    def _shared(self, point: Point | None, answers: list[str], piles: Piles, shift: bool,
+                key: RunKey) -> Run:
         """A new run, or one from the same state with other moves left that stands for it: a walk that asks
         for the next card with ``k`` moves still left, after using ``u`` of its moves, takes the same steps and
         gets to the same question with any number of moves above ``u`` (the engine's walk reads its moves only
@@ -901,7 +855,7 @@ class _Explorer:
         if known is not None:
             used, r = known
             if point.left > used or (crowless and point.left == used):
-                return _Run(r.bits, r.end, r.end_field, r.question, r.events, r.point, r.key, r.piles, r.shift,
+                return Run(r.bits, r.end, r.end_field, r.question, r.events, r.point, r.key, r.piles, r.shift,
                             point.left - used, r.steps, r.moves_left, r.entered_any, r.jumped, r.crewless)
         blind = (self._blind_key(point), *key[1:])
         twin = self.crewless.get(blind)
@@ -915,7 +869,7 @@ class _Explorer:
             self.shared[alike] = (point.left - r.left, r)
         return r
 
-    def _blind_key(self, point: _Point) -> bytes:
+    def _blind_key(self, point: Point) -> bytes:
         """The point's state as :meth:`_core_key` writes it, without the crew's Stealth and heat: states alike
         but for those (someone was found on one way there and not on another) share the runs that find no one
         (see :meth:`_transplant`)."""
@@ -927,7 +881,7 @@ class _Explorer:
             got = self.blind[point.key] = self._core_key(state)
         return got
 
-    def _transplant(self, r: _Run, point: _Point) -> _Run:
+    def _transplant(self, r: Run, point: Point) -> Run:
         """Run ``r``, made from a state that differs from ``point``'s only in the crew's Stealth and heat, as it
         goes from ``point``. The engine reads a burglar's Stealth or heat only where it takes some away or adds
         some (``Bb1.lose``, ``Bb2.heat``), and each of those writes a ``stealth``, ``heat`` or ``caught`` entry, or
@@ -943,10 +897,10 @@ class _Explorer:
             b.stealth, b.heat = mine.stealth, mine.heat
         key = self._core_key(state)
         state = self.points.setdefault(key, state)
-        return _Run(r.bits, r.end, r.end_field, r.question, r.events, state, key, r.piles, r.shift, r.left, r.steps,
+        return Run(r.bits, r.end, r.end_field, r.question, r.events, state, key, r.piles, r.shift, r.left, r.steps,
                     r.moves_left, r.entered_any, r.jumped, True)
 
-    def _engine(self, point: _Point | None, answers: list[str], piles: tuple[int, int, int], shift: bool) -> _Run:
+    def _engine(self, point: Point | None, answers: list[str], piles: Piles, shift: bool) -> Run:
         floor = self.floor
         if point is None:
             state, entries, question, resumable = run(self.base, floor, self.bonus, answers, None, piles)
@@ -967,15 +921,15 @@ class _Explorer:
                         bits |= self.room_bit[e.square]
             elif kind in ("stealth", "heat", "caught"):
                 touched = True
-                bit = self.crew_bit.get(e.data.get("who"))  # type: ignore[arg-type]
+                bit = self.crew_bit.get(e.data.get("who", ""))
                 if bit:
                     bits |= bit
                     if kind == "caught":
                         bits |= bit << self.caught_shift
             elif kind == "draw":
-                at = self.floor_at.get(e.floor)  # type: ignore[arg-type]
+                at = self.floor_at.get(e.floor)
                 if at is not None:
-                    events.append((at, self.drawn_index[at].get(e.data.get("card"), -2)))  # type: ignore[arg-type]
+                    events.append((at, self.drawn_index[at].get(e.data.get("card", ""), -2)))
             elif kind == "reshuffle" and e.floor in self.floor_at:
                 events.append((self.floor_at[e.floor], -1))
         for fl in state.floors.values():
@@ -998,14 +952,14 @@ class _Explorer:
             # one state kept per point: states with the same key differ only in this floor's piles, which are not
             # read (``piles`` says their sizes), and the copies other runs reach are not kept alive for nothing
             state = self.points.setdefault(key, state)
-        return _Run(bits, end, self.lost_field if end is None else self.end_field[end], question, tuple(events),
+        return Run(bits, end, self.lost_field if end is None else self.end_field[end], question, tuple(events),
                     state if resumes else None, key, after, shift,
                     resumable[1] if resumes and resumable else 0,
                     resumable[2] - (point.steps if point is not None else 0) if resumes and resumable else 0,
                     _moves_left(entries, floor) if question is not None and not resumes else None, entered_any,
                     jumped, not touched and (question is None or question["kind"] == "card"))
 
-    def _fold(self, unseen: Unseen, events: tuple[tuple[int, int], ...]) -> Unseen:
+    def _fold(self, unseen: Unseen, events: Events) -> Unseen:
         """The unseen cards after a run: a card drawn is seen; a reshuffle makes every card unseen (1.11)."""
         if not events:
             return unseen
@@ -1025,7 +979,7 @@ class _Explorer:
         return tuple(floors)
 
     # -- the answers to a question ----------------------------------------------------------------------
-    def _children(self, question: dict[str, Any], unseen: Unseen, left: int | None, square: str | None,
+    def _children(self, question: Question, unseen: Unseen, left: int | None, square: str | None,
                   choices: set[str]) -> list[tuple[str, int, int, Group | None]]:
         """The answers to explore, each with its weight as (numerator, denominator) and, for a group of far cards
         pooled into one branch (:func:`_group_by_path`), the cards and copies it stands for: a card by its unseen
@@ -1057,20 +1011,19 @@ class _Explorer:
                 out.append((members[0][0], sum(count for _, count in members), total, members))
         return out
 
-    def _partition(self, square: str, left: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...],
-                                                           tuple[tuple[int, ...], ...]]:
+    def _partition(self, square: str, left: int) -> Partition:
         """This floor's cards (indices) drawn by him in ``square`` with ``left`` moves: those that get a branch
         of their own, the groups of far cards with the same first steps, and each card's group
         (:func:`_group_by_path`)."""
         got = self.partitions.get((square, left))
         if got is None:
             view = self.view
-            got = self.partitions[(square, left)] = _group_by_path(
+            got = self.partitions[(square, left)] = group_by_path(
                 self.plan, view.rules, view.tiebreak, tuple(view.void), square, left, tuple(self.cards[self.at]))
         return got
 
     # -- what the rest of a move can tell apart ------------------------------------------------------------
-    def signature(self, point: _Point) -> tuple[Any, Unseen]:
+    def signature(self, point: Point) -> tuple[Signature, Unseen]:
         """The unseen cards of this floor as the rest of the move from ``point`` can tell them apart: a card
         he cannot reach with the moves he has left stays out of reach for the rest of the move (every later
         draw is nearer to where he is now than his moves), so only its route's first steps ever matter, never
@@ -1079,13 +1032,13 @@ class _Explorer:
         counts = point.unseen[self.at]
         project = self._projector(point.state.floors[self.floor].guard, point.left)
         if project is None:
-            sig: Any = counts
+            sig: Signature = counts
         else:
             single, multi = project
             sig = (single(counts) if single is not None else (), tuple([sum(g(counts)) for g in multi]))
         return sig, point.unseen[:self.at] + point.unseen[self.at + 1:]
 
-    def _projector(self, guard: str | None, left: int) -> tuple[Any, tuple[Any, ...]] | None:
+    def _projector(self, guard: str | None, left: int) -> Projector | None:
         """How :meth:`signature` reads the counts for him in ``guard`` with ``left`` moves: the cards alone in
         their class, and the sum of each class of several cards (in an order fixed by ``guard`` and ``left``,
         which the memo's keys hold too). None when he is off the board: every card on its own."""
@@ -1105,55 +1058,11 @@ class _Explorer:
     def _classes(self, guard: str, left: int) -> tuple[int, ...]:
         got = self.classes.get((guard, left))
         if got is None:
-            got = self.classes[(guard, left)] = _card_classes(
+            got = self.classes[(guard, left)] = card_classes(
                 self.plan, self.view.tiebreak, self.plan.index[guard], left, tuple(self.cards[self.at]),
                 tuple(c for c in self.cards[self.at] if kind_of(self.view.rules, c) == self.special
                       or c not in self.plan.index or c in self.view.void))
         return got
-
-
-@lru_cache(maxsize=1 << 12)
-def _card_classes(plan: Floorplan, reading: str, here: int, left: int, cards: tuple[str, ...],
-                  alone: tuple[str, ...]) -> tuple[int, ...]:
-    """A class number per card (see :meth:`_Explorer.signature`): far cards (out of reach, every step of their
-    route decided) with the same next step from every room within ``left - 1`` of ``here`` share one."""
-    dist = plan.distances(here)
-    near = [r for r, d in enumerate(dist) if 0 <= d <= left - 1]
-    ids: dict[Any, int] = {}
-    out = []
-    for card in cards:
-        cls: Any = card
-        if card not in alone and plan.index[card] != here and _first_steps(plan, plan.index[card], reading, here,
-                                                                             left) is not None:
-            router = shared_router(plan, plan.index[card], reading)
-            try:
-                cls = ("far", tuple(router.next_step(r) for r in near))
-            except AmbiguousTieError:
-                cls = card
-        out.append(ids.setdefault(cls, len(ids)))
-    return tuple(out)
-
-
-def _compile(table: list[Any], offered: tuple[bool, ...]) -> Any:
-    """A node's table (see _Explorer._fast) read for summing: the cards whose entry is None (they must be
-    unseen no more), the endings with the cards that end the move so (one index, or a getter of several), and
-    the cards that go on to another card question with their runs; and each ending with its cards (see
-    :meth:`_Explorer._program`)."""
-    bad: list[int] = []
-    alike: dict[int, list[int]] = {}
-    going: list[tuple[int, Any]] = []
-    for i, ok in enumerate(offered):
-        if not ok:
-            continue
-        e = table[i]
-        if e is None or e is _UNKNOWN:
-            bad.append(i)
-        elif type(e) is int:
-            alike.setdefault(e, []).append(i)
-        else:
-            going.append((i, e))
-    ending = tuple((True, idx[0], v) if len(idx) == 1 else (False, itemgetter(*idx), v) for v, idx in alike.items())
-    return (tuple(bad) or None), ending, tuple(going), tuple(alike.items())
 
 
 def _moves_left(entries: list[LogEntry], floor: int) -> int | None:
@@ -1170,56 +1079,3 @@ def _moves_left(entries: list[LogEntry], floor: int) -> int | None:
         elif entry.kind == "speed":
             return int(entry.data["moves"])
     return None
-
-
-@lru_cache(maxsize=1 << 12)
-def _group_by_path(plan: Floorplan, rules: str, reading: str, void: tuple[str, ...], guard: str, left: int,
-                   cards: tuple[str, ...]
-                   ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """Prune the cards that cannot make a difference. A card naming a room farther than his moves left
-    sends him along the first ``left`` steps of his route there and no farther (1.3, §2): he cannot arrive,
-    so no further card is drawn, and nothing on the way depends on where the route would have gone on (an
-    alarm set off on the way takes the die whatever it was, 1.9). So all such cards with the same first
-    ``left`` steps end the move alike, and one of them, run by the engine, stands for all with their summed
-    copies (unless that walk goes on after all: see _Explorer._expand). With no move left that is every card
-    naming another room. A card he can reach, his own room (redrawn, 1.6 ruling), a special card (Lost Visual,
-    Distracted, a worker) and a route the tie-break reading cannot decide still get a branch of their own.
-    Returns those alone, the groups, and each card's group (itself alone), as indices in ``cards`` (a floor's cards drawn by him in ``guard`` with
-    ``left`` moves; the floor plan, the rules and the tie-break reading say the rest, so the answer holds across
-    forecasts)."""
-    special = SPECIAL.get(rules)
-    here = plan.index[guard]
-    groups: dict[tuple[int, ...], list[int]] = {}
-    alone: list[int] = []
-    for i, card in enumerate(cards):
-        if card == guard or kind_of(rules, card) == special or card not in plan.index or card in void:
-            alone.append(i)
-            continue
-        steps = _first_steps(plan, plan.index[card], reading, here, left)
-        if steps is None:
-            alone.append(i)
-        else:
-            groups.setdefault(steps, []).append(i)
-    merged = tuple(tuple(group) for group in groups.values())
-    member_of = {i: group for group in merged for i in group}
-    return tuple(alone), merged, tuple(member_of.get(i, (i,)) for i in range(len(cards)))
-
-
-@lru_cache(maxsize=1 << 16)
-def _first_steps(plan: Floorplan, target: int, reading: str, here: int, left: int) -> tuple[int, ...] | None:
-    """The first ``left`` rooms of his route from ``here`` toward ``target``, when he cannot get there with
-    them; None when he can (or cannot at all), or when the tie-break reading cannot decide a step. Floor
-    plans are shared and immutable, so the answer holds across forecasts (the engine's own router)."""
-    dist = plan.distances(target)
-    if dist[here] < 0 or dist[here] <= left:
-        return None
-    router = shared_router(plan, target, reading)
-    steps: list[int] = []
-    at = here
-    try:
-        for _ in range(left):
-            at = router.next_step(at)
-            steps.append(at)
-    except AmbiguousTieError:
-        return None
-    return tuple(steps)
