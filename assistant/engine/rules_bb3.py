@@ -133,7 +133,8 @@ class Bb3(Bb1):
             return
         fl = self.state.floors[floor]
         came_from, fl.guard = fl.guard, square
-        self.log("enter", "bb3 Jumping", floor, square, data={"jump": True, "came_from": came_from, "figure": self.figure,
+        self.log("enter", "bb3 Jumping", floor, square, data={"jump": True, "came_from": came_from,
+                                                              "figure": self.figure,
                                                              "no_effect": True, **(walked or {})})
 
     def calm(self, floor: int) -> None:
@@ -176,7 +177,7 @@ class Bb3(Bb1):
             self.suspect(floor, 1)
             return
         had_alarm_target = fl.destination in fl.alarms
-        fl.alarms = sorted(fl.alarms + [square])
+        fl.alarms = sorted([*fl.alarms, square])
         self.log("alarm", "bb3 Alarms", floor, square, cause=cause, cube=True)
         if fl.guard is None or square == fl.destination:
             return

@@ -22,7 +22,8 @@ Question: TypeAlias = dict[str, Any]  # the engine's question to the table, as N
 Piles: TypeAlias = tuple[int, int, int]  # one floor's deck, discard and set-aside sizes
 Unseen: TypeAlias = tuple[tuple[int, ...], ...]  # per floor (in _Explorer.floors order): copies unseen of each card
 Group: TypeAlias = tuple[tuple[str, int], ...]  # far cards pooled into one branch, with their unseen copies
-Events: TypeAlias = tuple[tuple[int, int], ...]  # (floor position, card index) drawn, or (floor position, -1) reshuffled
+# (floor position, card index) drawn, or (floor position, -1) reshuffled
+Events: TypeAlias = tuple[tuple[int, int], ...]
 NodeKey: TypeAlias = tuple[bytes, int, Piles | None]  # a state, his moves left, its piles when they can run out
 Ended: TypeAlias = tuple[int, int]  # a move's ending: the fields it sets (bits) and the field of where he ends
 
@@ -100,7 +101,7 @@ class Dist:
 
 # What one card drawn at a state does (a table's entry): its packed ending when it ends the move, its run when it
 # stops at a card question the engine resumes at, None when it does anything else, UNKNOWN before it is run.
-Entry: TypeAlias = "int | Run | None | Literal[Mark.UNKNOWN]"
+Entry: TypeAlias = "int | Run | Literal[Mark.UNKNOWN] | None"
 
 
 class Ending(NamedTuple):
