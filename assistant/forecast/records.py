@@ -1,8 +1,10 @@
 """The records the forecast's explorer (tree.py) keeps: engine runs, resumable points, rests of moves, and the
-tables a state's cards are summed through, with named fields instead of positions. The ones read field by field
-in the innermost loops are slotted dataclasses: Python 3.11 specialises reading a slot, not a ``NamedTuple``'s
-field, which costs 2.7 times as much (measured; the forecast's slowest floors took 5-10% longer with them). The
-ones read by unpacking are ``NamedTuple``: a tuple's speed to build and unpack.
+tables a state's cards are summed through, with named fields instead of positions. What the innermost loops read
+field by field is a slotted dataclass: Python 3.11 specialises reading a slot, not a ``NamedTuple``'s field, which
+costs 2.7 times as much. The small records those loops build by the thousand (``Ending``, ``Link``, ``Summed``)
+are plain tuples, always unpacked into named variables where they are read: a ``NamedTuple``'s constructor is a
+Python call, and with them and ``NamedTuple`` fields the forecast took 4-5% longer (measured, alternated in one
+process). The rest are ``NamedTuple``.
 
 The probabilities travel packed: whole numerators side by side in one integer over one denominator, a field
 per room entered, room he ends in, off the board, burglar found and burglar caught (see ``tree._Explorer``).
@@ -104,12 +106,10 @@ class Dist:
 Entry: TypeAlias = "int | Run | Literal[Mark.UNKNOWN] | None"
 
 
-class Ending(NamedTuple):
-    """The cards of a compiled table that end the move alike: one card's index, or a getter of several."""
-
-    card: int  # the one card (when ``several`` is None)
-    several: itemgetter[Any] | None  # the counts of several cards, from a floor's counts
-    packed: int  # the ending: 1 in each field it sets and in his end field
+# The cards of a compiled table that end the move alike: (card, several, packed): one card's index (when ``several``
+# is None) or a getter of several cards' counts from a floor's counts; the ending, 1 in each field it sets and in
+# his end field.
+Ending: TypeAlias = "tuple[int, itemgetter[Any] | None, int]"
 
 
 class Compiled(NamedTuple):
@@ -133,33 +133,23 @@ class Compiled(NamedTuple):
             e = table[i]
             if e is None or e is UNKNOWN:
                 bad.append(i)
-            elif isinstance(e, int):
+            elif type(e) is int:
                 alike.setdefault(e, []).append(i)
             else:
-                going.append((i, e))
-        ending = tuple(Ending(idx[0], None, v) if len(idx) == 1 else Ending(-1, itemgetter(*idx), v)
-                       for v, idx in alike.items())
+                going.append((i, e))  # type: ignore[arg-type]  # a Run: ``type() is`` is quicker than isinstance
+        ending: tuple[Ending, ...] = tuple((idx[0], None, v) if len(idx) == 1 else (-1, itemgetter(*idx), v)
+                                           for v, idx in alike.items())
         return cls(tuple(bad) or None, ending, tuple(going), tuple(alike.items()))
 
 
-class Link(NamedTuple):
-    """A card that goes on from a compiled state to the next one, as ``_Explorer._summed`` follows it."""
-
-    bit: int  # the card's bit in a mask of this floor's cards
-    drawn: int  # the mask that takes the card its run drew out of the unseen ones
-    deck: int  # the change of the deck's size
-    key: NodeKey  # the state it stops at
-    unit: int  # 1 in each field the run sets
-    keep: int  # a mask of every other field
-
-
-class Summed(NamedTuple):
-    """A rest of move summed through compiled tables (``_Explorer._summed``)."""
-
-    den: int
-    packed: int
-    reach: int
-    need: int  # the fewest cards in the deck this answer needs (states below are keyed without piles from 6 on)
+# A card that goes on from a compiled state to the next one, as ``_Explorer._summed`` follows it: (bit, drawn, deck,
+# key, unit, keep): the card's bit in a mask of this floor's cards, the mask that takes the card its run drew out of
+# the unseen ones, the change of the deck's size, the state it stops at, 1 in each field the run sets, and a mask of
+# every other field.
+Link: TypeAlias = tuple[int, int, int, NodeKey, int, int]
+# A rest of a move summed through compiled tables (``_Explorer._summed``): (den, packed, reach, need), need the
+# fewest cards in the deck the answer needs (states below are keyed without their piles from 6 cards on).
+Summed: TypeAlias = tuple[int, int, int, int]
 
 
 @dataclass(slots=True)

@@ -616,7 +616,10 @@ class _Explorer:
         if prog is False or prog.others != others:
             return None
         got = self._summed(prog, mask, deck)
-        return None if got is None else Dist(got.den, got.packed, _NO_CHOICES, got.reach, 0, True)
+        if got is None:
+            return None
+        den, packed, reach, _ = got
+        return Dist(den, packed, _NO_CHOICES, reach, 0, True)
 
     def _summed(self, prog: Program, mask: int, deck: int) -> Summed | None:
         """:meth:`_fast`'s sum at a compiled state for the unseen cards of this floor as a bit mask (each at most
@@ -629,7 +632,8 @@ class _Explorer:
         memo = prog.memo
         hit = memo.get(mask)
         if hit is not None:
-            return hit if deck >= hit.need else None
+            _, _, _, need = hit
+            return hit if deck >= need else None
         if mask & prog.bad or not mask:
             return None
         ends = 0
@@ -641,7 +645,7 @@ class _Explorer:
         if not mask & prog.going:
             if not ends:
                 return None
-            done = memo[mask] = Summed(total, ends, 2, 6)
+            done = memo[mask] = (total, ends, 2, 6)
             return done
         buckets: dict[int, int] = {1: ends} if ends else {}
         need, reach = 6, 1
@@ -668,7 +672,7 @@ class _Explorer:
                 reach = 1 + sub_reach
             buckets[d] = buckets.get(d, 0) + (packed & keep) + d * unit  # his fields set certain
         den, packed = self._normalise(buckets) if len(buckets) > 1 else next(iter(buckets.items()))
-        done = memo[mask] = Summed(den * total, packed, max(reach, 2), need)
+        done = memo[mask] = (den * total, packed, max(reach, 2), need)
         return done
 
     def _program(self, node: Node, others: Unseen) -> Program | Literal[False]:
@@ -682,13 +686,13 @@ class _Explorer:
         bad, _, goes, alike = node.compiled
         bad_mask = sum(1 << i for i in bad or ())
         endings = tuple((sum(1 << i for i in cards), v) for v, cards in alike)
-        links = []
+        links: list[Link] = []
         for i, r in goes:
             if not r.shift or len(r.events) != 1 or r.events[0][0] != self.at or r.events[0][1] < 0:
                 return False
             unit, ones = self._unit(r.bits)
-            links.append(Link(1 << i, ~(1 << r.events[0][1]), r.piles[0], (r.key, r.left, None), unit, ~ones))
-        going = sum(link.bit for link in links)
+            links.append((1 << i, ~(1 << r.events[0][1]), r.piles[0], (r.key, r.left, None), unit, ~ones))
+        going = sum(bit for bit, *_ in links)
         return Program(tuple(links), {}, bad_mask, endings, going, others)
 
     def _node(self, point: Point, question: Question) -> Node | None:
@@ -714,7 +718,8 @@ class _Explorer:
         """What card ``i`` drawn at ``point`` does, for :meth:`_fast`: its packed ending (fields and end room,
         each 1) when it ends the move, its run when it stops at a card question the engine resumes at, None
         otherwise. A far card's is its group's, stored for every card in it."""
-        members = self._partition(guard, point.left).group_of[i]
+        _, _, group_of = self._partition(guard, point.left)
+        members = group_of[i]
         r, piles = self._run(point, [self.says[self.at][members[0]]])
         e: int | Run | None = None
         if not r.jumped:
