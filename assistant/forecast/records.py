@@ -109,7 +109,7 @@ Entry: TypeAlias = "int | Run | Literal[Mark.UNKNOWN] | None"
 # The cards of a compiled table that end the move alike: (card, several, packed): one card's index (when ``several``
 # is None) or a getter of several cards' counts from a floor's counts; the ending, 1 in each field it sets and in
 # his end field.
-Ending: TypeAlias = "tuple[int, itemgetter[Any] | None, int]"
+Ending: TypeAlias = "tuple[int, itemgetter[tuple[int, ...]] | None, int]"
 
 
 class Compiled(NamedTuple):

@@ -55,7 +55,7 @@ import pickle
 from collections import Counter
 from fractions import Fraction
 from operator import itemgetter, mul
-from typing import Any, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 from ..engine.errors import RulesError
 from ..engine.log import LogEntry
@@ -103,7 +103,7 @@ BlindKey: TypeAlias = "tuple[bytes, int, Piles | None, *tuple[str, ...]]"  # a r
 Signature: TypeAlias = "tuple[int, ...] | tuple[int | tuple[int, ...], tuple[int, ...]]"
 MemoKey: TypeAlias = "tuple[bytes, int, Piles, Unseen] | tuple[bytes, int, Piles, Signature, Unseen]"
 StillKey: TypeAlias = "tuple[bytes, Piles | None] | tuple[bytes, Piles | None, tuple[int, ...]]"
-Projector: TypeAlias = "tuple[itemgetter[Any] | None, tuple[itemgetter[Any], ...]]"
+Projector: TypeAlias = "tuple[itemgetter[tuple[int, ...]] | None, tuple[itemgetter[tuple[int, ...]], ...]]"
 
 
 class _Overflow(Exception):
