@@ -14,8 +14,8 @@ are replayed, not resumed"). A branch is the list of answers given so far:
 
 A card drawn as he arrives after a step (most draws) is where the engine can resume the move
 (``Bb1.resumable``, ``Bb1.resume_walk``): each card's branch then runs only the rest of the move from the state
-of that moment (a :class:`Point`). Other questions replay from the last such point, as the table's answers do.
-A far card's branch stands for every card with the same first steps (:func:`_group_by_path`).
+of that moment (a ``records.Point``). Other questions replay from the last such point, as the table's answers do.
+A far card's branch stands for every card with the same first steps (``routes.group_by_path``).
 
 **The rest of a move is memoised, and the cards' weights are applied outside the engine.** The engine reads
 the face-up discard pile only for its length (``Bb1.draw_card`` appends to it, ``Bb1.reshuffle`` counts it in
@@ -45,6 +45,9 @@ beside it (folded over each run's ``draw`` and ``reshuffle`` entries). Then
 
 A far card's group whose walk does not end the move (a Camera set off an alarm on the way, he reaches it and
 draws again) is split into its cards: the next draw is from the unseen cards without that one.
+
+The records it keeps are in ``records.py``, the cards it can pool in ``routes.py``, and the plain enumeration it
+must agree with in ``plain.py``.
 """
 
 from __future__ import annotations
@@ -988,7 +991,7 @@ class _Explorer:
     def _children(self, question: Question, unseen: Unseen, left: int | None, square: str | None,
                   choices: set[str]) -> list[tuple[str, int, int, Group | None]]:
         """The answers to explore, each with its weight as (numerator, denominator) and, for a group of far cards
-        pooled into one branch (:func:`_group_by_path`), the cards and copies it stands for: a card by its unseen
+        pooled into one branch (``routes.group_by_path``), the cards and copies it stands for: a card by its unseen
         copies over the unseen cards, a players' choice evenly. ``left`` is how many moves he has when he draws
         this card (None: not known, so no card is pooled); ``square`` is where he stands then."""
         options: list[str] = question["options"]
@@ -1020,7 +1023,7 @@ class _Explorer:
     def _partition(self, square: str, left: int) -> Partition:
         """This floor's cards (indices) drawn by him in ``square`` with ``left`` moves: those that get a branch
         of their own, the groups of far cards with the same first steps, and each card's group
-        (:func:`_group_by_path`)."""
+        (``routes.group_by_path``)."""
         got = self.partitions.get((square, left))
         if got is None:
             view = self.view
