@@ -262,13 +262,13 @@ def test_the_worst_realistic_floor_is_forecast_in_a_bounded_time() -> None:
 
 
 def test_packed_sums_widen_their_fields_when_a_denominator_outgrows_them() -> None:
-    """tree._Explorer packs each room's and burglar's numerator into fixed-width fields of one integer; a
+    """The forecast packs each room's and burglar's numerator into fixed-width fields of one integer (runs.Runs); a
     denominator too wide for them must never spill into the next field, but start again with wider ones."""
-    from assistant.forecast import tree
+    from assistant.forecast import runs, tree
 
     case = json.loads((HERE / "bb1-redraw-own-room.json").read_text())
     view = blind(state_from_case(case))
-    with pytest.raises(tree._Overflow):
+    with pytest.raises(runs.Overflow):
         tree._Explorer(view, 1, 0, width=2).explore()
     wide = tree._Explorer(view, 1, 0, width=512).explore()
     assert tree.explore(view, 1).enter == wide.enter and wide.enter["A2"] == Fraction(1, 2)
