@@ -39,3 +39,12 @@ def test_pre_commit_runs_the_ruff_and_mypy_commands_test_sh_runs() -> None:
     in_test_sh = _checks((ROOT / "test.sh").read_text(encoding="utf-8"), r"^(\.venv/bin/python -m \S+.*)$")
     hooks = _checks((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"), r"^\s*entry:\s*(.+)$")
     assert len(in_test_sh) == 2 and hooks == in_test_sh
+
+
+def test_the_command_line_tools_start_without_looking_the_version_up() -> None:
+    """The resolver and the forecast CLI start once per call (the conformance checker runs them often): the
+    version is looked up only when asked for, since importlib.metadata alone takes some 20 ms to import."""
+    code = "import sys, assistant.resolve, assistant.forecast.__main__; print('importlib.metadata' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
+                         timeout=60).stdout
+    assert out.strip() == "False"
