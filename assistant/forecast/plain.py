@@ -5,6 +5,17 @@ players have not seen face up (in that branch's discard pile) is its own branch,
 over the unseen cards (1.11), and each players' choice is split evenly. No pooling, no memo, no resuming, no
 packed sums: slow, and exact. tests/forecast checks that
 ``explore`` gives the same fractions on positions chosen to exercise each of its shortcuts.
+
+The worked example of docs/forecast.md: from B1 to his die on A1 with die 2, the unseen cards A1, A3 and C1.
+
+>>> from assistant.engine.cases import state_from_case
+>>> from assistant.forecast.knowledge import blind
+>>> seen = ["B1", "D1", "A2", "B2", "C2", "D2", "B3", "C3", "D3", "A4", "B4", "C4", "D4"]
+>>> view = blind(state_from_case({"players": 4, "floors": {"1": {
+...     "guard": "B1", "destination": "A1", "die": 2, "patrol": ["A1", "A3", "C1"], "discard": seen}}}))
+>>> move = enumerate_move(view, 1)
+>>> move.end
+{'A2': Fraction(1, 2), 'B1': Fraction(1, 2)}
 """
 
 from __future__ import annotations
