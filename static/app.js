@@ -6,6 +6,15 @@
   const live = document.getElementById("live");
   if (!live) return;
 
+  // -- only what changed: the floors this page shows, named by their digests (web/table/floor_html.py) -----
+  // the answer leaves out each one still the same: an empty floor marked hx-preserve, which htmx fills with ours
+  document.body.addEventListener("htmx:configRequest", (event) => {
+    const shown = [...document.querySelectorAll("#game .floors > .floor[data-hash]")];
+    if (shown.length) {
+      event.detail.headers["X-Floors"] = shown.map((f) => `${f.id.replace("floor-", "")}=${f.dataset.hash}`).join(",");
+    }
+  });
+
   // -- the guard's move, said to screen readers ---------------------------------------------------
   // #announce lives outside #game (a region swapped in whole is not announced): after each new board,
   // the summary of the guard's move and the verdict are put there once

@@ -8,11 +8,13 @@ and the reader's language: the template reads nothing else, so the three togethe
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Generic, TypeVar
 
 from flask import current_app, url_for
 from markupsafe import Markup
@@ -24,6 +26,8 @@ from .board_view import FloorView, Room
 from .danger import DangerBoard, RoomDanger
 from .guide import WallSlot, wall_slots
 
+T = TypeVar("T")
+MOST_FLOORS = 8  # more than any game has
 KEPT = 512  # floors kept (and 16 times as many rooms): a few heists, each floor in a few looks (tablet, watchers,
 # three languages)
 
@@ -55,37 +59,72 @@ def floor_page(state: GameState, f: FloorView, *, key: str, can_act: bool, phase
                      for sq in sorted({*chances.enter, *chances.end})) if chances else ())
 
 
-class _Kept:
-    """What was drawn, by what it was drawn from: the most recently used ``most`` pieces of HTML."""
+@dataclass(frozen=True)
+class Drawn:
+    """A floor's HTML and a short digest of it, which the device that shows it sends back (``X-Floors``), so a
+    floor it already shows is not sent again (:func:`kept_floor`)."""
+
+    html: Markup
+    digest: str
+
+
+class _Kept(Generic[T]):
+    """What was drawn, by what it was drawn from: the most recently used ``most`` pieces."""
 
     def __init__(self, most: int) -> None:
         self.most = most
-        self.html: OrderedDict[tuple[object, ...], Markup] = OrderedDict()
+        self.kept: OrderedDict[tuple[object, ...], T] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, key: tuple[object, ...], draw: Callable[[], str]) -> Markup:
+    def get(self, key: tuple[object, ...], draw: Callable[[], T]) -> T:
         with self.lock:
-            html = self.html.get(key)
-            if html is not None:
-                self.html.move_to_end(key)
-                return html
-        html = Markup(draw())
+            found = self.kept.get(key)
+            if found is not None:
+                self.kept.move_to_end(key)
+                return found
+        drawn = draw()
         with self.lock:
-            self.html[key] = html
-            while len(self.html) > self.most:
-                self.html.popitem(last=False)
-        return html
+            self.kept[key] = drawn
+            while len(self.kept) > self.most:
+                self.kept.popitem(last=False)
+        return drawn
 
 
-_floors = _Kept(KEPT)
-_rooms = _Kept(KEPT * 16)
+_floors: _Kept[Drawn] = _Kept(KEPT)
+_rooms: _Kept[Markup] = _Kept(KEPT * 16)
 
 
-def floor_html(f: FloorView, page: FloorPage) -> Markup:
+def floor_html(f: FloorView, page: FloorPage) -> Drawn:
     """The floor's section of the board (templates/partials/_floor.html), from the cache when this look of it
     was drawn before; each of its rooms likewise (templates/partials/_room.html)."""
     said = language()
-    return _floors.get((said, repr(f), page), lambda: _draw_floor(f, page, said))
+    return _floors.get((said, repr(f), page), lambda: _digested(_draw_floor(f, page, said)))
+
+
+def _digested(html: str) -> Drawn:
+    digest = hashlib.blake2b(html.encode(), digest_size=8).hexdigest()
+    end = html.index(">", html.index("<section"))  # the end of the floor's opening tag
+    return Drawn(Markup(f'{html[:end]} data-hash="{digest}"{html[end:]}'), digest)
+
+
+def kept_floor(number: int, digest: str) -> Markup:
+    """In place of a floor the device already shows as it is: htmx keeps the one on the screen (hx-preserve)."""
+    return Markup(f'<section class="floor" id="floor-{number}" data-hash="{digest}" hx-preserve></section>')
+
+
+def floors_held(header: str | None) -> dict[int, str]:
+    """The floors a device shows and their digests, from its ``X-Floors`` header ("1=ab12,2=cd34"); whatever
+    does not read as such is left out (that floor is simply sent).
+
+    >>> floors_held("1=00ff00ff00ff00ff,2=zz,x=1"), floors_held(None)
+    ({1: '00ff00ff00ff00ff'}, {})
+    """
+    held = {}
+    for part in (header or "").split(",")[:MOST_FLOORS]:
+        number, _sep, digest = part.strip().partition("=")
+        if number.isdigit() and len(digest) == 16 and all(c in "0123456789abcdef" for c in digest):
+            held[int(number)] = digest
+    return held
 
 
 def _draw_floor(f: FloorView, page: FloorPage, said: str) -> str:
@@ -101,6 +140,6 @@ def _draw_floor(f: FloorView, page: FloorPage, said: str) -> str:
         chance = danger.get(room.square)
         key = (said, f.number, f.donuts, page.key, page.can_act, page.answering, room.square in page.downstairs,
                (chance.enter, chance.end) if chance else None, repr(room))
-        return _rooms.get(key, lambda: room_template.render(room=room, **words))
+        return _rooms.get(key, lambda: Markup(room_template.render(room=room, **words)))
 
     return env.get_template("partials/_floor.html").render(room_html=room_html, **words)

@@ -27,7 +27,7 @@ from ..phones.share import invite_for
 from ..setup.new_heist import IMPORTED_TITLE
 from .board_view import FloorView, build_floors, phase, room_menu
 from .danger import danger_board
-from .floor_html import floor_html, floor_page
+from .floor_html import floor_html, floor_page, floors_held, kept_floor
 from .log_view import log_lines
 from .export import game_as_case
 from .menus import menu_links, menu_view
@@ -38,6 +38,13 @@ from .table_view import table_view
 from .tile_words import tile_label
 
 bp = Blueprint("game", __name__, url_prefix="/games")
+
+@bp.after_request
+def _vary(response: BaseResponse) -> BaseResponse:
+    # a board answer leaves out the floors the device says it shows (X-Floors): caches must tell them apart
+    response.vary.add("X-Floors")
+    return response
+
 
 STALE = N_("The board changed on another device (or the button was tapped twice). This is the board as it is now.")
 
@@ -63,12 +70,15 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
     now = phase(state)
     table = table_view(state, last, now, selected, lambda: store().history(game.id))
     danger = danger_board(game)
+    held = floors_held(request.headers.get("X-Floors")) if request.headers.get("HX-Request") else {}
 
     def floor(f: FloorView) -> Markup:
-        return floor_html(f, floor_page(state, f, key=access.key, can_act=access.can_act, phase=now,
-                                        focus=table["focus"], downstairs=table["downstairs"], danger=danger,
-                                        sandbox=url_for("sandbox.from_heist", key=access.key, floor=f.number)
-                                        if state.rules == "bb1" else None))
+        drawn = floor_html(f, floor_page(state, f, key=access.key, can_act=access.can_act, phase=now,
+                                         focus=table["focus"], downstairs=table["downstairs"], danger=danger,
+                                         sandbox=url_for("sandbox.from_heist", key=access.key, floor=f.number)
+                                         if state.rules == "bb1" else None))
+        # a floor the device already shows as it is stays on its screen: only what changed is sent
+        return kept_floor(f.number, drawn.digest) if held.get(f.number) == drawn.digest else drawn.html
 
     return {"game": game, "key": access.key, "role": access.role, "can_act": access.can_act,
             "state": state, "floors": build_floors(state, last, selected), "floor_html": floor, "last_log": last,
