@@ -63,9 +63,9 @@ from ..engine.board import Floorplan
 from ..engine.errors import AmbiguousTieError, RulesError
 from ..engine.log import LogEntry
 from ..engine.ruleset import GameOver, NeedAnswer, shared_router
-from ..engine.rulesets import ruleset_for
-from ..engine.state import HIDDEN, WORKER, WORKERS_MOVE, GameState
-from .knowledge import SPECIAL, full_deck, kind_of
+from ..engine.rulesets import rules_of, ruleset_for
+from ..engine.state import HIDDEN, GameState
+from .knowledge import full_deck, kind_of, special
 
 COMPILE_LEFT = 1  # with at most this many moves left a state's table is filled for every card at once
 PLAIN_LEFT = 1  # with at most this many moves left the rest of a move is first tried as a plain sum (see _solve)
@@ -250,17 +250,18 @@ class _Explorer:
         self.card_index = [{c: i for i, c in enumerate(cards)} for cards in self.cards]
         self.floor_at = {n: i for i, n in enumerate(self.floors)}
         # a card's index by the name a draw entry gives it (knowledge.kind_of: bb3's two worker cards are one)
-        self.drawn_index = [{**index, **{name: index[kind_of(view.rules, name)] for name in (WORKERS_MOVE,)
-                                         if kind_of(view.rules, name) in index}} for index in self.card_index]
+        alike = rules_of(view).alike_cards
+        self.drawn_index = [{**index, **{name: index[kind] for name, kind in alike.items() if kind in index}}
+                            for index in self.card_index]
         # The answer given to the engine for each card. bb3's two kinds of worker card both only make him draw
         # again within a move (knowledge.kind_of counts them as one); answered as the one that only does that,
         # the state after it is the same, so the next draw is the same point (a worker joining him could only
         # ever cover alarm cubes, and none is set off during his move).
-        self.says = [[WORKERS_MOVE if view.rules == "bb3" and c == WORKER else c for c in cards]
-                     for cards in self.cards]
+        answer_as = {kind: name for name, kind in alike.items()}
+        self.says = [[answer_as.get(c, c) for c in cards] for cards in self.cards]
         self.full = tuple(tuple(self.decks[n][c] for c in cards) for n, cards in zip(self.floors, self.cards))
         self.bits = [1 << i for i in range(len(self.cards[self.at]))]  # this floor's cards as a mask's bits
-        self.special = SPECIAL.get(view.rules)
+        self.special = special(view.rules)
         # The engine's copy: the same state with every discard pile face down (it only counts them).
         self.base = view.copy()
         for fl in self.base.floors.values():
@@ -270,8 +271,8 @@ class _Explorer:
         seen = [self.decks[n] - Counter(kind_of(view.rules, c) for c in view.floors[n].discard) for n in self.floors]
         self.unseen0 = tuple(tuple(left[c] for c in cards) for left, cards in zip(seen, self.cards))
         # cards taken to be only ever drawn again (see explore): bb3's worker cards, answered as workers-move
-        self.redrawn = tuple(i for i, c in enumerate(self.cards[self.at]) if redrawn and c == WORKER
-                             and view.rules == "bb3" and self.unseen0[self.at][i])
+        self.redrawn = tuple(i for i, c in enumerate(self.cards[self.at]) if redrawn and c in answer_as
+                             and self.unseen0[self.at][i])
         self.verified: set[tuple[Any, ...]] = set()
         self.redrawn_copies = 0
         counts = list(self.unseen0[self.at])
@@ -1187,12 +1188,12 @@ def _group_by_path(plan: Floorplan, rules: str, reading: str, void: tuple[str, .
     Returns those alone, the groups, and each card's group (itself alone), as indices in ``cards`` (a floor's cards drawn by him in ``guard`` with
     ``left`` moves; the floor plan, the rules and the tie-break reading say the rest, so the answer holds across
     forecasts)."""
-    special = SPECIAL.get(rules)
+    roomless = special(rules)
     here = plan.index[guard]
     groups: dict[tuple[int, ...], list[int]] = {}
     alone: list[int] = []
     for i, card in enumerate(cards):
-        if card == guard or kind_of(rules, card) == special or card not in plan.index or card in void:
+        if card == guard or kind_of(rules, card) == roomless or card not in plan.index or card in void:
             alone.append(i)
             continue
         steps = _first_steps(plan, plan.index[card], reading, here, left)

@@ -6,9 +6,9 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
+from ...engine.bb1.table import CHARACTERS
 from ...engine.errors import RulesError
 from ...engine.scenarios import BB2_CORNERS, BB2_DISTRACTED, BB2_PATROL_CARDS, SCENARIOS
-from ...engine.table_bb1 import CHARACTERS
 from ...words.i18n import N_, _
 from ...words.refusals import refusal
 from ..access import host_only

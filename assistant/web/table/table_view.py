@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...engine import offers as offer_rules
+from ...engine.bb1.offers import EVENT_CODES
 from ...engine.offers import Offer
+from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from .guide import setup_guide, wall_slots
 from .pieces import figure
@@ -18,7 +19,8 @@ from .summary import guard_summaries
 ROOM_GROUPS = {"move": "moves", "move_reveal": "moves", "rook_orders": "moves", "put": "puts", "alarm": "alarms",
                "alarm_hacked": "alarms", "pick_up_alarm": "alarms", "room_tokens": "tokens", "hack_count": "hack_counts"}
 PLAYER_GROUPS = {"spotter_look": "abilities", "juicer_alarm": "abilities", "juicer_drop": "abilities",
-                 "rigger_tool": "abilities", "tool_drop": "drops", "loot_drop": "drops"}
+                 "rigger_tool": "abilities", "tool_drop": "drops", "loot_drop": "drops",
+                 **{code: "events" for code in EVENT_CODES}}
 
 
 def grouped(offers: list[Offer], groups: dict[str, str], default: str) -> dict[str, list[Offer]]:
@@ -29,14 +31,17 @@ def grouped(offers: list[Offer], groups: dict[str, str], default: str) -> dict[s
     return out
 
 
-def player_menu(state: GameState, current: str | None) -> dict[str, list[Offer]]:
-    """The actions panel's offers for whoever's turn it is: events, abilities, tools and loot, corrections."""
-    if current is None or state.rules != "bb1":
-        return {}
-    events = offer_rules.events(state, current)
-    menu = grouped([o for o in offer_rules.player_offers(state, current) if o not in events], PLAYER_GROUPS, "tools")
-    menu["events"] = events
-    menu["corrections"] = offer_rules.corrections(state)
+def panel_offers(state: GameState, current: str | None) -> list[Offer]:
+    """What the game's legal-actions query offers the actions panel: whoever's turn it is (events, abilities,
+    tools and loot; setting up, coming in, getting out), then the numbers the table keeps (corrections)."""
+    legal = rules_of(state).legal
+    return [*(legal.player(state, current) if current else []), *legal.corrections(state)]
+
+
+def player_menu(offers: list[Offer]) -> dict[str, list[Offer]]:
+    """The panel's offers in the menu's groups: events, abilities, tools, drops, corrections."""
+    menu = grouped(offers, {**PLAYER_GROUPS, **{o.code: "corrections" for o in offers if o.correction}}, "tools")
+    menu.setdefault("corrections", [])
     return menu
 
 
@@ -99,6 +104,9 @@ def table_view(state: GameState, last_log: list[dict[str, Any]], phase: str,
     """The template variables of the table page that come from this module."""
     setting_up = phase in ("break_in", "entrance")
     move = whole_move(last_log, history)
+    legal = rules_of(state).legal
+    here = legal.room(state, *selected) if selected else []
+    panel = panel_offers(state, state.current())
     return {
         "summary": guard_summaries(move, figure(state)[0]),
         "walk": walk_of(last_log),
@@ -107,9 +115,11 @@ def table_view(state: GameState, last_log: list[dict[str, Any]], phase: str,
         "slots": {n: wall_slots(state, n) for n in state.floors} if phase == "break_in" else {},
         "focus": focus_floor(state),
         "crew_floors": {n: (None if b.escaped or b.at is None else b.floor) for n, b in state.crew.items()},
-        "room_offers": grouped(offer_rules.room_offers(state, *selected), ROOM_GROUPS, "cards") if selected else {},
-        "player_menu": player_menu(state, state.current()) if phase == "play" else {},
-        "take_offers": {n: offer_rules.take_offers(state, n) for n in state.order} if phase == "play" else {},
+        "room_offers": grouped(here, ROOM_GROUPS, "cards"),
+        "offers_here": here,
+        "player_menu": player_menu(panel) if phase == "play" else {},
+        "panel_offers": panel,
+        "take_offers": {n: legal.take(state, n) for n in state.order} if phase == "play" else {},
         "laboratories": laboratories(state),
         "downstairs": downstairs(state),
     }
