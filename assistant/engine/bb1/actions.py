@@ -168,7 +168,7 @@ def _set_room_tokens(rules: Bb1, a: Action) -> None:
 
 
 ACTIONS = {
-    "event": GameAction(_event, N_("these cards and abilities")), "donuts": GameAction(_donuts, N_("Donuts")),
+    "event": GameAction(_event, N_("these cards and abilities")), "donuts": GameAction(_donuts, N_("Donuts tools")),
     "crow": GameAction(_crow, N_("the Raven's crows")), "spotter": GameAction(_spotter, N_("the Spotter's looks")),
     "hack": GameAction(_hack, N_("hack tokens")), "camera": GameAction(_camera, N_("cameras to switch off")),
     "loot": GameAction(_loot, N_("these loot cards")), "tool": GameAction(cards.tool, N_("these tools")),

@@ -33,6 +33,10 @@ class Bb1(TableBb1):
     # have their guards on the board already and never place them from a deck
     places_guards_when_imported = True
     printed_walls = True  # the jobs of the rulebook print each floor's walls; bb2 and bb3 floors are laid out
+    guards_at_setup = False  # 1.13: floor 1's guard at the break-in, the others when someone arrives (bb2, bb3:
+    # every floor's guard before anyone enters)
+    table_cards_only = False  # bb2 and bb3 patrol cards do more than send him somewhere: the table's own deck
+    known_characters = True  # §1.22: the nine characters of the box, whose abilities the app offers
     # What a floor and a burglar carry in this game, for the pages, exports and cases that show them
     uses_die = True  # his destination is a die showing his speed (bb2: a marker, and he always moves 3)
     alarm_cubes = False  # 1.8: one alarm token to a room (bb3: cubes, several to a room, each counted)

@@ -35,6 +35,9 @@ class Bb2(Bb1):
     legal = LEGAL
     places_guards_when_imported = False
     printed_walls = False
+    guards_at_setup = True
+    table_cards_only = True
+    known_characters = False
     uses_die = False
     crew_counter = "heat"
     fixed_speed = BOUNCER_MOVES

@@ -33,6 +33,9 @@ class Bb3(Bb1):
     legal = LEGAL
     places_guards_when_imported = False
     printed_walls = False
+    guards_at_setup = True
+    table_cards_only = True
+    known_characters = False
     alarm_cubes = True
     has_disguises = True
     suspicion_limit = SUSPICION_LIMIT
