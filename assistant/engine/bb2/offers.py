@@ -7,7 +7,7 @@ decides nothing: a counter's "−" or "+" is there only when the engine offers i
 >>> [o.code for o in player_offers(s, "Ann")]
 ['start']
 >>> [o.action["count"] for o in corrections(s) if o.code.startswith("deck") and o.action["floor"] == 1]
-[13, 15]
+[15, 17]
 """
 
 from __future__ import annotations
