@@ -144,7 +144,7 @@ def _square(value: Any, floor: int, plan: Floorplan, what: str) -> str:
 def _card(value: Any, floor: int, state: GameState) -> str:
     game = RULESETS[state.rules]
     if value == game.roomless_card or value in game.alike_cards:
-        return value
+        return str(value)
     if not isinstance(value, str):
         raise BoardError(N_("floor %(floor)s: a patrol card names a square, not %(value)s"), floor=floor,
                          value=repr(value))

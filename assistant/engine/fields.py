@@ -23,9 +23,9 @@ def floor_of(rules: Ruleset, action: Action) -> int:
 def square_of(rules: Ruleset, floor: int, value: Any, what: str = "at") -> str:
     if not isinstance(value, str):
         raise IllegalActionError(N_("'%(field)s' must be a square name like B2"), field=what)
-    value = value.upper()
-    rules.plan(floor).check(value)
-    return value
+    square = value.upper()
+    rules.plan(floor).check(square)
+    return square
 
 
 def who_of(rules: Ruleset, action: Action) -> str:

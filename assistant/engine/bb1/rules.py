@@ -298,7 +298,7 @@ class Bb1(TableBb1):
             self.move_die(floor, target, "nearest_alarm", "1.9", steps=best, distances={
                 a: dist[a] for a in sorted(set(fl.alarms))}, guard=guard)
 
-    def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data) -> None:
+    def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data: Any) -> None:
         """``why`` is one of ``log.DIE_MOVES``: what sent the die there."""
         fl = self.state.floors[floor]
         fl.destination = square

@@ -312,7 +312,7 @@ class Bb2(Bb1):
         fl.deck = [HIDDEN] * len(self.plan(floor).rooms)
         fl.unseen, fl.discard = [], []
 
-    def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data) -> None:
+    def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data: Any) -> None:
         fl = self.state.floors[floor]
         fl.destination = square
         self.log("destination", rule, floor, square, ruling=ruling, why=why, figure=self.figure, **data)

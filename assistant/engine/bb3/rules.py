@@ -83,7 +83,7 @@ class Bb3(Bb1):
         super().guard_turn(floor, bonus)
 
     # -- workers moved by the crew (bb3 Basic Actions: Lure; Free Actions: Charm, Flee; Program Cards) ----
-    def move_workers(self, floor: int, source: str, target: str, count: int, how: str, **data) -> None:
+    def move_workers(self, floor: int, source: str, target: str, count: int, how: str, **data: Any) -> None:
         fl = self.state.floors[floor]
         have = fl.workers.get(source, 0)
         if count < 1 or count > have:
