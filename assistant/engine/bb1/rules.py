@@ -37,6 +37,7 @@ class Bb1(TableBb1):
     # every floor's guard before anyone enters)
     table_cards_only = False  # bb2 and bb3 patrol cards do more than send him somewhere: the table's own deck
     known_characters = True  # §1.22: the nine characters of the box, whose abilities the app offers
+    in_sandbox = True  # the sandbox replays a floor with this game's guard (die + alarms, 1.2)
     # What a floor and a burglar carry in this game, for the pages, exports and cases that show them
     uses_die = True  # his destination is a die showing his speed (bb2: a marker, and he always moves 3)
     alarm_cubes = False  # 1.8: one alarm token to a room (bb3: cubes, several to a room, each counted)

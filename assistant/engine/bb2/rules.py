@@ -38,6 +38,7 @@ class Bb2(Bb1):
     guards_at_setup = True
     table_cards_only = True
     known_characters = False
+    in_sandbox = False
     uses_die = False
     crew_counter = "heat"
     fixed_speed = BOUNCER_MOVES

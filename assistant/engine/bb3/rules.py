@@ -36,6 +36,7 @@ class Bb3(Bb1):
     guards_at_setup = True
     table_cards_only = True
     known_characters = False
+    in_sandbox = False
     alarm_cubes = True
     has_disguises = True
     suspicion_limit = SUSPICION_LIMIT
