@@ -65,7 +65,8 @@ def moves(state: GameState, floor: int, square: str) -> list[Offer]:
     """Every burglar still in the game walks into this room (the game's rules say what entering does)."""
     current = state.current()
     return [Offer("move", {"do": "move", "who": n, "floor": floor, "to": square}, {"who": n, "current": n == current})
-            for n in state.order if not state.crew[n].escaped and (state.crew[n].floor, state.crew[n].at) != (floor, square)]
+            for n, b in ((n, state.crew[n]) for n in state.order)
+            if not b.escaped and (b.floor, b.at) != (floor, square)]
 
 
 def steps(code: str, action: dict[str, Any], key: str, now: int, low: int, high: int,

@@ -155,7 +155,7 @@ def test_burgle_bros_1s_cards_and_pieces_are_never_offered_and_are_refused():
     """The registry: an action of another game is refused by name (bb1 Card Reference, bb3 Workers)."""
     state = in_play()
     assert not {o.code for o in every_offer(state)} & BB1_CODES
-    with pytest.raises(RulesError, match="exist only in Burgle Bros$"):
+    with pytest.raises(RulesError, match=r"exist only in Burgle Bros$"):
         apply(state, {"do": "crow", "who": "Ann", "at": "B3"})
     with pytest.raises(RulesError, match="workers exist only in Burgle Bros 3"):
         apply(state, {"do": "lure", "who": "Ann", "from": "B3"})

@@ -11,7 +11,8 @@ from assistant.engine.state import REPLACED_ONLY
 
 ROOT = Path(__file__).resolve().parents[2]
 FIELDS = "|".join(sorted(REPLACED_ONLY))
-IN_PLACE = re.compile(rf"\.({FIELDS})(\.(append|remove|pop|extend|insert|sort|clear|reverse|update|setdefault|popitem)\("
+METHODS = "append|remove|pop|extend|insert|sort|clear|reverse|update|setdefault|popitem"
+IN_PLACE = re.compile(rf"\.({FIELDS})(\.({METHODS})\("
                       rf"|\[[^]]*\]\s*[-+]?=(?!=)|\s*\+=)|\bdel\b.*\.({FIELDS})\[")
 
 

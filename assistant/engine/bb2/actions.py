@@ -97,7 +97,8 @@ def _set_cubes(rules: Bb2, a: Action) -> None:
 
 
 ACTIONS = {
-    "commotion": GameAction(_commotion, N_("commotions")), "undercover": GameAction(_undercover, N_("Undercover chips")),
+    "commotion": GameAction(_commotion, N_("commotions")),
+    "undercover": GameAction(_undercover, N_("Undercover chips")),
     "crowd": GameAction(_crowd, N_("Crowd chips")), "chip": GameAction(_chip, N_("chips")),
     "deck": GameAction(_deck, N_("changing patrol decks")), "bouncer": GameAction(_bouncer, N_("bouncers")),
 }

@@ -44,7 +44,8 @@ class Bb3(Bb1):
     floor_counts = ("suspicion", "workers")
     roomless_card = WORKER
     roomless_card_optional = False
-    alike_cards: ClassVar[Mapping[str, str]] = {WORKERS_MOVE: WORKER}  # both only make him draw again within a move (bb3 Workers)
+    # both worker cards only make him draw again within a move (bb3 Workers)
+    alike_cards: ClassVar[Mapping[str, str]] = {WORKERS_MOVE: WORKER}
     room_rules = False  # its rooms and cards are not those of Burgle Bros 1
     reshuffle_speeds_up = False  # ruling: an empty bb3 deck is reshuffled without speeding up
     patrol_rule = "bb3 Guard Turns"
@@ -153,7 +154,8 @@ class Bb3(Bb1):
             return
         fl = self.state.floors[floor]
         came_from, fl.guard = fl.guard, square
-        self.log("enter", "bb3 Jumping", floor, square, data={"jump": True, "came_from": came_from, "figure": self.figure,
+        self.log("enter", "bb3 Jumping", floor, square, data={"jump": True, "came_from": came_from,
+                                                              "figure": self.figure,
                                                              "no_effect": True, **(walked or {})})
 
     def calm(self, floor: int) -> None:
@@ -196,7 +198,7 @@ class Bb3(Bb1):
             self.suspect(floor, 1)
             return
         had_alarm_target = fl.destination in fl.alarms
-        fl.alarms = sorted(fl.alarms + [square])
+        fl.alarms = sorted([*fl.alarms, square])
         self.log("alarm", "bb3 Alarms", floor, square, cause=cause, cube=True)
         if fl.guard is None or square == fl.destination:
             return

@@ -96,7 +96,8 @@ def floor_stats(state: GameState, floor: int) -> list[Stat]:
     game = rules_of(state)
     stats = []
     if game.fixed_speed is not None:
-        stats.append(Stat(_("moves"), str(game.fixed_speed), _("the bouncer always moves %(n)s spaces", n=game.fixed_speed)))
+        stats.append(Stat(_("moves"), str(game.fixed_speed),
+                          _("the bouncer always moves %(n)s spaces", n=game.fixed_speed)))
     if game.hunts and fl.guard is not None and fl.destination is None:
         stats.append(Stat(_("hunting"), "!", _("the deck ran out: he walks toward the nearest player"), "hunting"))
     for square, kind in sorted(fl.tiles.items()):
