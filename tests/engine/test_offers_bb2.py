@@ -13,27 +13,13 @@ from assistant.engine.bb2.limits import HEAT_LIMIT, MOST_DECK
 from assistant.engine.bb2.rules import Bb2
 from assistant.engine.cases import state_from_case
 from assistant.engine.errors import RulesError
-from assistant.engine.offers import Offer
 from assistant.engine.rulesets import rules_of
 from assistant.engine.scenarios import new_bb2_game
 from assistant.engine.state import GameState
+from tests.engine.helpers import accepted, every_offer
 
 BB1_CODES = {"crow", "crow_own", "throw_voice", "rook_orders", "rook_swap", "put", "alarm_hacked", "pick_up_alarm",
              "room_tokens", "hack", "hack_count", "camera_off", "camera_on", "set_stealth", "set_die"}
-
-
-def accepted(state: GameState, offer: Offer) -> bool:
-    try:
-        apply(state, offer.action)
-    except RulesError:
-        return False
-    return True
-
-
-def every_offer(state: GameState) -> list[Offer]:
-    legal = rules_of(state).legal
-    rooms = [o for n in state.floors for sq in state.plan(n).names for o in legal.room(state, n, sq)]
-    return rooms + [o for who in state.order for o in legal.player(state, who)] + legal.corrections(state)
 
 
 def casino(floors: dict[str, dict[str, Any]], crew: dict[str, dict[str, Any]]) -> GameState:

@@ -10,24 +10,10 @@ from assistant.engine.actions import apply
 from assistant.engine.bb3.rules import Bb3
 from assistant.engine.cases import state_from_case
 from assistant.engine.errors import RulesError
-from assistant.engine.offers import Offer
 from assistant.engine.rulesets import rules_of
 from assistant.engine.scenarios import new_bb3_game
 from assistant.engine.state import GameState
-
-
-def accepted(state: GameState, offer: Offer) -> bool:
-    try:
-        apply(state, offer.action)
-    except RulesError:
-        return False
-    return True
-
-
-def every_offer(state: GameState) -> list[Offer]:
-    legal = rules_of(state).legal
-    rooms = [o for n in state.floors for sq in state.plan(n).names for o in legal.room(state, n, sq)]
-    return rooms + [o for who in state.order for o in legal.player(state, who)] + legal.corrections(state)
+from tests.engine.helpers import accepted, every_offer
 
 
 def in_play() -> GameState:

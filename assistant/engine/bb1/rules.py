@@ -29,12 +29,10 @@ class Bb1(TableBb1):
     actions = ACTIONS
     set_fields = SET_FIELDS
     legal = LEGAL
-    # an imported position still breaks in, floor 1's guard appearing then (1.13); bb2/bb3 imported positions
-    # have their guards on the board already and never place them from a deck
-    places_guards_when_imported = True
     printed_walls = True  # the jobs of the rulebook print each floor's walls; bb2 and bb3 floors are laid out
-    guards_at_setup = False  # 1.13: floor 1's guard at the break-in, the others when someone arrives (bb2, bb3:
-    # every floor's guard before anyone enters)
+    # 1.13: floor 1's guard at the break-in, the others when someone arrives, in an imported position too (bb2,
+    # bb3: every floor's guard before anyone enters; an imported position has them on the board already)
+    guards_at_setup = False
     table_cards_only = False  # bb2 and bb3 patrol cards do more than send him somewhere: the table's own deck
     known_characters = True  # §1.22: the nine characters of the box, whose abilities the app offers
     in_sandbox = True  # the sandbox replays a floor with this game's guard (die + alarms, 1.2)
@@ -67,7 +65,7 @@ class Bb1(TableBb1):
     def before_break_in(cls, state: GameState) -> bool:
         """The heist has not started: the guards are still to be placed from the patrol decks."""
         return (1 in state.floors and not state.floors[1].appeared
-                and (cls.places_guards_when_imported or state.scenario != "custom"))
+                and (not cls.guards_at_setup or state.scenario != "custom"))
 
     # -- speed and the move itself (1.2-1.5) ----------------------------------------------------
     def speed(self, floor: int, bonus: int) -> int:

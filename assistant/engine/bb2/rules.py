@@ -33,7 +33,6 @@ class Bb2(Bb1):
     actions = ACTIONS
     set_fields = SET_FIELDS
     legal = LEGAL
-    places_guards_when_imported = False
     printed_walls = False
     guards_at_setup = True
     table_cards_only = True
