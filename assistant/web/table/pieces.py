@@ -129,17 +129,16 @@ def burglar_tag(state: GameState, name: str) -> dict[str, str]:
 def dress_floors(state: GameState, floors: list[FloorView]) -> list[FloorView]:
     """Give every floor and room its game's pieces and words (the same fields for all three games)."""
     word, mark = figure(state)
-    uses_die = rules_of(state).uses_die
+    # a die beside the guard (bb1, bb3); Burgle Bros 2's bouncer heads for a marker instead
+    marker = not rules_of(state).uses_die
+    die_title = _("destination marker") if marker else _("guard die: destination")
     for f in floors:
         f.figure, f.stats = word, floor_stats(state, f.number)
         for room in f.rooms:
             if room.void:
                 continue
             room.figure, room.figure_mark = word, mark
-            if uses_die:
-                room.die_text, room.die_title = str(room.die or ""), _("guard die: destination")
-            else:  # Burgle Bros 2's bouncer heads for a marker
-                room.die_text, room.die_title = "◎", _("destination marker")
+            room.die_text, room.die_title = "◎" if marker else str(room.die or ""), die_title
             room.badges = room_badges(state, f.number, room.square)
             for b in room.burglars:
                 b.update(burglar_tag(state, b["name"]))

@@ -32,18 +32,21 @@ def grouped(offers: list[Offer], groups: dict[str, str], default: str) -> dict[s
     return out
 
 
+def own_offers(state: GameState, current: str | None) -> dict[str, list[Offer]]:
+    """The group open on every turn: the ability, tools and loot of whoever's turn it is (in Burgle Bros 2 and
+    3: setting up, coming in, a card on a bouncer, getting out). The events drawn, taking a card and the
+    corrections are menus of their own, loaded when opened (web/table/menus.py)."""
+    if current is None:
+        return {}
+    offers = rules_of(state).legal.player(state, current)
+    return grouped([o for o in offers if o.code not in EVENT_CODES], PLAYER_GROUPS, "tools")
+
+
 def panel_offers(state: GameState, current: str | None) -> list[Offer]:
-    """What the game's legal-actions query offers the actions panel: whoever's turn it is (events, abilities,
-    tools and loot; setting up, coming in, getting out), then the numbers the table keeps (corrections)."""
+    """Everything the game's legal-actions query offers the actions panel at once, for the games whose panel
+    shows it whole (Burgle Bros 2 and 3: turns, exits, heat, decks, suspicion, dice, disguises)."""
     legal = rules_of(state).legal
     return [*(legal.player(state, current) if current else []), *legal.corrections(state)]
-
-
-def player_menu(offers: list[Offer]) -> dict[str, list[Offer]]:
-    """The panel's offers in the menu's groups: events, abilities, tools, drops, corrections."""
-    menu = grouped(offers, {**PLAYER_GROUPS, **{o.code: "corrections" for o in offers if o.correction}}, "tools")
-    menu.setdefault("corrections", [])
-    return menu
 
 
 def focus_floor(state: GameState) -> int:
@@ -105,9 +108,7 @@ def table_view(state: GameState, last_log: list[dict[str, Any]], phase: str,
     """The template variables of the table page that come from this module."""
     setting_up = phase in ("break_in", "entrance")
     move = whole_move(last_log, history)
-    legal = rules_of(state).legal
-    here = legal.room(state, *selected) if selected else []
-    panel = panel_offers(state, state.current())
+    here = rules_of(state).legal.room(state, *selected) if selected else []
     return {
         "summary": guard_summaries(move, figure(state)[0]),
         "walk": walk_of(last_log),
@@ -118,9 +119,8 @@ def table_view(state: GameState, last_log: list[dict[str, Any]], phase: str,
         "crew_floors": {n: (None if b.escaped or b.at is None else b.floor) for n, b in state.crew.items()},
         "room_offers": grouped(here, ROOM_GROUPS, "cards"),
         "offers_here": here,
-        "player_menu": player_menu(panel) if phase == "play" else {},
-        "panel_offers": panel,
-        "take_offers": {n: legal.take(state, n) for n in state.order} if phase == "play" else {},
-        "laboratories": laboratories(state),
+        "own_offers": own_offers(state, state.current()) if phase == "play" else {},
+        # called by the templates that show the whole panel, so a Burgle Bros 1 tap never works it out
+        "panel_offers": lambda: panel_offers(state, state.current()),
         "downstairs": downstairs(state),
     }
