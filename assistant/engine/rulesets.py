@@ -21,4 +21,8 @@ def rules_of(state: GameState) -> type[Bb1]:
 
 
 def ruleset_for(state: GameState, answers: list[str]) -> Bb1:
-    return rules_of(state)(state, answers)
+    """The game's ruleset for one action (or one engine run of the forecast: kept to one lookup)."""
+    cls = RULESETS.get(state.rules)
+    if cls is None:
+        return rules_of(state)(state, answers)  # says which rules exist
+    return cls(state, answers)

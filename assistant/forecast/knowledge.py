@@ -31,10 +31,15 @@ def special(rules: str) -> str:
     return RULESETS[rules].roomless_card
 
 
+# each game's cards that do the same within one move, looked up once (kind_of runs for every card a forecast reads)
+_ALIKE = {name: dict(cls.alike_cards) for name, cls in RULESETS.items()}
+
+
 def kind_of(rules: str, card: str) -> str:
     """The card as the forecast counts it: cards that do the same within one move are one (bb3: both worker
     cards only make the guard draw again, bb3 Workers)."""
-    return RULESETS[rules].alike_cards.get(card, card)
+    alike = _ALIKE[rules]
+    return alike.get(card, card) if alike else card
 
 
 def full_deck(state: GameState, floor: int) -> Counter[str]:
