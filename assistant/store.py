@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from .broker import Broker, Event
-from .engine.actions import Action, apply
+from .engine.actions import apply
+from .engine.fields import Action
 from .engine.state import GameState
 from .store_upgrades import upgrade
 

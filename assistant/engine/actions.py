@@ -11,28 +11,20 @@ the last one).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import cards_bb1, table_bb23
+from .bb1.rules import Bb1
 from .errors import N_, IllegalActionError
-from .fields import bonus_of, card_key, choice_of, floor_of, square_of, who_of
+from .fields import Action, bonus_of, choice_of, floor_of, square_of, who_of
 from .log import ALARM_CAUSES, LogEntry
-from .rules_bb1 import Bb1
-from .ruleset import GameOver, NeedAnswer
-from .rulesets import ruleset_for
+from .ruleset import GameAction, GameOver, NeedAnswer
+from .rulesets import RULESETS, ruleset_for
 from .state import GameState
-from .table_bb1 import LOOT
 
-Action = dict[str, Any]
-
-EVENTS_ON_FLOOR = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
-                   "emp", "espresso", "daydreaming", "jump_the_gun")
-EVENTS_WITH_SQUARE = ("throw_voice", "crash")
 HACK_KINDS = ("fingerprint", "laser", "motion")
 MOVE_KINDS = ("walk", "fall", "place")  # entering a room; set down below without entering; a correction
-GAME_TITLES = {"bb1": "Burgle Bros", "bb2": "Burgle Bros 2", "bb3": "Burgle Bros 3"}
 
 
 @dataclass(frozen=True)
@@ -74,9 +66,12 @@ def _run(before: GameState, action: Action, answers: list[str], skip: int, versi
     rules = ruleset_for(state, answers)
     try:
         handler = HANDLERS.get(action["do"])
-        if handler is None:
+        if handler is not None:
+            handler(rules, action)
+        elif (own := _game_action(rules, "actions", action["do"])) is not None:
+            own.run(rules, action)
+        else:
             raise IllegalActionError(N_("unknown action %(do)s"), do=repr(action["do"]))
-        handler(rules, action)
         state.pending = None
     except NeedAnswer as need:
         state.pending = {"action": action, "answers": answers, "before": before.to_json(),
@@ -85,6 +80,20 @@ def _run(before: GameState, action: Action, answers: list[str], skip: int, versi
         state.pending = None
     state.version = version + 1
     return Result(state, rules.entries[skip:])
+
+
+def _game_action(rules: Bb1, registry: str, key: str) -> GameAction | None:
+    """The handler of ``key`` in the game's ``registry`` (its ``actions`` or ``set_fields``); a refusal
+    naming the game that has one ("commotions exist only in Burgle Bros 2"); None when no game has one."""
+    own: Mapping[str, GameAction] = getattr(rules, registry)
+    found = own.get(key)
+    if found is not None:
+        return found
+    for cls in RULESETS.values():
+        elsewhere: Mapping[str, GameAction] = getattr(cls, registry)
+        if key in elsewhere:
+            raise IllegalActionError(N_("%(what)s exist only in %(game)s"), what=elsewhere[key].what, game=cls.title)
+    return None
 
 
 # -- handlers ---------------------------------------------------------------------------------------
@@ -218,116 +227,6 @@ def _reveal(rules: Bb1, a: Action) -> None:
     rules.log("reveal", "", floor, square, type=kind)
 
 
-def _event(rules: Bb1, a: Action) -> None:
-    name = a.get("name")
-    floor = floor_of(rules, a)
-    if name in EVENTS_WITH_SQUARE:
-        getattr(rules, f"event_{name}")(floor, square_of(rules, floor, a.get("at")))
-    elif name == "espresso" or name == "daydreaming":
-        rules.state.bonus += 1 if name == "espresso" else -1
-        rules.log("event", "1.21", floor, how=name)
-    elif name == "jump_the_gun":
-        rules.state.skip_next = True
-        rules.log("event", "1.21", floor, how="jump_the_gun")
-    elif name == "emp":
-        by = who_of(rules, a) if a.get("who") else rules.state.current()
-        rules.event_emp(floor, by)
-        cards_bb1.discard_tool(rules, by, "emp")  # a tool played is discarded (bb1 "Tools")
-    elif name == "dynamite":
-        floor_sq = square_of(rules, floor, a.get("at"))
-        rules.event_dynamite(floor, str(a.get("wall", "")), floor_sq)
-        cards_bb1.discard_tool(rules, rules.state.current(), "dynamite")
-    elif name == "shoplifting":
-        targets = a.get("targets", [])
-        if not isinstance(targets, list) or not all(isinstance(t, list) and len(t) == 2 for t in targets):
-            raise IllegalActionError(N_("Shoplifting %(key)s is a list of [floor, square] pairs"), key="'targets'")
-        if not targets:  # said aloud, so the table sees the card was played and did nothing
-            rules.log("no_effect", "1.21", floor, how="shoplifting")
-        for target in targets:
-            f = floor_of(rules, {"floor": target[0]})
-            rules.trigger_alarm(f, square_of(rules, f, target[1]), cause="shoplifting")
-    elif name in EVENTS_ON_FLOOR:
-        getattr(rules, f"event_{name}")(floor)
-    elif name in cards_bb1.CARDS:
-        cards_bb1.play(rules, name, a)
-    else:
-        raise IllegalActionError(N_("unknown event %(name)s"), name=repr(name))
-
-
-def _donuts(rules: Bb1, a: Action) -> None:
-    floor = floor_of(rules, a)
-    rules.state.floors[floor].donuts = True
-    rules.log("donuts", "1.18", floor, how="played")
-    cards_bb1.discard_tool(rules, rules.state.current(), "donuts")  # a tool played is discarded (bb1 "Tools")
-
-
-def _crow(rules: Bb1, a: Action) -> None:
-    """Raven: place the crow (basic: up to 2 rooms away, not through walls; advanced: her own room)."""
-    who = who_of(rules, a)
-    b = rules.state.crew[who]
-    floor = b.floor
-    square = square_of(rules, floor, a.get("at"))
-    advanced = bool(a.get("advanced"))
-    if advanced and square != b.at:
-        raise IllegalActionError(N_("the advanced Raven puts her crow in her own room"))
-    if b.at is None:
-        raise IllegalActionError(N_("%(who)s is not on the board"), who=who)
-    if not advanced and rules.plan(floor).distance(b.at, square) > 2:
-        raise IllegalActionError(N_("the crow flies at most 2 rooms from %(at)s, walls respected; %(square)s is "
-                                    "farther"), at=b.at, square=square)
-    for fl in rules.state.floors.values():
-        fl.crow = None
-    fl = rules.state.floors[floor]
-    fl.crow, fl.crow_advanced = square, advanced
-    rules.log("crow", "1.19", floor, square, how="lands", who=who)
-
-
-def _spotter(rules: Bb1, a: Action) -> None:
-    """§1.22 Spotter: she looks (an action, once per turn; the card is shown only on the device that asked),
-    then the card stays on top or goes to the bottom."""
-    if a.get("keep") == "look":
-        rules.spotter_look(who_of(rules, a))
-        return
-    floor = floor_of(rules, a)
-    fl = rules.state.floors[floor]
-    if not fl.deck:
-        raise IllegalActionError(N_("the floor-%(floor)s patrol deck is empty"), floor=floor)
-    if not rules.state.spotted:
-        raise IllegalActionError(N_("the Spotter looks at the card before she decides where it goes"))
-    if a.get("keep") == "bottom":
-        fl.deck.append(fl.deck.pop(0))
-        rules.log("spotter", "1.21", floor, how="bottom")
-    elif a.get("keep") == "top":
-        rules.log("spotter", "1.21", floor, how="top")
-    else:
-        raise IllegalActionError(N_("Spotter: say %(key)s %(top)s or %(bottom)s"), key="keep", top="'top'",
-                             bottom="'bottom'")
-
-
-def _hack(rules: Bb1, a: Action) -> None:
-    kind = choice_of(a.get("kind"), (*HACK_KINDS, "hacker"),
-                     N_("a hack token belongs to the fingerprint, laser or motion computer, or the advanced Hacker"))
-    count = a.get("count")
-    now = rules.state.hack.get(kind, 0)
-    new = now + 1 if count is None else count
-    most = 1 if kind == "hacker" else 6  # the advanced Hacker keeps one on her card; a computer six (§1.22)
-    if not isinstance(new, int) or not 0 <= new <= most:
-        raise IllegalActionError(N_("the Hacker's card holds 0 or 1 hack token") if kind == "hacker" else
-                                 N_("a computer holds 0 to 6 hack tokens"))
-    rules.state.hack[kind] = new
-    rules.log("hack", "1.21", how="count", computer=kind, count=new)
-
-
-def _camera(rules: Bb1, a: Action) -> None:
-    """Video Loop / Crowbar: switch a camera off (or on again)."""
-    floor = floor_of(rules, a)
-    square = square_of(rules, floor, a.get("at"))
-    fl = rules.state.floors[floor]
-    off = bool(a.get("off", True))
-    fl.cameras_off = sorted(set(fl.cameras_off) - {square} | ({square} if off else set()))
-    rules.log("camera", "1.14", floor, square, how="switched", off=off)
-
-
 def _end_turn(rules: Bb1, a: Action) -> None:
     """End of a player's turn: that player's floor's guard moves (1.1), then the next player is up."""
     state = rules.state
@@ -348,8 +247,9 @@ def _end_turn(rules: Bb1, a: Action) -> None:
 
 
 def _set(rules: Bb1, a: Action) -> None:
-    """Correct a tracked number by hand (Stealth, heat, a die, counting cubes, workers, a disguise) when the
-    table says so: rooms, chips and cards the app does not follow change them too."""
+    """Correct a tracked number by hand (Stealth, heat, a die; and what the game keeps on rooms or burglars,
+    ``set_fields`` of its ruleset: counting cubes, workers, a disguise) when the table says so: rooms, chips
+    and cards the app does not follow change them too."""
     field_name = a.get("field")
     value = a.get("value")
     if not isinstance(field_name, str):
@@ -362,62 +262,16 @@ def _set(rules: Bb1, a: Action) -> None:
         setattr(rules.state.crew[who], field_name, value)
         rules.log("set", "", how=field_name, who=who, value=value)
         rules.corrected(who)
-    elif field_name in SET_ON_ROOMS:
-        _set_on_room(rules, a, field_name, value)
-    elif field_name == "room_tokens":
-        _set_room_tokens(rules, a, value)
-    elif field_name == "geared":
-        _set_geared(rules, a, value)
     elif field_name == "die":
         floor = floor_of(rules, a)
         if not isinstance(value, int) or not 1 <= value <= 6:
             raise IllegalActionError(N_("a guard die shows 1 to 6"))
         rules.state.floors[floor].die = value
         rules.log("set", "", floor, how="die", value=value)
+    elif (own := _game_action(rules, "set_fields", field_name)) is not None:
+        own.run(rules, a)
     else:
         raise IllegalActionError(N_("cannot set %(field)s"), field=repr(field_name))
-
-
-# what can be counted on a room: (game, most, rule) — bb2 counting cubes (Surveillance, Buffet, Cashier
-# Cages hold at most 5), bb3 workers (the supply is not limited; 9 is more than a room ever holds)
-SET_ON_ROOMS = {"cubes": ("bb2", 5, "bb2 Surveillance"), "workers": ("bb3", 9, "bb3 Workers")}
-
-
-def _set_on_room(rules: Bb1, a: Action, field_name: str, value: Any) -> None:
-    game, most, rule = SET_ON_ROOMS[field_name]
-    _only_in(rules, game, N_("counting cubes on rooms") if field_name == "cubes" else N_("workers on rooms"))
-    floor = floor_of(rules, a)
-    square = square_of(rules, floor, a.get("at"))
-    if not isinstance(value, int) or not 0 <= value <= most:
-        raise IllegalActionError(N_("a room holds 0 to %(most)s %(counter)s"), most=most, counter=field_name)
-    fl = rules.state.floors[floor]
-    counts: dict[str, int] = {k: n for k, n in getattr(fl, field_name).items() if k != square}
-    if value:
-        counts[square] = value
-    setattr(fl, field_name, counts)  # a new dict: a state's copy may share the old one (state.REPLACED_ONLY)
-    rules.log("set", rule, floor, square, how="on_room", what=field_name, value=value)
-
-
-def _set_room_tokens(rules: Bb1, a: Action, value: Any) -> None:
-    """bb1 Lavatory and Smoke Bomb: the Stealth tokens lying in a room, corrected by hand."""
-    _only_in(rules, "bb1", N_("Stealth tokens on rooms"))
-    floor = floor_of(rules, a)
-    square = square_of(rules, floor, a.get("at"))
-    if not isinstance(value, int) or not 0 <= value <= 6:
-        raise IllegalActionError(N_("a room holds 0 to 6 Stealth tokens"))
-    rules.state.floors[floor].lavatory[square] = value
-    rules.log("set", "", floor, square, how="room_tokens", value=value)
-
-
-def _set_geared(rules: Bb1, a: Action, value: Any) -> None:
-    """bb3 Disguises: a burglar removes their disguise (geared) or an effect lets them put it on again."""
-    _only_in(rules, "bb3", N_("disguises"))
-    who = who_of(rules, a)
-    if value not in (0, 1, True, False):
-        raise IllegalActionError(N_("%(key)s is 1 (geared) or 0 (disguised)"), key="geared")
-    b = rules.state.crew[who]
-    b.geared = bool(value)
-    rules.log("set", "bb3 Disguises", b.floor, b.at, how="geared", who=who, geared=b.geared)
 
 
 def _wall(rules: Bb1, a: Action) -> None:
@@ -448,7 +302,7 @@ def _layout(rules: Bb1, a: Action) -> None:
     floors = sorted(state.floors)
     job = SCENARIOS.get(state.scenario)
     if kind == "printed":
-        if state.rules != "bb1" or job is None or job.walls is None or len(job.walls) != len(floors):
+        if not rules.printed_walls or job is None or job.walls is None or len(job.walls) != len(floors):
             raise IllegalActionError(N_("this heist has no printed wall layout: deal a random one or draw them"))
         layout = [list(w) for w in job.walls]
     elif kind in ("random", "hard"):
@@ -467,84 +321,11 @@ def _layout(rules: Bb1, a: Action) -> None:
     rules.log("layout", "§4", layout=kind)
 
 
-def _loot(rules: Bb1, a: Action) -> None:
-    """A burglar takes (or gives up) a loot card; the Tiara is the one that matters to guards (1.17)."""
-    who = who_of(rules, a)
-    kind = a.get("kind")
-    if not isinstance(kind, str) or not kind.strip():
-        raise IllegalActionError(N_("%(key)s names the loot, e.g. %(example)s"), key="'kind'", example="tiara")
-    kind = card_key(kind)
-    if kind not in LOOT:
-        raise IllegalActionError(N_("no loot card is called %(kind)s: %(loot)s"), kind=repr(kind), loot=list(LOOT))
-    loot = rules.state.crew[who].loot
-    if a.get("on", kind not in loot):
-        if kind not in loot:
-            loot.append(kind)
-        rules.log("loot", "1.17" if kind == "tiara" else "", how="takes", who=who, loot=kind)
-        if kind == "cursed-goblet":  # bb1 Cursed Goblet: one Stealth at once, never below 0 (no capture)
-            b = rules.state.crew[who]
-            b.stealth = max(0, b.stealth - 1)
-            rules.log("stealth_change", "Cursed Goblet", b.floor, b.at, who=who, stealth=b.stealth, change=-1,
-                      card="cursed-goblet")
-    elif kind in loot:
-        loot.remove(kind)
-        rules.log("loot", "", how="drops", who=who, loot=kind)
-
-
-def _only_in(rules: Bb1, game: str, what: str) -> None:
-    if rules.state.rules != game:
-        raise IllegalActionError(N_("%(what)s exist only in %(game)s"), what=what, game=GAME_TITLES[game])
-
-
-def _commotion(rules: Bb1, a: Action) -> None:
-    _only_in(rules, "bb2", N_("commotions"))
-    floor = floor_of(rules, a)
-    steps = a.get("steps", 1)
-    if steps not in (1, 2, 3):
-        raise IllegalActionError(N_("a commotion pulls the bouncer 1 step (3 for the Buffet)"))
-    rules.commotion(floor, square_of(rules, floor, a.get("at")), steps)  # type: ignore[attr-defined]
-
-
-def _crowd(rules: Bb1, a: Action) -> None:
-    """bb2 Crowd chip turned up in a room (or discarded by hand): the bouncer gives no heat there once."""
-    _only_in(rules, "bb2", N_("Crowd chips"))
-    floor = floor_of(rules, a)
-    square = square_of(rules, floor, a.get("at"))
-    fl = rules.state.floors[floor]
-    on = bool(a.get("on", square not in fl.crowd))
-    fl.crowd = [s for s in fl.crowd if s != square] + ([square] if on else [])
-    rules.log("crowd", "bb2 Crowd", floor, square, how="on" if on else "off")
-
-
-def _suspicion(rules: Bb1, a: Action) -> None:
-    """bb3 Suspicion: an effect (a Scan card drawn while charming, a tool) adds a cube beside the floor's
-    patrol deck, and the third turns the die up; another effect takes one away."""
-    _only_in(rules, "bb3", N_("suspicion cubes"))
-    floor = floor_of(rules, a)
-    count = a.get("count")
-    if count == 1:
-        rules.log("suspicion", "bb3 Suspicion", floor, how="added")
-        rules.suspect(floor, 1)  # type: ignore[attr-defined]
-    elif count == -1:
-        rules.calm(floor)  # type: ignore[attr-defined]
-    else:
-        raise IllegalActionError(N_("suspicion changes one cube at a time: %(key)s 1 or -1"), key="count")
-
-
-def _undercover(rules: Bb1, a: Action) -> None:
-    _only_in(rules, "bb2", N_("Undercover chips"))
-    floor = floor_of(rules, a)
-    rules.undercover(floor, square_of(rules, floor, a.get("at")))  # type: ignore[attr-defined]
-
-
+# the actions of every game; each ruleset adds its own (``actions`` of bb1/rules.py, bb2/rules.py, bb3/rules.py)
 HANDLERS: dict[str, Callable[[Bb1, Action], None]] = {
     "guard_turn": _guard_turn, "alarm": _alarm, "remove_alarm": _remove_alarm, "crack_safe": _crack_safe,
     "enter_floor": _enter_floor, "move": _move, "place": _place, "escape": _escape, "reveal": _reveal,
-    "event": _event, "donuts": _donuts, "crow": _crow, "spotter": _spotter, "hack": _hack,
-    "camera": _camera, "end_turn": _end_turn, "set": _set, "start": _start, "entrance": _entrance,
-    "commotion": _commotion, "undercover": _undercover, "crowd": _crowd, "suspicion": _suspicion,
-    "wall": _wall, "layout": _layout, "loot": _loot, "tool": cards_bb1.tool,
-    **table_bb23.HANDLERS,
+    "end_turn": _end_turn, "set": _set, "start": _start, "entrance": _entrance, "wall": _wall, "layout": _layout,
 }
 # corrections the table may still make after the game ended
 BOARD_ONLY = ("set", "reveal", "place", "wall")

@@ -6,22 +6,21 @@ from __future__ import annotations
 from typing import Any
 
 from .actions import apply
+from .bb1.cards import MAX_HACK
+from .bb1.table import CHARACTERS, ROOM_TOKENS, TOOLS
 from .board import SQUARE_INDEX, Floorplan, floorplan, square_coords
-from .cards_bb1 import MAX_HACK
 from .errors import N_, BoardError, RulesError
 from .fields import card_key
 from .log import LogEntry
 from .pathing import READINGS
-from .state import DISTRACTED, LOST_VISUAL, WORKER, WORKERS_MOVE, Burglar, FloorState, GameState
-from .table_bb1 import CHARACTERS, ROOM_TOKENS, TOOLS
+from .rulesets import RULESETS, rules_of
+from .state import Burglar, FloorState, GameState
 
-GAMES = ("bb1", "bb2", "bb3")
 # Burgle Bros 1 room types: those of ../shared/rules/tiles.json, and the entrance the crew broke in by
 BB1_ROOMS = ("atrium", "camera", "computer-fingerprint", "computer-laser", "computer-motion", "deadbolt",
              "detector", "fingerprint", "foyer", "keypad", "laboratory", "laser", "lavatory", "motion", "safe",
              "secret-door", "service-duct", "stairs", "thermo", "walkway", "entrance")
 HACK_SOURCES = ("fingerprint", "laser", "motion", "hacker")  # the three computers and the advanced Hacker's card
-SPECIAL_CARDS = {"bb1": {LOST_VISUAL}, "bb2": {DISTRACTED}, "bb3": {WORKER, WORKERS_MOVE}}
 
 
 def _die(value: Any, floor: int) -> int:
@@ -45,7 +44,7 @@ def state_from_case(case: dict[str, Any]) -> GameState:
 
 def _state_from_case(case: dict[str, Any]) -> GameState:
     rules = case.get("rules", "bb1")
-    if rules not in GAMES:
+    if RULESETS.get(rules) is None:
         raise BoardError(N_("unknown rules %(rules)s: use bb1, bb2 or bb3"), rules=repr(rules))
     size = case.get("size", 4)
     if size not in (4, 5):
@@ -80,7 +79,7 @@ def _state_from_case(case: dict[str, Any]) -> GameState:
                                    side=_word(spec.get("side", "basic"), ("basic", "advanced"), "side"),
                                    tools=[_word(t, TOOLS, "tool") for t in spec.get("tools", [])])
     state.order = list(state.crew)
-    if rules == "bb1":
+    if RULESETS[rules].room_rules:
         _table_from_case(case, state)
     for key, order in (case.get("reshuffle") or {}).items():
         if int(key) not in state.floors:
@@ -143,8 +142,9 @@ def _square(value: Any, floor: int, plan: Floorplan, what: str) -> str:
 
 
 def _card(value: Any, floor: int, state: GameState) -> str:
-    if value in SPECIAL_CARDS[state.rules]:
-        return value
+    game = RULESETS[state.rules]
+    if value == game.roomless_card or value in game.alike_cards:
+        return str(value)
     if not isinstance(value, str):
         raise BoardError(N_("floor %(floor)s: a patrol card names a square, not %(value)s"), floor=floor,
                          value=repr(value))
@@ -162,7 +162,7 @@ def _tile_type(value: Any, floor: int, rules: str) -> str:
         raise BoardError(N_("floor %(floor)s: a room type is a name like %(example)s, not %(value)s"), example="camera",
                          floor=floor,
                          value=repr(value))
-    if rules != "bb1" or value in BB1_ROOMS:  # the latter already spelled as below
+    if not RULESETS[rules].room_rules or value in BB1_ROOMS:  # the latter already spelled as below
         return value
     kind = card_key(value.replace("_", " "))  # "Secret door", "secret_door"
     if kind not in BB1_ROOMS:
@@ -179,10 +179,11 @@ def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorSta
     fl.destination = None if spec.get("destination") is None else _square(spec["destination"], n, plan,
                                                                            "destination")
     fl.appeared = fl.guard is not None
-    if state.rules != "bb2":
+    game = RULESETS[state.rules]
+    if game.uses_die:
         fl.die = _die(spec.get("die", 2), n)
     fl.alarms = sorted(_square(a, n, plan, "alarm") for a in spec.get("alarms", []))
-    if state.rules == "bb1" and len(set(fl.alarms)) != len(fl.alarms):
+    if not game.alarm_cubes and len(set(fl.alarms)) != len(fl.alarms):
         raise BoardError(N_("floor %(n)s: a room holds at most one alarm token"), n=n)
     if fl.guard is not None and fl.guard in fl.alarms:
         raise BoardError(N_("floor %(n)s: no alarm can be on the guard's square %(guard)s"), n=n, guard=fl.guard)
@@ -251,6 +252,7 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
 
 
 def report(state: GameState, log: list[LogEntry]) -> dict[str, Any]:
+    game = rules_of(state)
     floors: dict[str, dict[str, Any]] = {}
     entered: dict[int | None, list[str | None]] = {}  # one pass over the log, not two per floor
     drawn: dict[int | None, list[str]] = {}
@@ -267,19 +269,17 @@ def report(state: GameState, log: list[LogEntry]) -> dict[str, Any]:
             "drawn": drawn.get(n, []),
             "deck": len(fl.deck),
         }
-        if state.rules != "bb2":
+        if game.uses_die:
             out["die"] = fl.die
-        if state.rules == "bb2":
-            out["cubes"] = {k: v for k, v in sorted(fl.cubes.items()) if v}
-        if state.rules == "bb3":
-            out["suspicion"] = fl.suspicion
-            out["workers"] = {k: v for k, v in sorted(fl.workers.items()) if v}
+        for name in game.floor_counts:  # bb2 counting cubes, bb3 suspicion and workers
+            value = getattr(fl, name)
+            out[name] = {k: v for k, v in sorted(value.items()) if v} if isinstance(value, dict) else value
         floors[str(n)] = out
-    score = "heat" if state.rules == "bb2" else "stealth"
+    score = game.crew_counter
     crew: dict[str, dict[str, Any]] = {name: {score: getattr(b, score), "floor": b.floor, "at": b.at}
                                        for name, b in state.crew.items()}
     result: dict[str, Any] = {"floors": floors, "crew": crew, "caught": state.outcome == "caught"}
-    if state.rules == "bb1":
+    if game.room_rules:
         # Extra fields (FORMAT.md's checker compares only what a case expects): the table around the guards.
         for n, fl in sorted(state.floors.items()):
             floors[str(n)]["tokens"] = {k: v for k, v in sorted(fl.lavatory.items())}

@@ -23,9 +23,9 @@ def floor_of(rules: Ruleset, action: Action) -> int:
 def square_of(rules: Ruleset, floor: int, value: Any, what: str = "at") -> str:
     if not isinstance(value, str):
         raise IllegalActionError(N_("'%(field)s' must be a square name like B2"), field=what)
-    value = value.upper()
-    rules.plan(floor).check(value)
-    return value
+    square = value.upper()
+    rules.plan(floor).check(square)
+    return square
 
 
 def who_of(rules: Ruleset, action: Action) -> str:
@@ -52,3 +52,13 @@ def bonus_of(action: Action) -> int:
     if not isinstance(bonus, int) or abs(bonus) > 3:
         raise IllegalActionError(N_("%(key)s is a small whole number (+1 Espresso, -1 Daydreaming)"), key="'bonus'")
     return bonus
+
+
+def count_of(value: Any, low: int, high: int, what: str) -> int:
+    """A whole number from ``low`` to ``high`` (digits sent by a form too); ``what`` names it in the refusal."""
+    if isinstance(value, str) and value.isascii() and value.lstrip("-").isdigit():
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise IllegalActionError(N_("%(what)s is a whole number from %(low)s to %(high)s"), what=what, low=low,
+                                 high=high)
+    return value

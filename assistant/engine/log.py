@@ -32,7 +32,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "escape": (), "won": (), "turn": (), "skip": (), "loot": ("takes", "drops"), "tool": ("takes", "drops"),
     "set": ("stealth", "heat", "die", "on_room", "geared", "room_tokens"), "answer": (), "enters": (),
     "fall": (), "put": (), "stealth_change": (),
-    # rooms, characters and cards of Burgle Bros 1 (table_bb1.py, cards_bb1.py)
+    # rooms, characters and cards of Burgle Bros 1 (bb1/table.py, bb1/cards.py)
     "jammer": (), "laser_action": (), "isotope": (), "thermo": (), "chihuahua": (), "video_loop": ("on", "over"),
     "card": ("thermal_bomb", "invisible_suit", "smoke_bomb", "crowbar", "virus", "reboot", "dead_drop", "rook_swap"),
     # the board

@@ -15,7 +15,7 @@ room's choice is made once and memoised, so a query costs one BFS plus a few sho
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from .board import Floorplan
 from .errors import N_, AmbiguousTieError, BoardError
@@ -57,7 +57,7 @@ class Fork:
     bearing: str = ""
     pair: str = ""
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "at": self.at, "chosen": self.chosen, "meet": self.meet, "reading": self.reading,
             "branches": [{"first": b.first, "route": list(b.route)} for b in self.branches],
@@ -77,7 +77,7 @@ class RouteExplanation:
     tied_routes: int
     forks: tuple[Fork, ...] = field(default_factory=tuple)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"start": self.start, "destination": self.destination, "route": list(self.route),
                 "distance": self.distance, "tied_routes": self.tied_routes,
                 "forks": [f.as_dict() for f in self.forks]}
@@ -131,7 +131,7 @@ class Router:
         # rooms whose way out is decided and single: fork_at is asked at every step of every walk
         self._no_fork: set[int] = set()
         # raw material of each decision, turned into a Fork only when someone asks why
-        self._why: dict[int, tuple[list[int], int, dict]] = {}
+        self._why: dict[int, tuple[list[int], int, dict[str, Any]]] = {}
         # Rulebook reading: twice the signed area swept by the guard's own route from a room to the
         # destination. The loop "out by a, back by b" from a fork f runs f -> a ... m -> ... b -> f and
         # past the rejoin m both routes coincide, so its shoelace sum is
@@ -235,7 +235,7 @@ class Router:
         return winner
 
     def _fork_record(self, fork: int, options: list[int], winner: int,
-                     walks: dict[tuple[int, int], tuple[list[int], list[int]]], **why) -> Fork:
+                     walks: dict[tuple[int, int], tuple[list[int], list[int]]], **why: Any) -> Fork:
         names = self.plan.names
         routes: dict[int, list[int]] = {}
         meet = self.target

@@ -9,12 +9,15 @@ action from the state before it with one more answer, so the move resumes exactl
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 from .board import Floorplan
 from .errors import N_, IllegalActionError
 from .log import LogEntry, entry
+from .offers import LegalActions
 from .pathing import Router
 from .state import GameState
 
@@ -37,6 +40,15 @@ def shared_router(plan: Floorplan, target: int, reading: str) -> Router:
     return Router(plan, target, reading)
 
 
+@dataclass(frozen=True)
+class GameAction:
+    """An action only some games have: its handler, and what a refusal in another game calls it
+    ("%(what)s exist only in %(game)s")."""
+
+    run: Callable[[Any, dict[str, Any]], None]
+    what: str
+
+
 class NeedAnswer(Exception):
     """Raised inside a ruleset when the table must answer before the rules can go on: ``NeedAnswer(question)``.
     The question is kept as the exception's argument, with no ``__init__`` of its own (the danger forecast
@@ -56,9 +68,15 @@ class GameOver(Exception):
 
 
 class Ruleset:
-    """Shared plumbing; the game rules live in subclasses (rules_bb1, rules_bb2, rules_bb3)."""
+    """Shared plumbing; the game rules live in subclasses (bb1/rules.py, bb2/rules.py, bb3/rules.py)."""
 
     name = "base"
+    title = ""  # the game's name on the box, in refusals
+    # the actions this game has beyond those of every game (actions.HANDLERS), and what the table may set by
+    # hand beyond Stealth, heat and a die: another game's are refused by name, never run
+    actions: ClassVar[Mapping[str, GameAction]] = {}
+    set_fields: ClassVar[Mapping[str, GameAction]] = {}
+    legal: ClassVar[LegalActions]  # the game's legal-actions query: what a room, a player's panel offer
     # Kinds of log entry not written, and no fork explained in an "enter" entry: set by the danger forecast,
     # which reads neither (its engine runs are many and their logs thrown away). The state is the same.
     quiet: frozenset[str] = frozenset()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .board import floorplan, square_name
 from .errors import N_, BoardError
@@ -131,7 +132,7 @@ def _one_layout(size: int, count: int, void: list[str], rng: random.Random) -> l
                      count=count, size=size)
 
 
-def _crew_names(crew: list[dict]) -> list[str]:
+def _crew_names(crew: list[dict[str, Any]]) -> list[str]:
     """The burglars' names, checked: 1 to 4, each with a name of their own."""
     if not 1 <= len(crew) <= 4:
         raise BoardError(N_("a crew has 1 to 4 burglars"))
@@ -157,7 +158,7 @@ def _checked_walls(walls: list[list[str]] | None, seed: int, title: str) -> list
     return out
 
 
-def new_bb2_game(crew: list[dict], *, entrances: Sequence[str], walls: list[list[str]] | None = None,
+def new_bb2_game(crew: list[dict[str, Any]], *, entrances: Sequence[str], walls: list[list[str]] | None = None,
                  cards: Sequence[int] = (BB2_PATROL_CARDS, BB2_PATROL_CARDS), tiebreak: str = "rulebook",
                  seed: int = 0) -> GameState:
     """A fresh Burgle Bros 2 heist (bb2 Heist Setup, Entering the Casino): two floors, the two entrance
@@ -194,7 +195,7 @@ def new_bb2_game(crew: list[dict], *, entrances: Sequence[str], walls: list[list
     return state
 
 
-def new_bb3_game(crew: list[dict], *, walls: list[list[str]] | None = None, tiebreak: str = "rulebook",
+def new_bb3_game(crew: list[dict[str, Any]], *, walls: list[list[str]] | None = None, tiebreak: str = "rulebook",
                  seed: int = 0) -> GameState:
     """A fresh Burgle Bros 3 heist (bb3 Standard Setup, Player Setup): two floors, 21 face-down patrol
     cards per floor, both destination dice on 3, every burglar disguised with 3 Stealth.
@@ -220,7 +221,8 @@ def new_bb3_game(crew: list[dict], *, walls: list[list[str]] | None = None, tieb
     return state
 
 
-def new_game(scenario: str, crew: list[dict], *, difficulty: str = "normal", walls: list[list[str]] | None = None,
+def new_game(scenario: str, crew: list[dict[str, Any]], *, difficulty: str = "normal",
+             walls: list[list[str]] | None = None,
              void: Sequence[str] = (), deck_mode: str = "app", lost_visual: bool = False, tiebreak: str = "rulebook",
              seed: int = 0) -> GameState:
     """A fresh Burgle Bros (1) game, decks shuffled (or hidden for the table's deck), no guard yet.

@@ -126,7 +126,7 @@ class GameState:
         """An independent copy, made field by field: every field is a number, a string, or a list or dict
         of them, so one level of copying is enough (a deepcopy took half of every action's time). Only a
         pending question, nested JSON, is copied deeply."""
-        new = _shallow(self)
+        new: GameState = _shallow(self)
         # plain loops, not comprehensions (each one a call more): the danger forecast copies thousands of states
         new.floors = floors = {}
         for number, fl in self.floors.items():

@@ -22,16 +22,24 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..engine.state import DISTRACTED, HIDDEN, LOST_VISUAL, WORKER, WORKERS_MOVE, GameState
+from ..engine.rulesets import RULESETS, rules_of
+from ..engine.state import HIDDEN, LOST_VISUAL, GameState
 
-# The special card each game's deck may hold besides one card per room (guard-rules.md 1.20, §6, §7).
-SPECIAL = {"bb1": LOST_VISUAL, "bb2": DISTRACTED, "bb3": WORKER}
+
+def special(rules: str) -> str:
+    """The special card each game's deck may hold besides one card per room (guard-rules.md 1.20, §6, §7)."""
+    return RULESETS[rules].roomless_card
+
+
+# each game's cards that do the same within one move, looked up once (kind_of runs for every card a forecast reads)
+_ALIKE = {name: dict(cls.alike_cards) for name, cls in RULESETS.items()}
 
 
 def kind_of(rules: str, card: str) -> str:
-    """The card as the forecast counts it: in bb3 both worker cards only make the guard draw again (bb3
-    Workers), so within one move they are the same card."""
-    return WORKER if rules == "bb3" and card == WORKERS_MOVE else card
+    """The card as the forecast counts it: cards that do the same within one move are one (bb3: both worker
+    cards only make the guard draw again, bb3 Workers)."""
+    alike = _ALIKE[rules]
+    return alike.get(card, card) if alike else card
 
 
 def full_deck(state: GameState, floor: int) -> Counter[str]:
@@ -45,9 +53,10 @@ def full_deck(state: GameState, floor: int) -> Counter[str]:
     fl = state.floors[floor]
     rooms = state.plan(floor).rooms
     cards: Counter[str] = Counter(rooms)
-    special = SPECIAL.get(state.rules, LOST_VISUAL)
+    game = rules_of(state)
+    special = game.roomless_card
     named = sum(1 for c in fl.deck + fl.unseen + fl.discard if kind_of(state.rules, c) == special)
-    if state.rules == "bb1":
+    if game.roomless_card_optional:
         expected = 1 if state.lost_visual else 0
     else:
         expected = len(fl.deck) + len(fl.unseen) + len(fl.discard) - len(rooms)
@@ -86,7 +95,7 @@ def blind(state: GameState) -> GameState:
     view.spotted = False
     for n, fl in view.floors.items():
         full = full_deck(state, n)
-        if state.rules == "bb1" and full[LOST_VISUAL]:
+        if rules_of(state).roomless_card_optional and full[LOST_VISUAL]:
             view.lost_visual = True  # so the engine accepts "lost-visual" as a drawn card
         aside = max(0, sum(full.values()) - len(fl.discard) - len(fl.deck))
         fl.deck = [HIDDEN] * len(fl.deck)

@@ -9,7 +9,7 @@ from functools import lru_cache
 from ..engine.board import Floorplan
 from ..engine.errors import AmbiguousTieError
 from ..engine.ruleset import shared_router
-from .knowledge import SPECIAL, kind_of
+from .knowledge import kind_of, special
 from .records import Partition
 
 
@@ -27,12 +27,12 @@ def group_by_path(plan: Floorplan, rules: str, reading: str, void: tuple[str, ..
     Returns those alone, the groups, and each card's group (itself alone), as indices in ``cards`` (a floor's
     cards drawn by him in ``guard`` with ``left`` moves; the floor plan, the rules and the tie-break reading say
     the rest, so the answer holds across forecasts)."""
-    special = SPECIAL.get(rules)
+    roomless = special(rules)
     here = plan.index[guard]
     groups: dict[tuple[int, ...], list[int]] = {}
     alone: list[int] = []
     for i, card in enumerate(cards):
-        if card == guard or kind_of(rules, card) == special or card not in plan.index or card in void:
+        if card == guard or kind_of(rules, card) == roomless or card not in plan.index or card in void:
             alone.append(i)
             continue
         steps = first_steps(plan, plan.index[card], reading, here, left)

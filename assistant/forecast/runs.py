@@ -14,9 +14,9 @@ from typing import TypeAlias
 from ..engine.errors import RulesError
 from ..engine.log import LogEntry
 from ..engine.ruleset import GameOver, NeedAnswer
-from ..engine.rulesets import ruleset_for
-from ..engine.state import HIDDEN, WORKER, WORKERS_MOVE, GameState
-from .knowledge import SPECIAL, full_deck, kind_of
+from ..engine.rulesets import rules_of, ruleset_for
+from ..engine.state import HIDDEN, GameState
+from .knowledge import full_deck, special
 from .records import UNKNOWN, Ended, Events, Partition, Piles, Point, Question, Run, Tree, Unseen
 from .routes import group_by_path
 
@@ -98,18 +98,19 @@ class Runs:
         self.card_index = [{c: i for i, c in enumerate(cards)} for cards in self.cards]
         self.floor_at: dict[int | None, int] = {n: i for i, n in enumerate(self.floors)}  # a log entry's floor
         # a card's index by the name a draw entry gives it (knowledge.kind_of: bb3's two worker cards are one)
-        self.drawn_index = [{**index, **{name: index[kind_of(view.rules, name)] for name in (WORKERS_MOVE,)
-                                         if kind_of(view.rules, name) in index}} for index in self.card_index]
+        alike = rules_of(view).alike_cards
+        self.drawn_index = [{**index, **{name: index[kind] for name, kind in alike.items() if kind in index}}
+                            for index in self.card_index]
         # The answer given to the engine for each card. bb3's two kinds of worker card both only make him draw
         # again within a move (knowledge.kind_of counts them as one); answered as the one that only does that,
         # the state after it is the same, so the next draw is the same point (a worker joining him could only
         # ever cover alarm cubes, and none is set off during his move).
-        self.says = [[WORKERS_MOVE if view.rules == "bb3" and c == WORKER else c for c in cards]
-                     for cards in self.cards]
+        self.answer_as = {kind: name for name, kind in alike.items()}
+        self.says = [[self.answer_as.get(c, c) for c in cards] for cards in self.cards]
         self.full = tuple(tuple(self.decks[n][c] for c in cards) for n, cards in zip(self.floors, self.cards,
                                                                                      strict=False))
         self.bits = [1 << i for i in range(len(self.cards[self.at]))]  # this floor's cards as a mask's bits
-        self.special = SPECIAL.get(view.rules)
+        self.special = special(view.rules)
         # The engine's copy: the same state with every discard pile face down (it only counts them).
         self.base = view.copy()
         for fl in self.base.floors.values():

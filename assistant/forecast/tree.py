@@ -58,7 +58,7 @@ from fractions import Fraction
 from operator import itemgetter
 from typing import TypeAlias
 
-from ..engine.state import WORKER, GameState
+from ..engine.state import GameState
 from .knowledge import kind_of
 from .records import Dist, Group, Piles, Point, Question, Tree, Unseen
 from .routes import card_classes
@@ -113,8 +113,8 @@ class _Explorer(Tables):
         seen = [self.decks[n] - Counter(kind_of(view.rules, c) for c in view.floors[n].discard) for n in self.floors]
         self.unseen0 = tuple(tuple(left[c] for c in cards) for left, cards in zip(seen, self.cards, strict=False))
         # cards taken to be only ever drawn again (see explore): bb3's worker cards, answered as workers-move
-        self.redrawn = tuple(i for i, c in enumerate(self.cards[self.at]) if redrawn and c == WORKER
-                             and view.rules == "bb3" and self.unseen0[self.at][i])
+        self.redrawn = tuple(i for i, c in enumerate(self.cards[self.at]) if redrawn and c in self.answer_as
+                             and self.unseen0[self.at][i])
         self.redrawn_copies = 0
         counts = list(self.unseen0[self.at])
         if self.redrawn and any(c for i, c in enumerate(counts) if i not in self.redrawn):

@@ -9,8 +9,9 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ..engine.actions import GAME_TITLES
+from ..engine.bb1.table import CHARACTERS
 from ..engine.errors import BoardError, RulesError
+from ..engine.rulesets import RULESETS
 from ..engine.scenarios import (
     BB2_PATROL_CARDS,
     BB2_TITLE,
@@ -24,7 +25,6 @@ from ..engine.scenarios import (
     random_walls,
 )
 from ..engine.state import GameState
-from ..engine.table_bb1 import CHARACTERS
 from ..words.i18n import N_, _
 from .limits import MAX_LIST, MAX_NAME, MAX_TEXT, shorten, whole_number
 
@@ -118,13 +118,13 @@ def version_from_form(form: MultiDict[str, str]) -> int | None:
 def chosen_game(form: MultiDict[str, str]) -> str:
     """The game the new-heist form is for: Burgle Bros 1 until another one is chosen."""
     game = form.get("game") or "bb1"
-    return game if game in GAME_TITLES else "bb1"
+    return game if game in RULESETS else "bb1"
 
 
 def new_heist_from_form(form: MultiDict[str, str]) -> tuple[str, GameState]:
     """(title, initial state) from the new-heist form, or a RulesError saying what to fix."""
     game = form.get("game") or "bb1"
-    if game not in GAME_TITLES:
+    if game not in RULESETS:
         raise BoardError(_("choose Burgle Bros 1, 2 or 3"))
     return {"bb1": _bb1_heist, "bb2": _bb2_heist, "bb3": _bb3_heist}[game](form)
 

@@ -3,6 +3,7 @@ reshuffles, lost Stealth, cameras. Each reads the numbers the engine logged with
 
 from __future__ import annotations
 
+from ..engine.rulesets import rules_of
 from ..render import Mark
 from ..words import sentence as say
 from ..words.i18n import _, ngettext
@@ -58,7 +59,7 @@ def speed(m: Moment) -> Why:
         return _why(m, sentence, facts=((_("Moves"), str(moves)),))
     die, alarms = d["die"], d.get("alarms", 0)
     squares: list[str] = sorted(set(d.get("alarm_squares", [])))
-    cubes = m.before.rules == "bb3"
+    cubes = rules_of(m.before).alarm_cubes
     # the sum as its terms, each a whole phrase; a comma between them reads the same in the three languages
     terms = [_("the die shows %(die)s", die=die)]
     if alarms:

@@ -265,7 +265,7 @@ _RULES: dict[str, tuple[str, str, str]] = {
         N_("A Scan drawn while charming gives the guard a suspicion cube; one drawn while making workers flee sets "
            "off an alarm where they fled to."),
         N_("BB3 rulebook, Program Cards: Scans")),
-    # the Burgle Bros 1 table around the guard (engine/table_bb1.py, cards_bb1.py)
+    # the Burgle Bros 1 table around the guard (engine/bb1/table.py, bb1/cards.py)
     "§1.22": (
         N_("Our rulings on the table"),
         N_("Where the books leave the table around the guard open, the app follows the rulings of §1.22: being "

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine.rules_bb2 import EMPTY_DECK
+from ..engine.bb2.rules import EMPTY_DECK
 from ..engine.state import DISTRACTED, HIDDEN, LOST_VISUAL, WORKER, WORKERS_MOVE
 from .i18n import _
 

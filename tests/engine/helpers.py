@@ -12,7 +12,10 @@ from typing import Any
 
 from assistant.engine.actions import Result, apply
 from assistant.engine.cases import state_from_case
+from assistant.engine.errors import RulesError
 from assistant.engine.log import LogEntry
+from assistant.engine.offers import Offer
+from assistant.engine.rulesets import rules_of
 from assistant.engine.state import GameState
 
 BANK_F1 = ["A1-B1", "C1-C2", "C2-D2", "A2-A3", "B2-B3", "D3-D4", "A4-B4", "B4-C4"]
@@ -120,3 +123,20 @@ def event(name: str, floor: int = 1, **extra: Any) -> dict[str, Any]:
 
 def move(who: str, to: str, floor: int = 1) -> dict[str, Any]:
     return {"do": "move", "who": who, "floor": floor, "to": to}
+
+
+def accepted(state: GameState, offer: Offer) -> bool:
+    """Whether ``apply`` takes the offer's action as it stands."""
+    try:
+        apply(state, offer.action)
+    except RulesError:
+        return False
+    return True
+
+
+def every_offer(state: GameState) -> list[Offer]:
+    """What the game's legal-actions query offers: every room of every floor, every burglar's panel, the
+    corrections."""
+    legal = rules_of(state).legal
+    rooms = [o for n in state.floors for sq in state.plan(n).names for o in legal.room(state, n, sq)]
+    return rooms + [o for who in state.order for o in legal.player(state, who)] + legal.corrections(state)

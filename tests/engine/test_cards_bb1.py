@@ -1,4 +1,4 @@
-"""Burgle Bros (1) tools, loot, events and abilities played from the table (engine/cards_bb1.py and the
+"""Burgle Bros (1) tools, loot, events and abilities played from the table (engine/bb1/cards.py and the
 ``loot``/``tool`` actions). One test per card text; each docstring cites the bb1 rulebook
 (../shared/seeds/bb1-rules-en.md "Card Reference"), the BGA help (../shared/seeds/bb1-bga-help-fr.txt
 "Cartes") or a row of guard-rules §1.22."""

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from assistant.engine.actions import HANDLERS, apply
 from assistant.engine.errors import RulesError
+from assistant.engine.rulesets import RULESETS
 from assistant.engine.scenarios import new_bb2_game, new_bb3_game, new_game
 from assistant.engine.state import GameState
 from tests.profiles import examples
@@ -42,11 +43,12 @@ def started(game: str) -> GameState:
 
 
 STATES = {game: started(game) for game in ("bb1", "bb2", "bb3")}
+EVERY_ACTION = sorted({*HANDLERS, *(do for cls in RULESETS.values() for do in cls.actions)})  # any game's
 
 
 @pytest.mark.parametrize("game", sorted(STATES))
 @settings(max_examples=examples(150), deadline=None)
-@given(do=st.sampled_from(sorted(HANDLERS)), fields=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=4))
+@given(do=st.sampled_from(EVERY_ACTION), fields=st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=4))
 def test_an_odd_action_is_refused_with_a_rules_error_never_a_crash(game: str, do: str, fields: dict[str, Any]):
     with contextlib.suppress(RulesError):
         apply(STATES[game], {"do": do, **fields})

@@ -18,7 +18,8 @@ from collections import Counter, deque
 from hypothesis import HealthCheck, Phase, example, given, settings, target
 from hypothesis import strategies as st
 
-from assistant.engine.actions import EVENTS_ON_FLOOR, apply
+from assistant.engine.actions import apply
+from assistant.engine.bb1.actions import EVENTS_ON_FLOOR
 from assistant.engine.board import floorplan
 from assistant.engine.errors import AmbiguousTieError
 from assistant.engine.pathing import explain, route

@@ -1,4 +1,4 @@
-"""The Burgle Bros (1) table around the guard (engine/table_bb1.py): room effects, characters, hack
+"""The Burgle Bros (1) table around the guard (engine/bb1/table.py): room effects, characters, hack
 tokens, the break-in and each burglar's own entry. One test per rule; each docstring cites its source:
 the bb1 rulebook (../shared/seeds/bb1-rules-en.md), the BGA help (../shared/seeds/bb1-bga-help-fr.txt)
 or a row of guard-rules §1.22."""

@@ -213,7 +213,7 @@ def test_every_page_links_to_the_sandbox_and_each_link_opens_without_an_error(ap
 def engine_rule_ids() -> set[str]:
     """Every rule number written in the engine's source: the values its log entries and questions name."""
     ids = set()
-    for path in (ROOT / "assistant" / "engine").glob("*.py"):
+    for path in (ROOT / "assistant" / "engine").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) \
                     and re.fullmatch(r"1\.\d{1,2}b?|§\d|bb[23] [A-Za-z][A-Za-z' ]*", node.value):

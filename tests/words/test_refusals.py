@@ -35,7 +35,7 @@ def _marked(node: ast.AST) -> bool:
 
 
 def engine_raises() -> Iterator[tuple[str, int, ast.Call]]:
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in sorted(ENGINE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and \
                     isinstance(node.exc.func, ast.Name) and node.exc.func.id in ERRORS:
@@ -45,7 +45,7 @@ def engine_raises() -> Iterator[tuple[str, int, ast.Call]]:
 def engine_messages() -> set[str]:
     """Every message the engine marks with N_ (its refusals and the phrases they name)."""
     found = set()
-    for path in sorted(ENGINE.glob("*.py")):
+    for path in sorted(ENGINE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if _marked(node) and isinstance(node, ast.Call):
                 found.add(node.args[0].value)  # type: ignore[attr-defined]

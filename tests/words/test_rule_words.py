@@ -13,7 +13,7 @@ ENGINE = Path(__file__).resolve().parents[2] / "assistant" / "engine"
 
 def rules_named_in_the_engine() -> set[str]:
     named = set()
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("log", "ask")
                     and len(node.args) >= 2):

@@ -6,9 +6,10 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
+from ...engine.bb1.table import CHARACTERS
 from ...engine.errors import RulesError
+from ...engine.rulesets import RULESETS
 from ...engine.scenarios import BB2_CORNERS, BB2_DISTRACTED, BB2_PATROL_CARDS, SCENARIOS
-from ...engine.table_bb1 import CHARACTERS
 from ...words.i18n import N_, _
 from ...words.refusals import refusal
 from ..access import host_only
@@ -39,8 +40,9 @@ def heist_title(title: str) -> str:
 
 
 def form_page(form: MultiDict[str, str], error: str | None) -> str:
+    rules = chosen_game(form)
     return render_template("new.html", scenarios=SCENARIOS, form=form, error=error, games=GAMES, job_titles=JOB_TITLES,
-                           rules=chosen_game(form), corners=BB2_CORNERS, default_cards=BB2_PATROL_CARDS,
+                           rules=rules, ruleset=RULESETS[rules], corners=BB2_CORNERS, default_cards=BB2_PATROL_CARDS,
                            most_cards=BB2_PATROL_CARDS + BB2_DISTRACTED, characters=CHARACTERS)
 
 

@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...engine.board import Floorplan, square_name
+from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ...tiles import TILES
 from ...words.i18n import _
@@ -171,9 +172,7 @@ def phase(state: GameState) -> str:
         return "over"
     if state.pending:
         return "question"
-    # bb1 heists and new bb2/bb3 heists start with the guards off the board; imported bb2/bb3 positions
-    # ("custom") never place them from a deck
-    if 1 in state.floors and not state.floors[1].appeared and (state.rules == "bb1" or state.scenario != "custom"):
+    if rules_of(state).before_break_in(state):
         return "break_in"
     if not state.order:
         return "guards_only"

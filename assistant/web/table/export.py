@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.rulesets import rules_of
 from ...engine.state import HIDDEN, GameState
 
 
 def game_as_case(state: GameState, title: str, floor: int | None = None,
                  history: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    game = rules_of(state)
     floors = {}
     for n, fl in sorted(state.floors.items()):
         if floor is not None and n != floor:
@@ -19,14 +21,13 @@ def game_as_case(state: GameState, title: str, floor: int | None = None,
             "alarms": list(fl.alarms), "patrol": [c for c in fl.deck if c != HIDDEN],
             "discard": list(fl.discard), "tiles": dict(fl.tiles),
         }
-        if state.rules != "bb2":
+        if game.uses_die:
             spec["die"] = fl.die
-        if state.rules == "bb2":
-            spec.update(even=list(fl.even), cubes=dict(fl.cubes), crowd=list(fl.crowd))
-        if state.rules == "bb3":
-            spec.update(suspicion=fl.suspicion, workers=dict(fl.workers))
+        for name in game.floor_fields:  # bb2 even rooms, counting cubes, Crowd chips; bb3 suspicion, workers
+            value = getattr(fl, name)
+            spec[name] = list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
         floors[str(n)] = spec
-    score = "heat" if state.rules == "bb2" else "stealth"
+    score = game.crew_counter
     crew = {}
     for name, b in state.crew.items():
         if b.escaped or (floor is not None and b.floor != floor):
@@ -34,7 +35,7 @@ def game_as_case(state: GameState, title: str, floor: int | None = None,
         member: dict[str, Any] = {"floor": b.floor, "at": b.at, score: getattr(b, score)}
         if b.loot:
             member["loot"] = list(b.loot)
-        if state.rules == "bb3":
+        if game.has_disguises:
             member["geared"] = b.geared
         crew[name] = member
     return {

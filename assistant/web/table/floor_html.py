@@ -19,6 +19,7 @@ from typing import Generic, TypeVar
 from flask import current_app, url_for
 from markupsafe import Markup
 
+from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ..language import current as language
 from ...words.i18n import _
@@ -52,7 +53,7 @@ def floor_page(state: GameState, f: FloorView, *, key: str, can_act: bool, phase
     chances = danger.floors.get(f.number) if danger else None
     return FloorPage(
         key=key, can_act=can_act, answering=phase == "question", shown=f.number == focus,
-        die_shown=state.rules != "bb2", sandbox=sandbox,
+        die_shown=rules_of(state).uses_die, sandbox=sandbox,
         downstairs=frozenset(sq for n, sq in downstairs if n == f.number),
         slots=tuple(wall_slots(state, f.number)) if can_act and phase == "break_in" else (),
         danger=tuple((sq, chances.enter.get(sq, Fraction(0)), chances.end.get(sq, Fraction(0)))

@@ -13,6 +13,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ...engine.board import square_coords
 from ...engine.cases import state_from_case
 from ...engine.errors import RulesError
+from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ...store import Game, StaleVersionError
 from ...tiles import TILE_TYPES
@@ -76,7 +77,7 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
         drawn = floor_html(f, floor_page(state, f, key=access.key, can_act=access.can_act, phase=now,
                                          focus=table["focus"], downstairs=table["downstairs"], danger=danger,
                                          sandbox=url_for("sandbox.from_heist", key=access.key, floor=f.number)
-                                         if state.rules == "bb1" else None))
+                                         if rules_of(state).in_sandbox else None))
         # a floor the device already shows as it is stays on its screen: only what changed is sent
         return kept_floor(f.number, drawn.digest) if held.get(f.number) == drawn.digest else drawn.html
 

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 from flask import url_for
 
-from ...engine import offers as offer_rules
-from ...engine.offers import COMPUTERS, Offer
+from ...engine.bb1.offers import COMPUTERS, EVENT_CODES
+from ...engine.offers import Offer
+from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ...words.i18n import _
 from ...words.names import loot_name, tool_name
@@ -77,18 +78,19 @@ Menu = EventsMenu | ToolsMenu | TakeMenu | CorrectionsMenu | CrewMenu
 
 def crew_menu(state: GameState) -> CrewMenu:
     """Each burglar in turn order: character, Stealth or heat, cards held, where she is."""
+    game = rules_of(state)
     lines = []
     for name in state.order:
         b = state.crew[name]
         if not b.character:
             character = ""
-        elif state.rules == "bb1":
+        elif game.known_characters:
             side = _("advanced side") if b.side == "advanced" else _("basic side")
             character = f"{character_name(b.character)}, {side}"
         else:
             character = b.character.capitalize()
-        counter = _("%(n)s heat", n=b.heat) if state.rules == "bb2" else _("%(n)s Stealth", n=b.stealth)
-        if state.rules == "bb3":
+        counter = _("%(n)s heat", n=b.heat) if game.crew_counter == "heat" else _("%(n)s Stealth", n=b.stealth)
+        if game.has_disguises:
             counter += ", " + (_("geared") if b.geared else _("disguised"))
         cards = " · ".join(", ".join(names) for names in ([tool_name(k) for k in b.tools],
                                                          [loot_name(k) for k in b.loot]) if names)
@@ -111,7 +113,7 @@ def menu_links(state: GameState, phase: str, key: str) -> list[MenuLink]:
     base = url_for("game.menu", key=key, group="-").removesuffix("-")
     links = []
     current = state.current()
-    if phase == "play" and current is not None and state.rules == "bb1":
+    if phase == "play" and current is not None and rules_of(state).room_rules:  # Burgle Bros 1's cards
         me = state.crew[current]
         links += [MenuLink(base + "events", _("Event card drawn on floor %(n)s", n=me.floor if me.at else 1)),
                   MenuLink(base + "tools", _("Tools, loot and abilities")),
@@ -126,20 +128,23 @@ def menu_view(state: GameState, group: str) -> Menu | None:
     if group == CREW:
         return crew_menu(state)
     current = state.current()
-    if current is None or state.rules != "bb1" or state.pending or state.outcome or group not in MENUS:
+    game = rules_of(state)
+    # these menus are Burgle Bros 1's cards (events, tools, loot, computers); bb2 and bb3 have none of them
+    if current is None or not game.room_rules or state.pending or state.outcome or group not in MENUS:
         return None
     me = state.crew[current]
     floor = me.floor if me.at else 1
     inside = [n for n in state.order if not state.crew[n].escaped]
     if group == "events":
-        return EventsMenu(floor, offer_rules.events(state, current), laboratories(state))
+        return EventsMenu(floor, [o for o in game.legal.player(state, current) if o.code in EVENT_CODES],
+                          laboratories(state))
     if group == "tools":
         return ToolsMenu(floor, current, me.at is not None and not me.escaped,
                          [(k, state.hack.get(k, 0)) for k in COMPUTERS],
                          [(n, "tiara" in state.crew[n].loot) for n in inside])
     if group == "take":
-        return TakeMenu([(n, offer_rules.take_offers(state, n)) for n in inside])
-    rows = offer_rules.corrections(state)
+        return TakeMenu([(n, game.legal.take(state, n)) for n in inside])
+    rows = game.legal.corrections(state)
     return CorrectionsMenu(
         stealth=[(n, [o for o in rows if o.code == "set_stealth" and o.params["who"] == n]) for n in state.order],
         dice=[(f, [o for o in rows if o.code == "set_die" and o.params["floor"] == f])

@@ -124,6 +124,12 @@ def offer_words(offer: Offer) -> tuple[str, str]:
     return say(offer.params) if say else (offer.code.replace("_", " ").capitalize(), "")
 
 
+def pick_offer(offers: list[Offer], code: str, **params: Any) -> Offer | None:
+    """The first of ``offers`` with that code and those parameters (a counter's "one more" for one burglar), or
+    None when the engine offers none: the template then shows the button disabled, or no button."""
+    return next((o for o in offers if o.code == code and all(o.params.get(k) == v for k, v in params.items())), None)
+
+
 def form_vals(offer: Offer, **extra: Any) -> dict[str, str]:
     """The offer's action as the form fields its button posts (forms.action_from_form reads them back),
     with ``extra`` fields added (a face-down room's type and number)."""

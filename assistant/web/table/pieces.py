@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...engine.rules_bb2 import BUFFET_LIMIT, EMPTY_DECK, HEAT_LIMIT, SURVEILLANCE_LIMIT
-from ...engine.rules_bb3 import SUSPICION_LIMIT
-from ...engine.rulesets import RULESETS
+from ...engine.bb2.limits import HEAT_LIMIT
+from ...engine.bb2.rules import EMPTY_DECK
+from ...engine.bb3.limits import MOST_WORKERS, SUSPICION_LIMIT
+from ...engine.rulesets import rules_of
 from ...engine.state import DISTRACTED, LOST_VISUAL, WORKER, WORKERS_MOVE, GameState
 from ...tiles import BB2_TILE_TYPES, TileType
 from ...words.i18n import N_, _, ngettext
@@ -19,11 +20,6 @@ from .tile_words import tile_label
 if TYPE_CHECKING:  # board_view imports this module
     from .board_view import FloorView
 
-# bb2 rooms that hold counting cubes: how many make something happen, and how many can lie there between
-# two events (Surveillance heats the floor at 4, the Buffet makes a commotion at 3, Cashier Cages stop at 5)
-COUNTED = {"surveillance": SURVEILLANCE_LIMIT, "buffet": BUFFET_LIMIT}
-MOST_CUBES = 5
-# patrol cards that name no square, as the card question's buttons call them
 # patrol cards that name no square, as the card question's buttons call them (translated where shown)
 CARD_NAMES = {
     LOST_VISUAL: (N_("Lost Visual"), N_("The guard leaves the board until he next moves.")),
@@ -34,7 +30,6 @@ CARD_NAMES = {
                    N_("Move them on the board as it shows; the app asks for the next card.")),
     EMPTY_DECK: (N_("Our deck is empty"), N_("No card left to draw: the bouncer starts hunting the nearest player.")),
 }
-MOST_WORKERS = 9
 
 
 @dataclass(frozen=True)
@@ -58,16 +53,16 @@ class Stat:
 
 @dataclass(frozen=True)
 class RoomPieces:
-    """What the selected room's menu offers in Burgle Bros 2 and 3."""
+    """What the selected room's menu shows in Burgle Bros 2 and 3 (what it offers is the engine's: its buttons
+    are the room's legal actions)."""
 
     floor: int
     square: str
     figure_here: bool  # the floor's bouncer or guard stands here
     entrance: bool  # bb2: one of the two floor-1 entrance corners
     entrances: list[str]
-    cubes: int | None  # bb2 counting cubes here, None when this room holds none and counts none
+    cubes: int  # bb2 counting cubes here
     cube_limit: int | None  # how many set the room off (Surveillance 4, Buffet 3)
-    cube_max: int  # the most the table can put there by hand
     crowd: bool
     alarms: int  # bb3 alarm cubes here
     workers: int
@@ -78,7 +73,7 @@ class RoomPieces:
 def figure(state: GameState) -> tuple[str, str]:
     """The word the game's rules use for the figure that patrols a floor (a key the templates translate), and
     its letter on the board in the reader's language (a screen reader's G for guard is a P for portero)."""
-    word = RULESETS[state.rules].figure if state.rules in RULESETS else "guard"
+    word = rules_of(state).figure
     return word, _(word)[:1].upper()
 
 
@@ -98,27 +93,31 @@ def room_badges(state: GameState, floor: int, square: str) -> list[Badge]:
 
 def floor_stats(state: GameState, floor: int) -> list[Stat]:
     fl = state.floors[floor]
-    if state.rules == "bb2":
-        stats = [Stat(_("moves"), "3", _("the bouncer always moves 3 spaces"))]
-        if fl.guard is not None and fl.destination is None:
-            stats.append(Stat(_("hunting"), "!", _("the deck ran out: he walks toward the nearest player"), "hunting"))
-        for square, kind in sorted(fl.tiles.items()):
-            if kind in COUNTED:
-                stats.append(Stat(_("%(room)s %(square)s", room=tile_label(kind), square=square),
-                                  f"{fl.cubes.get(square, 0)}/{COUNTED[kind]}", _("counting cubes on it"), "counter"))
-        return stats
-    if state.rules == "bb3":
-        return [Stat(_("suspicion"), f"{fl.suspicion}/{SUSPICION_LIMIT}",
-                     _("suspicion cubes beside the patrol deck: the third turns the die up"), "suspicion")]
-    return []
+    game = rules_of(state)
+    stats = []
+    if game.fixed_speed is not None:
+        stats.append(Stat(_("moves"), str(game.fixed_speed),
+                          _("the bouncer always moves %(n)s spaces", n=game.fixed_speed)))
+    if game.hunts and fl.guard is not None and fl.destination is None:
+        stats.append(Stat(_("hunting"), "!", _("the deck ran out: he walks toward the nearest player"), "hunting"))
+    for square, kind in sorted(fl.tiles.items()):
+        if kind in game.counting_rooms:
+            stats.append(Stat(_("%(room)s %(square)s", room=tile_label(kind), square=square),
+                              f"{fl.cubes.get(square, 0)}/{game.counting_rooms[kind]}", _("counting cubes on it"),
+                              "counter"))
+    if game.suspicion_limit is not None:
+        stats.append(Stat(_("suspicion"), f"{fl.suspicion}/{game.suspicion_limit}",
+                          _("suspicion cubes beside the patrol deck: the third turns the die up"), "suspicion"))
+    return stats
 
 
 def burglar_tag(state: GameState, name: str) -> dict[str, str]:
     """A burglar's token: what it shows beside the initial, and its tooltip (the class stays English: it is CSS)."""
     b = state.crew[name]
-    if state.rules == "bb2":
+    game = rules_of(state)
+    if game.crew_counter == "heat":
         return {"title": _("%(who)s: %(n)s heat", who=name, n=b.heat), "tag": f"♨{b.heat}", "cls": ""}
-    if state.rules == "bb3":
+    if game.has_disguises:
         if b.geared:
             title = _("%(who)s: %(n)s Stealth, geared", who=name, n=b.stealth)
         else:
@@ -130,8 +129,8 @@ def burglar_tag(state: GameState, name: str) -> dict[str, str]:
 def dress_floors(state: GameState, floors: list[FloorView]) -> list[FloorView]:
     """Give every floor and room its game's pieces and words (the same fields for all three games)."""
     word, mark = figure(state)
-    # the guard of Burgle Bros 1 and 3 has a die; only Burgle Bros 2's bouncer has a marker instead
-    marker = state.rules == "bb2"
+    # a die beside the guard (bb1, bb3); Burgle Bros 2's bouncer heads for a marker instead
+    marker = not rules_of(state).uses_die
     die_title = _("destination marker") if marker else _("guard die: destination")
     for f in floors:
         f.figure, f.stats = word, floor_stats(state, f.number)
@@ -147,21 +146,20 @@ def dress_floors(state: GameState, floors: list[FloorView]) -> list[FloorView]:
 
 
 def room_pieces(state: GameState, selected: tuple[int, str] | None) -> RoomPieces | None:
-    if state.rules == "bb1" or selected is None or selected[1] in state.void:
-        return None
+    game = rules_of(state)
+    if game.room_rules or selected is None or selected[1] in state.void:
+        return None  # Burgle Bros 1's room menu is its offers alone
     floor, square = selected
     fl = state.floors[floor]
     kind = fl.tiles.get(square, "")
-    counted = kind in COUNTED or kind == "cashier-cages" or square in fl.cubes
-    limit = COUNTED.get(kind)
     return RoomPieces(floor, square, fl.guard == square, floor == 1 and square in state.entrances,
-                      list(state.entrances), fl.cubes.get(square, 0) if counted else None, limit,
-                      limit - 1 if limit else MOST_CUBES, square in fl.crowd, fl.alarms.count(square),
+                      list(state.entrances), fl.cubes.get(square, 0),
+                      game.counting_rooms.get(kind), square in fl.crowd, fl.alarms.count(square),
                       fl.workers.get(square, 0), BB2_TILE_TYPES, kind)
 
 
 def pieces_view(state: GameState, selected: tuple[int, str] | None) -> dict[str, Any]:
     """The template variables of the table page that come from this module."""
     return {"pieces": room_pieces(state, selected), "figure": figure(state)[0], "card_names": CARD_NAMES,
-            "limits": {"heat": HEAT_LIMIT, "suspicion": SUSPICION_LIMIT, "cubes": MOST_CUBES,
-                       "workers": MOST_WORKERS}}
+            "ruleset": rules_of(state),
+            "limits": {"heat": HEAT_LIMIT, "suspicion": SUSPICION_LIMIT, "workers": MOST_WORKERS}}

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...engine import offers as offer_rules
+from ...engine.bb1.offers import EVENT_CODES
 from ...engine.offers import Offer
+from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from .guide import setup_guide, wall_slots
 from .pieces import figure
@@ -19,7 +20,8 @@ ROOM_GROUPS = {"move": "moves", "move_reveal": "moves", "rook_orders": "moves", 
                "alarm_hacked": "alarms", "pick_up_alarm": "alarms", "room_tokens": "tokens",
                "hack_count": "hack_counts"}
 PLAYER_GROUPS = {"spotter_look": "abilities", "juicer_alarm": "abilities", "juicer_drop": "abilities",
-                 "rigger_tool": "abilities", "tool_drop": "drops", "loot_drop": "drops"}
+                 "rigger_tool": "abilities", "tool_drop": "drops", "loot_drop": "drops",
+                 **{code: "events" for code in EVENT_CODES}}
 
 
 def grouped(offers: list[Offer], groups: dict[str, str], default: str) -> dict[str, list[Offer]]:
@@ -31,12 +33,20 @@ def grouped(offers: list[Offer], groups: dict[str, str], default: str) -> dict[s
 
 
 def own_offers(state: GameState, current: str | None) -> dict[str, list[Offer]]:
-    """The group open on every turn: the ability, tools and loot of whoever's turn it is. The events drawn,
-    taking a card and the corrections are menus of their own, loaded when opened (web/table/menus.py)."""
-    if current is None or state.rules != "bb1":
+    """The group open on every turn: the ability, tools and loot of whoever's turn it is (in Burgle Bros 2 and
+    3: setting up, coming in, a card on a bouncer, getting out). The events drawn, taking a card and the
+    corrections are menus of their own, loaded when opened (web/table/menus.py)."""
+    if current is None:
         return {}
-    events = offer_rules.events(state, current)
-    return grouped([o for o in offer_rules.player_offers(state, current) if o not in events], PLAYER_GROUPS, "tools")
+    offers = rules_of(state).legal.player(state, current)
+    return grouped([o for o in offers if o.code not in EVENT_CODES], PLAYER_GROUPS, "tools")
+
+
+def panel_offers(state: GameState, current: str | None) -> list[Offer]:
+    """Everything the game's legal-actions query offers the actions panel at once, for the games whose panel
+    shows it whole (Burgle Bros 2 and 3: turns, exits, heat, decks, suspicion, dice, disguises)."""
+    legal = rules_of(state).legal
+    return [*(legal.player(state, current) if current else []), *legal.corrections(state)]
 
 
 def focus_floor(state: GameState) -> int:
@@ -98,6 +108,7 @@ def table_view(state: GameState, last_log: list[dict[str, Any]], phase: str,
     """The template variables of the table page that come from this module."""
     setting_up = phase in ("break_in", "entrance")
     move = whole_move(last_log, history)
+    here = rules_of(state).legal.room(state, *selected) if selected else []
     return {
         "summary": guard_summaries(move, figure(state)[0]),
         "walk": walk_of(last_log),
@@ -106,7 +117,10 @@ def table_view(state: GameState, last_log: list[dict[str, Any]], phase: str,
         "slots": {n: wall_slots(state, n) for n in state.floors} if phase == "break_in" else {},
         "focus": focus_floor(state),
         "crew_floors": {n: (None if b.escaped or b.at is None else b.floor) for n, b in state.crew.items()},
-        "room_offers": grouped(offer_rules.room_offers(state, *selected), ROOM_GROUPS, "cards") if selected else {},
+        "room_offers": grouped(here, ROOM_GROUPS, "cards"),
+        "offers_here": here,
         "own_offers": own_offers(state, state.current()) if phase == "play" else {},
+        # called by the templates that show the whole panel, so a Burgle Bros 1 tap never works it out
+        "panel_offers": lambda: panel_offers(state, state.current()),
         "downstairs": downstairs(state),
     }

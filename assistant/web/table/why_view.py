@@ -9,6 +9,7 @@ from typing import Any
 from flask import abort, current_app, url_for
 from markupsafe import Markup
 
+from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ...reference import log_words, reference_slug_for_rule
 from ...render import floor_svg
@@ -47,7 +48,7 @@ def _draw(picture: Picture, state: GameState) -> tuple[Markup, str]:
     fl = state.floors[picture.floor]
     caption = picture.caption or _("Floor %(n)s", n=picture.floor)
     svg = floor_svg(state.size, state.void, fl.walls, guard=picture.guard, destination=picture.destination,
-                    die=fl.die if state.rules != "bb2" else None, alarms=picture.alarms, routes=picture.routes,
+                    die=fl.die if rules_of(state).uses_die else None, alarms=picture.alarms, routes=picture.routes,
                     marks=picture.marks, cell=80, title=caption, pictograms=True)
     return Markup(svg), caption  # floor_svg escapes every text it writes
 

@@ -1,20 +1,23 @@
 """Burgle Bros (1): one guard per floor (guard-rules.md §1).
 
 ``Bb1`` holds the guard loop. Burgle Bros 2 and 3 subclass it and override the hooks that differ
-(speed, what a step costs the crew, alarms, what a reached destination means); see rules_bb2 and
-rules_bb3. Rule numbers in docstrings and log entries are those of ../shared/rules/guard-rules.md.
+(speed, what a step costs the crew, alarms, what a reached destination means); see bb2/rules.py and
+bb3/rules.py. Rule numbers in docstrings and log entries are those of ../shared/rules/guard-rules.md.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from .errors import N_, AmbiguousTieError, IllegalActionError
-from .pathing import Router
-from .ruleset import GameOver
-from .state import HIDDEN, LOST_VISUAL, without_one
-from .table_bb1 import TableBb1
+from ..errors import N_, AmbiguousTieError, IllegalActionError
+from ..pathing import Router
+from ..ruleset import GameOver
+from ..state import HIDDEN, LOST_VISUAL, GameState, without_one
+from .actions import ACTIONS, SET_FIELDS
+from .offers import LEGAL
+from .table import TableBb1
 
 UNSEEN_DISCARDS = {1: 9, 2: 6, 3: 3}  # rule 1.11: cards set aside face down per player count
 MAX_DRAWS = 64  # a deck whose every card is refused (all on the guard's square) must not loop forever
@@ -22,6 +25,33 @@ MAX_DRAWS = 64  # a deck whose every card is refused (all on the guard's square)
 
 class Bb1(TableBb1):
     name = "bb1"
+    title = "Burgle Bros"
+    actions = ACTIONS
+    set_fields = SET_FIELDS
+    legal = LEGAL
+    printed_walls = True  # the jobs of the rulebook print each floor's walls; bb2 and bb3 floors are laid out
+    # 1.13: floor 1's guard at the break-in, the others when someone arrives, in an imported position too (bb2,
+    # bb3: every floor's guard before anyone enters; an imported position has them on the board already)
+    guards_at_setup = False
+    table_cards_only = False  # bb2 and bb3 patrol cards do more than send him somewhere: the table's own deck
+    known_characters = True  # §1.22: the nine characters of the box, whose abilities the app offers
+    in_sandbox = True  # the sandbox replays a floor with this game's guard (die + alarms, 1.2)
+    # What a floor and a burglar carry in this game, for the pages, exports and cases that show them
+    uses_die = True  # his destination is a die showing his speed (bb2: a marker, and he always moves 3)
+    alarm_cubes = False  # 1.8: one alarm token to a room (bb3: cubes, several to a room, each counted)
+    crew_counter = "stealth"  # what a burglar loses when seen (bb2: heat, which they gain)
+    has_disguises = False  # bb3 Disguises: geared or disguised
+    fixed_speed: int | None = None  # 1.2: die + alarms; bb2's bouncer always moves the same
+    hunts = False  # bb2 Hunting: with his deck empty he walks toward the nearest player
+    suspicion_limit: int | None = None  # bb3 Suspicion: that many cubes turn the die up
+    counting_rooms: ClassVar[Mapping[str, int]] = {}  # bb2 rooms that act at so many counting cubes
+    floor_fields: tuple[str, ...] = ()  # what a floor keeps beyond walls, guard, die, alarms and cards
+    floor_counts: tuple[str, ...] = ()  # … of which what a case's result reports
+    # the patrol card naming no room (1.20: the mini expansion's Lost Visual, in the deck only when chosen;
+    # in bb2 and bb3 every card beyond one per room is the special one)
+    roomless_card = LOST_VISUAL
+    roomless_card_optional = True
+    alike_cards: ClassVar[Mapping[str, str]] = {}  # cards that do the same within one move: counted as one
     reshuffle_speeds_up = True  # 1.11; bb3 has suspicion for that instead
     figure = "guard"
     patrol_rule = "1.6"  # why a patrol card moves the die
@@ -30,6 +60,12 @@ class Bb1(TableBb1):
     # raised then was asked by ``draw_destination`` with nothing pending but the rest of that walk, so the
     # danger forecast can resume the move there (:meth:`resume_walk`) instead of replaying it from its start.
     resumable: tuple[int, int, int] | None = None
+
+    @classmethod
+    def before_break_in(cls, state: GameState) -> bool:
+        """The heist has not started: the guards are still to be placed from the patrol decks."""
+        return (1 in state.floors and not state.floors[1].appeared
+                and (not cls.guards_at_setup or state.scenario != "custom"))
 
     # -- speed and the move itself (1.2-1.5) ----------------------------------------------------
     def speed(self, floor: int, bonus: int) -> int:
@@ -262,7 +298,7 @@ class Bb1(TableBb1):
             self.move_die(floor, target, "nearest_alarm", "1.9", steps=best, distances={
                 a: dist[a] for a in sorted(set(fl.alarms))}, guard=guard)
 
-    def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data) -> None:
+    def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data: Any) -> None:
         """``why`` is one of ``log.DIE_MOVES``: what sent the die there."""
         fl = self.state.floors[floor]
         fl.destination = square
@@ -710,7 +746,7 @@ class Bb1(TableBb1):
         self.log("event", "1.21", floor, how="emp")
 
     def event_dynamite(self, floor: int, wall: str, square: str) -> None:
-        from .board import floorplan, normalize_wall
+        from ..board import floorplan, normalize_wall
         fl = self.state.floors[floor]
         w = normalize_wall(wall, self.state.size)
         if w not in fl.walls:

@@ -1,4 +1,4 @@
-"""The engine offers what is legal (engine/offers.py): every offer is an action ``apply`` accepts, the crew's
+"""Burgle Bros 1's legal actions (engine/bb1/offers.py): every offer is an action ``apply`` accepts, the crew's
 characters decide which abilities appear, and what the rules refuse is never offered."""
 
 from __future__ import annotations
@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from assistant.engine.actions import apply
+from assistant.engine.bb1.offers import corrections, player_offers, room_offers, take_offers
 from assistant.engine.errors import RulesError
-from assistant.engine.offers import Offer, corrections, player_offers, room_offers, take_offers
+from assistant.engine.offers import Offer
 from assistant.engine.scenarios import new_game
 from assistant.engine.state import GameState
 
@@ -95,20 +96,6 @@ def test_tools_are_offered_to_the_player_who_holds_them_and_dropped_when_used():
     state = apply(state, bomb.action).state
     assert state.floors[1].lavatory["B2"] == 3 and state.crew["Ann"].tools == []
     assert [o.action["value"] for o in room_offers(state, 1, "B2") if o.code == "room_tokens"] == list(range(7))
-
-
-BB23_CODES = {"bb2": {"chip_prima_donna", "chip_drunk", "bouncer_jump", "bouncer_marker"},
-              "bb3": {"flee", "flee_scan", "lure", "lure_scan", "charm_scan", "workers_move", "guard_room_on",
-                      "guard_room_off"}}
-
-
-@pytest.mark.parametrize("rules", ["bb2", "bb3"])
-def test_other_games_get_no_bb1_offers(rules: str):
-    """bb2 and bb3 rooms offer only their own chips, cards and workers (issue 13), never bb1's cards."""
-    state = heist(("Ann", "raven", "basic"))
-    state.rules = rules
-    assert {o.code for o in room_offers(state, 1, "C2")} <= BB23_CODES[rules]
-    assert player_offers(state, "Ann") == [] and corrections(state) == []
 
 
 def test_room_tokens_are_set_by_hand_as_a_correction():

@@ -10,26 +10,43 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import square_coords
-from .errors import N_, IllegalActionError
-from .rules_bb1 import Bb1
-from .ruleset import GameOver
-from .state import DISTRACTED, HIDDEN
+from ..bb1.rules import Bb1
+from ..board import square_coords
+from ..errors import N_, IllegalActionError
+from ..ruleset import GameOver
+from ..state import DISTRACTED, HIDDEN
+from .actions import ACTIONS, SET_FIELDS
+from .limits import BUFFET_LIMIT, HEAT_LIMIT, MOST_DECK, SURVEILLANCE_LIMIT
+from .offers import COUNTING_ROOMS, LEGAL
 
 BOUNCER_MOVES = 3
 HEAT_PER_ENTRY = 2
-HEAT_LIMIT = 6
-SURVEILLANCE_LIMIT = 4
-BUFFET_LIMIT = 3
 BUFFET_STEPS = 3
 EMPTY_DECK = "empty"  # the answer to a card question when the table's real deck has no card left
 DICE_SUMS = tuple(str(n) for n in range(2, 13))  # two casino dice (bb2 Table Games)
 LUCKY_SUMS = (7, 11)
-MOST_DECK = 32  # every patrol card of the box in one deck: more than any Suspicion Meter setting gives
 
 
 class Bb2(Bb1):
     name = "bb2"
+    title = "Burgle Bros 2"
+    actions = ACTIONS
+    set_fields = SET_FIELDS
+    legal = LEGAL
+    printed_walls = False
+    guards_at_setup = True
+    table_cards_only = True
+    known_characters = False
+    in_sandbox = False
+    uses_die = False
+    crew_counter = "heat"
+    fixed_speed = BOUNCER_MOVES
+    hunts = True
+    counting_rooms = COUNTING_ROOMS
+    floor_fields = ("even", "cubes", "crowd")
+    floor_counts = ("cubes",)
+    roomless_card = DISTRACTED
+    roomless_card_optional = False
     room_rules = False  # its rooms and cards are not those of Burgle Bros 1
     _hunt_target: str | None = None  # the player's room chosen for this move while hunting
     figure = "bouncer"
@@ -295,7 +312,7 @@ class Bb2(Bb1):
         fl.deck = [HIDDEN] * len(self.plan(floor).rooms)
         fl.unseen, fl.discard = [], []
 
-    def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data) -> None:
+    def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data: Any) -> None:
         fl = self.state.floors[floor]
         fl.destination = square
         self.log("destination", rule, floor, square, ruling=ruling, why=why, figure=self.figure, **data)

@@ -10,14 +10,16 @@ a jump triggers no entering effect.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from .errors import N_, IllegalActionError
-from .rules_bb1 import Bb1
-from .state import WORKER, WORKERS_MOVE, without_one
+from ..bb1.rules import Bb1
+from ..errors import N_, IllegalActionError
+from ..state import WORKER, WORKERS_MOVE, without_one
+from .actions import ACTIONS, SET_FIELDS
+from .limits import GUARD_ROOM, SUSPICION_LIMIT
+from .offers import LEGAL
 
-SUSPICION_LIMIT = 3
-GUARD_ROOM = "guard-room"  # a room with a dark grey banner and a guard icon (bb3 Adjacency, Moving, and Jumping)
 # what a guard room's text does to the guard, as far as the app follows it; the seed prints no room's text,
 # so the table says which when he walks in (anything else it applies by hand: an alarm, a worker, Stealth)
 GUARD_ROOM_EFFECTS = ("nothing", "suspicion", "stop")
@@ -25,6 +27,24 @@ GUARD_ROOM_EFFECTS = ("nothing", "suspicion", "stop")
 
 class Bb3(Bb1):
     name = "bb3"
+    title = "Burgle Bros 3"
+    actions = ACTIONS
+    set_fields = SET_FIELDS
+    legal = LEGAL
+    printed_walls = False
+    guards_at_setup = True
+    table_cards_only = True
+    known_characters = False
+    in_sandbox = False
+    alarm_cubes = True
+    has_disguises = True
+    suspicion_limit = SUSPICION_LIMIT
+    floor_fields = ("suspicion", "workers")
+    floor_counts = ("suspicion", "workers")
+    roomless_card = WORKER
+    roomless_card_optional = False
+    # both worker cards only make him draw again within a move (bb3 Workers)
+    alike_cards: ClassVar[Mapping[str, str]] = {WORKERS_MOVE: WORKER}
     room_rules = False  # its rooms and cards are not those of Burgle Bros 1
     reshuffle_speeds_up = False  # ruling: an empty bb3 deck is reshuffled without speeding up
     patrol_rule = "bb3 Guard Turns"
@@ -64,7 +84,7 @@ class Bb3(Bb1):
         super().guard_turn(floor, bonus)
 
     # -- workers moved by the crew (bb3 Basic Actions: Lure; Free Actions: Charm, Flee; Program Cards) ----
-    def move_workers(self, floor: int, source: str, target: str, count: int, how: str, **data) -> None:
+    def move_workers(self, floor: int, source: str, target: str, count: int, how: str, **data: Any) -> None:
         fl = self.state.floors[floor]
         have = fl.workers.get(source, 0)
         if count < 1 or count > have:

@@ -4,16 +4,16 @@ BGA help "Cartes").
 
 Where the app can know what happens it does it; where a player chooses (spend an extra action on a
 Laser, use a Lavatory token, a hack token) it asks the table in one tap, with words as answers.
-:class:`Bb1` (rules_bb1.py) inherits these; Burgle Bros 2 and 3 switch them off (``room_rules``).
+:class:`Bb1` (bb1/rules.py) inherits these; Burgle Bros 2 and 3 switch them off (``room_rules``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .errors import N_, IllegalActionError
-from .ruleset import Ruleset
-from .state import Burglar
+from ..errors import N_, IllegalActionError
+from ..ruleset import Ruleset
+from ..state import Burglar
 
 HACKABLE = ("fingerprint", "laser", "motion")  # the alarm rooms a computer's hack tokens cancel
 CHARACTERS = ("acrobat", "hacker", "hawk", "juicer", "peterman", "raven", "rigger", "rook", "spotter")
@@ -32,7 +32,7 @@ def character(b: Burglar) -> str:
 class TableBb1(Ruleset):
     room_rules = True  # bb2 and bb3 have other rooms and no such cards
 
-    # hooks the guard rules provide (rules_bb1.Bb1)
+    # hooks the guard rules provide (bb1/rules.py Bb1)
     def lose(self, name: str, why: str, rule: str, **seen: Any) -> None:
         raise NotImplementedError
 

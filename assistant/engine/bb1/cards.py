@@ -1,7 +1,7 @@
 """Burgle Bros (1) cards and abilities that change Stealth, alarms, rooms or where the crew stands: tools,
 events and character abilities played from the table (bb1 "Card Reference", BGA help "Cartes"). Those
 that act on a guard himself (Shift Change, Switch Signs, Donuts, E.M.P., Dynamite …) live with the
-guard rules in rules_bb1.py.
+guard rules in bb1/rules.py.
 
 Each card is ``{"do": "event", "name": <card>, "floor": N, "who": <player>, …}``; ``who`` defaults to
 whose turn it is. A tool the player holds is discarded when played.
@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .errors import N_, IllegalActionError
-from .fields import Action, card_key, floor_of, square_of, who_of
-from .table_bb1 import ROOM_TOKENS
+from ..errors import N_, IllegalActionError
+from ..fields import Action, card_key, floor_of, square_of, who_of
+from .table import ROOM_TOKENS
 
 if TYPE_CHECKING:
-    from .rules_bb1 import Bb1
+    from .rules import Bb1
 
 MAX_STEALTH = 6  # the most the table plays with (easy difficulty)
 MAX_HACK = 6  # §1.22 hack capacity
@@ -218,7 +218,7 @@ def play(rules: Bb1, name: str, a: Action) -> None:
 
 def tool(rules: Bb1, a: Action) -> None:
     """A tool card taken (or given away): kept so a Detector knows, and so its button can be offered."""
-    from .table_bb1 import TOOLS
+    from .table import TOOLS
     who = who_of(rules, a)
     kind = card_key(a["kind"]) if isinstance(a.get("kind"), str) else None
     if kind not in TOOLS:

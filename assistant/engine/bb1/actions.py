@@ -1,0 +1,176 @@
+"""Burgle Bros 1's own actions: the events, tools, loot and character abilities played from the table (bb1
+"Card Reference", guard-rules.md §1.18-1.22), and the Stealth tokens lying in a room. ``Bb1.actions`` registers
+them; the actions every game shares (moves, alarms, the guard's turn, corrections) are in engine/actions.py.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import N_, IllegalActionError
+from ..fields import Action, card_key, choice_of, floor_of, square_of, who_of
+from ..ruleset import GameAction
+from . import cards
+from .table import LOOT
+
+if TYPE_CHECKING:
+    from .rules import Bb1
+
+EVENTS_ON_FLOOR = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
+                   "emp", "espresso", "daydreaming", "jump_the_gun")
+EVENTS_WITH_SQUARE = ("throw_voice", "crash")
+HACK_KINDS = ("fingerprint", "laser", "motion")
+
+
+def _event(rules: Bb1, a: Action) -> None:
+    name = a.get("name")
+    floor = floor_of(rules, a)
+    if name in EVENTS_WITH_SQUARE:
+        getattr(rules, f"event_{name}")(floor, square_of(rules, floor, a.get("at")))
+    elif name == "espresso" or name == "daydreaming":
+        rules.state.bonus += 1 if name == "espresso" else -1
+        rules.log("event", "1.21", floor, how=name)
+    elif name == "jump_the_gun":
+        rules.state.skip_next = True
+        rules.log("event", "1.21", floor, how="jump_the_gun")
+    elif name == "emp":
+        by = who_of(rules, a) if a.get("who") else rules.state.current()
+        rules.event_emp(floor, by)
+        cards.discard_tool(rules, by, "emp")  # a tool played is discarded (bb1 "Tools")
+    elif name == "dynamite":
+        floor_sq = square_of(rules, floor, a.get("at"))
+        rules.event_dynamite(floor, str(a.get("wall", "")), floor_sq)
+        cards.discard_tool(rules, rules.state.current(), "dynamite")
+    elif name == "shoplifting":
+        targets = a.get("targets", [])
+        if not isinstance(targets, list) or not all(isinstance(t, list) and len(t) == 2 for t in targets):
+            raise IllegalActionError(N_("Shoplifting %(key)s is a list of [floor, square] pairs"), key="'targets'")
+        if not targets:  # said aloud, so the table sees the card was played and did nothing
+            rules.log("no_effect", "1.21", floor, how="shoplifting")
+        for target in targets:
+            f = floor_of(rules, {"floor": target[0]})
+            rules.trigger_alarm(f, square_of(rules, f, target[1]), cause="shoplifting")
+    elif name in EVENTS_ON_FLOOR:
+        getattr(rules, f"event_{name}")(floor)
+    elif name in cards.CARDS:
+        cards.play(rules, name, a)
+    else:
+        raise IllegalActionError(N_("unknown event %(name)s"), name=repr(name))
+
+
+def _donuts(rules: Bb1, a: Action) -> None:
+    floor = floor_of(rules, a)
+    rules.state.floors[floor].donuts = True
+    rules.log("donuts", "1.18", floor, how="played")
+    cards.discard_tool(rules, rules.state.current(), "donuts")  # a tool played is discarded (bb1 "Tools")
+
+
+def _crow(rules: Bb1, a: Action) -> None:
+    """Raven: place the crow (basic: up to 2 rooms away, not through walls; advanced: her own room)."""
+    who = who_of(rules, a)
+    b = rules.state.crew[who]
+    floor = b.floor
+    square = square_of(rules, floor, a.get("at"))
+    advanced = bool(a.get("advanced"))
+    if advanced and square != b.at:
+        raise IllegalActionError(N_("the advanced Raven puts her crow in her own room"))
+    if b.at is None:
+        raise IllegalActionError(N_("%(who)s is not on the board"), who=who)
+    if not advanced and rules.plan(floor).distance(b.at, square) > 2:
+        raise IllegalActionError(N_("the crow flies at most 2 rooms from %(at)s, walls respected; %(square)s is "
+                                    "farther"), at=b.at, square=square)
+    for fl in rules.state.floors.values():
+        fl.crow = None
+    fl = rules.state.floors[floor]
+    fl.crow, fl.crow_advanced = square, advanced
+    rules.log("crow", "1.19", floor, square, how="lands", who=who)
+
+
+def _spotter(rules: Bb1, a: Action) -> None:
+    """§1.22 Spotter: she looks (an action, once per turn; the card is shown only on the device that asked),
+    then the card stays on top or goes to the bottom."""
+    if a.get("keep") == "look":
+        rules.spotter_look(who_of(rules, a))
+        return
+    floor = floor_of(rules, a)
+    fl = rules.state.floors[floor]
+    if not fl.deck:
+        raise IllegalActionError(N_("the floor-%(floor)s patrol deck is empty"), floor=floor)
+    if not rules.state.spotted:
+        raise IllegalActionError(N_("the Spotter looks at the card before she decides where it goes"))
+    if a.get("keep") == "bottom":
+        fl.deck.append(fl.deck.pop(0))
+        rules.log("spotter", "1.21", floor, how="bottom")
+    elif a.get("keep") == "top":
+        rules.log("spotter", "1.21", floor, how="top")
+    else:
+        raise IllegalActionError(N_("Spotter: say %(key)s %(top)s or %(bottom)s"), key="keep", top="'top'",
+                             bottom="'bottom'")
+
+
+def _hack(rules: Bb1, a: Action) -> None:
+    kind = choice_of(a.get("kind"), (*HACK_KINDS, "hacker"),
+                     N_("a hack token belongs to the fingerprint, laser or motion computer, or the advanced Hacker"))
+    count = a.get("count")
+    now = rules.state.hack.get(kind, 0)
+    new = now + 1 if count is None else count
+    most = 1 if kind == "hacker" else 6  # the advanced Hacker keeps one on her card; a computer six (§1.22)
+    if not isinstance(new, int) or not 0 <= new <= most:
+        raise IllegalActionError(N_("the Hacker's card holds 0 or 1 hack token") if kind == "hacker" else
+                                 N_("a computer holds 0 to 6 hack tokens"))
+    rules.state.hack[kind] = new
+    rules.log("hack", "1.21", how="count", computer=kind, count=new)
+
+
+def _camera(rules: Bb1, a: Action) -> None:
+    """Video Loop / Crowbar: switch a camera off (or on again)."""
+    floor = floor_of(rules, a)
+    square = square_of(rules, floor, a.get("at"))
+    fl = rules.state.floors[floor]
+    off = bool(a.get("off", True))
+    fl.cameras_off = sorted(set(fl.cameras_off) - {square} | ({square} if off else set()))
+    rules.log("camera", "1.14", floor, square, how="switched", off=off)
+
+
+def _loot(rules: Bb1, a: Action) -> None:
+    """A burglar takes (or gives up) a loot card; the Tiara is the one that matters to guards (1.17)."""
+    who = who_of(rules, a)
+    kind = a.get("kind")
+    if not isinstance(kind, str) or not kind.strip():
+        raise IllegalActionError(N_("%(key)s names the loot, e.g. %(example)s"), key="'kind'", example="tiara")
+    kind = card_key(kind)
+    if kind not in LOOT:
+        raise IllegalActionError(N_("no loot card is called %(kind)s: %(loot)s"), kind=repr(kind), loot=list(LOOT))
+    loot = rules.state.crew[who].loot
+    if a.get("on", kind not in loot):
+        if kind not in loot:
+            loot.append(kind)
+        rules.log("loot", "1.17" if kind == "tiara" else "", how="takes", who=who, loot=kind)
+        if kind == "cursed-goblet":  # bb1 Cursed Goblet: one Stealth at once, never below 0 (no capture)
+            b = rules.state.crew[who]
+            b.stealth = max(0, b.stealth - 1)
+            rules.log("stealth_change", "Cursed Goblet", b.floor, b.at, who=who, stealth=b.stealth, change=-1,
+                      card="cursed-goblet")
+    elif kind in loot:
+        loot.remove(kind)
+        rules.log("loot", "", how="drops", who=who, loot=kind)
+
+
+def _set_room_tokens(rules: Bb1, a: Action) -> None:
+    """bb1 Lavatory and Smoke Bomb: the Stealth tokens lying in a room, corrected by hand."""
+    value = a.get("value")
+    floor = floor_of(rules, a)
+    square = square_of(rules, floor, a.get("at"))
+    if not isinstance(value, int) or not 0 <= value <= 6:
+        raise IllegalActionError(N_("a room holds 0 to 6 Stealth tokens"))
+    rules.state.floors[floor].lavatory[square] = value
+    rules.log("set", "", floor, square, how="room_tokens", value=value)
+
+
+ACTIONS = {
+    "event": GameAction(_event, N_("these cards and abilities")), "donuts": GameAction(_donuts, N_("Donuts tools")),
+    "crow": GameAction(_crow, N_("the Raven's crows")), "spotter": GameAction(_spotter, N_("the Spotter's looks")),
+    "hack": GameAction(_hack, N_("hack tokens")), "camera": GameAction(_camera, N_("cameras to switch off")),
+    "loot": GameAction(_loot, N_("these loot cards")), "tool": GameAction(cards.tool, N_("these tools")),
+}
+SET_FIELDS = {"room_tokens": GameAction(_set_room_tokens, N_("Stealth tokens on rooms"))}

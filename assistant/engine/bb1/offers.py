@@ -1,0 +1,338 @@
+"""Burgle Bros 1's legal actions (``Bb1.legal``): the table app renders these and re-derives nothing
+(like python-chess's ``Board.legal_moves``; design.md "The engine offers what is legal").
+
+``room_offers(state, floor, square)`` is what a tapped room offers, ``player_offers(state, who)`` what the
+burglar whose turn it is can play (events drawn, tools held, loot, the character's ability), and
+``corrections(state)`` the numbers the table may set by hand. Each :class:`Offer` is an action for
+``actions.apply`` plus a ``code`` (what the button says) and the ``params`` its words need; an offer with
+``needs`` "tile" still wants the room's type and number (a face-down room turned up by the move).
+
+Burgle Bros 2 and 3 answer the same questions in bb2/offers.py and bb3/offers.py.
+
+>>> from assistant.engine.scenarios import new_game
+>>> from assistant.engine.actions import apply
+>>> s = new_game("bank", [{"name": "Ann", "character": "raven"}], seed=1)
+>>> s = apply(apply(s, {"do": "start"}).state, {"do": "entrance", "at": "B2"}).state
+>>> [o.code for o in room_offers(s, 1, "C2") if o.code in ("crow", "move_reveal", "put")]
+['move_reveal', 'put', 'crow']
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from ..board import square_coords
+from ..offers import LegalActions, Offer, breaking_in, entrance, in_play, inside
+from ..state import GameState
+from .table import CHARACTERS, LOOT, TOOLS
+
+CROW_RANGE = 2  # the basic Raven's crow: at most 2 rooms from her, walls respected (bb1/actions.py _crow)
+MOST_ROOM_TOKENS = 6  # a Lavatory's 3 and a Smoke Bomb's 3
+MOST_HACK = 6  # §1.22 hack capacity
+COMPUTERS = ("fingerprint", "laser", "motion")
+FLOOR_EVENTS = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
+                "espresso", "daydreaming", "jump_the_gun")
+PLAYER_EVENTS = ("lampshade", "video_loop", "freight_elevator", "lost_grip", "dead_drop", "reboot")
+# the event cards a burglar draws, as offer codes (the panel groups them)
+EVENT_CODES = (*FLOOR_EVENTS, *PLAYER_EVENTS, "crash", "throw_voice", "buddy_system")
+TOOL_CARDS = ("thermal-bomb", "invisible-suit", "smoke-bomb", "makeup-kit")  # used from the user's room
+
+
+def character_of(state: GameState, name: str) -> tuple[str, str] | None:
+    """(character, side) of a crew member, or None when the table named none of the nine."""
+    b = state.crew[name]
+    key = b.character.strip().lower()
+    return (key, b.side) if key in CHARACTERS else None
+
+
+def playing(state: GameState, character: str, side: str | None = None) -> list[str]:
+    """Who in the crew plays ``character`` (on that side), in turn order."""
+    return [n for n in state.order if (c := character_of(state, n)) and c[0] == character
+            and (side is None or c[1] == side)]
+
+
+def characters_known(state: GameState) -> bool:
+    return any(character_of(state, n) for n in state.crew)
+
+
+def _bb1_play(state: GameState) -> str | None:
+    """Whose turn it is, once the crew has broken in (no question pending, no outcome)."""
+    if not in_play(state):
+        return None
+    if 1 in state.floors and not state.floors[1].appeared:
+        return None
+    return state.current()
+
+
+def side_of(state: GameState, square: str, wall: str) -> str:
+    """Which side of ``square`` the wall ``wall`` stands on: "north", "east", "south" or "west"."""
+    first, second = wall.split("-")
+    other = second if square == first else first
+    (c, r), (oc, orow) = square_coords(square, state.size), square_coords(other, state.size)
+    return {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}[(oc - c, orow - r)]
+
+
+# -- one room -------------------------------------------------------------------------------------
+
+def room_offers(state: GameState, floor: int, square: str) -> list[Offer]:
+    """Everything a tap on ``square`` of ``floor`` offers in a heist in play."""
+    current = _bb1_play(state)
+    if current is None or floor not in state.floors or square in state.void:
+        return []
+    if breaking_in(state):
+        return entrance(floor, square)
+    fl = state.floors[floor]
+    face_down = square not in fl.tiles
+    offers = []
+    for name in state.order:
+        b = state.crew[name]
+        if b.escaped or (b.floor, b.at) == (floor, square):
+            continue
+        move = {"do": "move", "who": name, "floor": floor, "to": square}
+        offers.append(Offer("move_reveal" if face_down else "move", move, {"who": name, "current": name == current},
+                            needs="tile" if face_down else ""))
+    offers += _rook_orders(state, current, floor, square)
+    for name in state.order:
+        if not state.crew[name].escaped and (state.crew[name].floor, state.crew[name].at) != (floor, square):
+            offers.append(Offer("put", {"do": "place", "who": name, "floor": floor, "to": square}, {"who": name},
+                                correction=True))
+    offers += _alarm_offers(state, current, floor, square)
+    offers += [o for o in _around_me(state, current) if o.action.get("at") == square
+               and o.action.get("floor", floor) == floor]
+    offers += _crow(state, current, floor, square)
+    offers += _throw_voice(state, floor, square)
+    offers += _rook_swap(state, current, floor, square)
+    offers += _room_pieces(state, floor, square)
+    return offers
+
+
+def _rook_orders(state: GameState, current: str, floor: int, square: str) -> list[Offer]:
+    """The basic Rook's Orders: another burglar next door moves here (extra movement costs ignored)."""
+    if character_of(state, current) != ("rook", "basic"):
+        return []
+    plan = state.plan(floor)
+    return [Offer("rook_orders", {"do": "move", "who": n, "floor": floor, "to": square, "by": "rook"},
+                  {"who": n, "rook": current}, needs="tile" if square not in state.floors[floor].tiles else "")
+            for n in state.order if n != current and inside(state, n) and state.crew[n].floor == floor
+            and state.crew[n].at != square and plan.open_between(str(state.crew[n].at), square)]
+
+
+def _alarm_offers(state: GameState, current: str, floor: int, square: str) -> list[Offer]:
+    fl = state.floors[floor]
+    here = {"floor": floor, "at": square}
+    if square in fl.alarms:
+        juicers = [n for n in playing(state, "juicer", "advanced") if n == current]
+        return [Offer("pick_up_alarm", {"do": "remove_alarm", **here}, {"who": juicers[0] if juicers else ""})]
+    offers = [Offer("alarm", {"do": "alarm", **here})]
+    kind = fl.tiles.get(square, "")
+    if kind in COMPUTERS and state.hack.get(kind, 0) > 0:
+        offers.append(Offer("alarm_hacked", {"do": "alarm", **here, "hack": kind},
+                            {"computer": kind, "left": state.hack[kind]}))
+    return offers
+
+
+def _crow(state: GameState, current: str, floor: int, square: str) -> list[Offer]:
+    """The Raven whose turn it is sends her crow: basic up to CROW_RANGE rooms away, advanced onto her own
+    room (§1.22 Raven). With no character named at all, anyone on the floor may be the Raven."""
+    if characters_known(state):
+        ravens = [(n, s) for n in [current] if (c := character_of(state, n)) and c[0] == "raven" for s in [c[1]]]
+    else:
+        ravens = [(n, side) for n in state.order for side in ("advanced", "basic")]
+    plan = state.plan(floor)
+    offers = []
+    for name, side in ravens:
+        b = state.crew[name]
+        if not inside(state, name) or b.floor != floor:
+            continue
+        if side == "advanced" and b.at == square:
+            offers.append(Offer("crow_own", {"do": "crow", "who": name, "at": square, "advanced": True}, {"who": name}))
+        elif side == "basic" and 0 <= plan.distance(str(b.at), square) <= CROW_RANGE:
+            offers.append(Offer("crow", {"do": "crow", "who": name, "at": square}, {"who": name}))
+    return offers
+
+
+def _throw_voice(state: GameState, floor: int, square: str) -> list[Offer]:
+    """Throw Voice (§1.22): the die to an open room next to it, while no alarm is on that floor."""
+    fl = state.floors[floor]
+    if fl.guard is None or fl.destination is None or fl.alarms or fl.destination == square:
+        return []
+    if not state.plan(floor).open_between(fl.destination, square):
+        return []
+    return [Offer("throw_voice", {"do": "event", "name": "throw_voice", "floor": floor, "at": square},
+                  {"at": square})]
+
+
+def _rook_swap(state: GameState, current: str, floor: int, square: str) -> list[Offer]:
+    if character_of(state, current) != ("rook", "advanced") or not inside(state, current):
+        return []
+    return [Offer("rook_swap", {"do": "event", "name": "rook_swap", "floor": floor, "who": current, "buddy": n},
+                  {"who": current, "buddy": n})
+            for n in state.burglars_at(floor, square) if n != current]
+
+
+def _room_pieces(state: GameState, floor: int, square: str) -> list[Offer]:
+    """A camera switched off or on, the Stealth tokens lying here and a computer's hack tokens (corrections)."""
+    fl = state.floors[floor]
+    kind = fl.tiles.get(square, "")
+    offers = []
+    if kind == "camera":
+        off = square not in fl.cameras_off
+        offers.append(Offer("camera_off" if off else "camera_on",
+                            {"do": "camera", "floor": floor, "at": square, "off": off}))
+    if kind == "lavatory" or square in fl.lavatory:
+        now = fl.lavatory.get(square, 0)
+        offers += [Offer("room_tokens", {"do": "set", "field": "room_tokens", "floor": floor, "at": square,
+                                         "value": n}, {"value": n, "now": n == now}, correction=True)
+                   for n in range(MOST_ROOM_TOKENS + 1)]
+    computer = kind.removeprefix("computer-") if kind.startswith("computer-") else ""
+    if computer in COMPUTERS:
+        now = state.hack.get(computer, 0)
+        if now < MOST_HACK:
+            offers.append(Offer("hack", {"do": "hack", "kind": computer}, {"computer": computer, "left": now}))
+        offers += [Offer("hack_count", {"do": "hack", "kind": computer, "count": n},
+                         {"computer": computer, "value": n, "now": n == now}, correction=True)
+                   for n in range(MOST_HACK + 1)]
+    return offers
+
+
+# -- the burglar whose turn it is -----------------------------------------------------------------
+
+def player_offers(state: GameState, who: str) -> list[Offer]:
+    """What ``who`` can play on their turn: the events a card drawn may be, their character's ability,
+    the tools they hold and their loot. Empty when it is not their turn in a Burgle Bros 1 heist."""
+    if _bb1_play(state) != who:
+        return []
+    return [*events(state, who), *abilities(state, who), *tools(state, who), *loot(state, who)]
+
+
+def events(state: GameState, who: str) -> list[Offer]:
+    """Every Burgle Bros 1 event that touches a guard, an alarm, Stealth or a piece, as drawn by ``who``."""
+    b = state.crew[who]
+    floor = b.floor if inside(state, who) else 1
+    offers = [Offer(name, {"do": "event", "name": name, "floor": floor}, {"floor": floor}) for name in FLOOR_EVENTS]
+    if inside(state, who):
+        offers.append(Offer("crash", {"do": "event", "name": "crash", "floor": floor, "at": b.at}, {"at": b.at}))
+        fl = state.floors[floor]
+        if fl.destination:
+            offers += [o for sq in state.plan(floor).adjacent(fl.destination) for o in _throw_voice(state, floor, sq)]
+    for name in PLAYER_EVENTS:
+        if name in ("freight_elevator", "lost_grip", "lampshade") and not inside(state, who):
+            continue
+        offers.append(Offer(name, {"do": "event", "name": name, "floor": floor, "who": who}, {"who": who}))
+    if inside(state, who):
+        offers += [Offer("buddy_system", {"do": "event", "name": "buddy_system", "floor": floor, "who": who,
+                                          "buddy": n}, {"who": who, "buddy": n})
+                   for n in state.order if n != who and not state.crew[n].escaped]
+    return offers
+
+
+def abilities(state: GameState, who: str) -> list[Offer]:
+    """The ability of ``who``'s character (their side) where it touches a guard, an alarm or Stealth; the
+    room-bound ones (the crow, the Rook's Orders and Disguise) are in the rooms' offers."""
+    me = character_of(state, who)
+    if me is None or not inside(state, who):
+        return []
+    b = state.crew[who]
+    offers = []
+    if me == ("spotter", "basic") and not state.spotted and state.floors[b.floor].deck:
+        offers.append(Offer("spotter_look", {"do": "spotter", "who": who, "keep": "look"},
+                            {"who": who, "floor": b.floor}))
+    if me == ("juicer", "basic"):
+        offers += [Offer("juicer_alarm", {"do": "event", "name": "juicer_alarm", "floor": b.floor, "who": who,
+                                          "at": sq}, {"who": who, "at": sq})
+                   for sq in state.plan(b.floor).adjacent(str(b.at)) if sq not in state.floors[b.floor].alarms]
+    if me == ("juicer", "advanced") and b.at not in state.floors[b.floor].alarms:
+        offers.append(Offer("juicer_drop", {"do": "event", "name": "juicer_drop", "floor": b.floor, "who": who},
+                            {"who": who, "at": b.at}))
+    if me == ("hacker", "advanced") and not state.hack.get("hacker"):
+        offers.append(Offer("hacker_token", {"do": "hack", "kind": "hacker"}, {"who": who}))
+    if me == ("rigger", "advanced") and b.stealth > 0:
+        offers.append(Offer("rigger_tool", {"do": "event", "name": "rigger_tool", "floor": b.floor, "who": who},
+                            {"who": who}))
+    return offers
+
+
+def _around_me(state: GameState, who: str) -> list[Offer]:
+    """The offers of ``who`` that act on one room: the Juicer's alarm next door, the Crowbar, Dynamite."""
+    return [o for o in [*abilities(state, who), *tools(state, who)] if "at" in o.action
+            and o.code in ("juicer_alarm", "crowbar", "dynamite")]
+
+
+def tools(state: GameState, who: str) -> list[Offer]:
+    """The tools ``who`` holds, each with what using it sends; one that does nothing the app follows is
+    only given up."""
+    b = state.crew[who]
+    in_room = inside(state, who)
+    offers = []
+    for kind in b.tools:
+        name = kind.replace("-", "_")
+        if kind in TOOL_CARDS and in_room:
+            offers.append(Offer(f"tool_{name}", {"do": "event", "name": name, "floor": b.floor, "who": who},
+                                {"who": who, "at": b.at}))
+        elif kind == "crowbar" and in_room:
+            disabled = state.floors[b.floor].disabled
+            offers += [Offer("crowbar", {"do": "event", "name": "crowbar", "floor": b.floor, "who": who, "at": sq},
+                             {"who": who, "at": sq})
+                       for sq in state.plan(b.floor).adjacent(str(b.at)) if sq not in disabled]
+        elif kind == "dynamite" and in_room:
+            offers += [Offer("dynamite", {"do": "event", "name": "dynamite", "floor": b.floor, "at": b.at,
+                                          "wall": wall}, {"who": who, "wall": wall, "at": b.at,
+                                                          "side": side_of(state, str(b.at), wall)})
+                       for wall in state.floors[b.floor].walls if str(b.at) in wall.split("-")]
+        elif kind == "emp":
+            offers.append(Offer("tool_emp", {"do": "event", "name": "emp", "floor": b.floor, "who": who}, {"who": who}))
+        elif kind == "donuts":
+            offers += [Offer("tool_donuts", {"do": "donuts", "floor": n}, {"floor": n})
+                       for n, fl in sorted(state.floors.items()) if fl.guard and not fl.donuts]
+        elif kind == "virus":
+            offers += virus(state, who)
+        offers.append(Offer("tool_drop", {"do": "tool", "who": who, "kind": kind, "on": False},
+                            {"who": who, "tool": kind}))
+    return offers
+
+
+def virus(state: GameState, who: str) -> list[Offer]:
+    """The Virus: 3 hack tokens shared among the computers face up (all three when none is yet)."""
+    shown = sorted({k.removeprefix("computer-") for fl in state.floors.values() for k in fl.tiles.values()
+                    if k.removeprefix("computer-") in COMPUTERS and k.startswith("computer-")}) or list(COMPUTERS)
+    floor = state.crew[who].floor
+    offers = []
+    for combo in combinations_with_replacement(shown, 3):
+        tokens = {k: combo.count(k) for k in shown if combo.count(k)}
+        offers.append(Offer("tool_virus", {"do": "event", "name": "virus", "floor": floor, "who": who,
+                                           "tokens": tokens}, {"who": who, "tokens": tokens}))
+    return offers
+
+
+def loot(state: GameState, who: str) -> list[Offer]:
+    return [Offer("loot_drop", {"do": "loot", "who": who, "kind": k, "on": False}, {"who": who, "loot": k})
+            for k in state.crew[who].loot]
+
+
+def take_offers(state: GameState, who: str) -> list[Offer]:
+    """A tool or loot card ``who`` takes: every one nobody in the crew holds (one of each in the box)."""
+    held = {k for b in state.crew.values() for k in [*b.tools, *b.loot]}
+    return ([Offer("tool_take", {"do": "tool", "who": who, "kind": k, "on": True}, {"who": who, "tool": k})
+             for k in TOOLS if k not in held]
+            + [Offer("loot_take", {"do": "loot", "who": who, "kind": k, "on": True}, {"who": who, "loot": k})
+               for k in LOOT if k not in held])
+
+
+# -- corrections ------------------------------------------------------------------------------------
+
+def corrections(state: GameState) -> list[Offer]:
+    """Numbers the table sets by hand (§ "never silently diverges"): each burglar's Stealth and each
+    guard's die; a room's tokens and a computer's hack tokens are in that room's offers."""
+    offers = [Offer("set_stealth", {"do": "set", "field": "stealth", "who": n, "value": v},
+                    {"who": n, "value": v, "now": v == state.crew[n].stealth}, correction=True)
+              for n in state.order for v in range(7)]
+    offers += [Offer("set_die", {"do": "set", "field": "die", "floor": f, "value": v},
+                     {"floor": f, "value": v, "now": v == fl.die}, correction=True)
+               for f, fl in sorted(state.floors.items()) if fl.guard for v in range(1, 7)]
+    offers += [Offer("hack_count", {"do": "hack", "kind": k, "count": v},
+                     {"computer": k, "value": v, "now": v == state.hack.get(k, 0)}, correction=True)
+               for k in COMPUTERS for v in range(MOST_HACK + 1)]
+    return offers
+
+
+LEGAL = LegalActions(room_offers, player_offers, corrections, take_offers)

@@ -1,0 +1,105 @@
+"""Burgle Bros 2's own actions around the bouncers: commotions, Undercover and Crowd chips, chips that move
+a burglar, the patrol deck's size, gear and events the seeds do not print (manual controls for their
+effect on the bouncer), and the counting cubes on rooms.
+
+Each handler reads and checks its fields and calls the ruleset; ``Bb2.actions`` registers them, so another
+game refuses them ("commotions exist only in Burgle Bros 2"). The rooms that act by themselves (Slots, Table
+Games, Count Room) need no action: the ordinary ``move``, ``end_turn`` and guard moves set them off.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..board import square_coords
+from ..errors import N_, IllegalActionError
+from ..fields import Action, choice_of, count_of, floor_of, square_of, who_of
+from ..room_counts import set_on_room
+from ..ruleset import GameAction
+from .limits import MOST_CUBES, MOST_DECK
+
+if TYPE_CHECKING:
+    from .rules import Bb2
+
+CHIPS = ("prima_donna", "drunk")  # bb2 chips that put a burglar in another room
+CARD_EFFECTS = ("jump", "marker", "skip")  # what gear or an event does to a bouncer (manual controls)
+
+
+def _chip(rules: Bb2, a: Action) -> None:
+    """bb2 Chips Glossary: the Prima Donna (peeked: the peeking player jumps to her room) and the Drunk
+    (entered: slide on to the next room the way they came, through walls, on floor 1; fall to the same room
+    of floor 1 from floor 2). ``floor``/``to`` say where the burglar lands."""
+    chip = choice_of(a.get("chip"), CHIPS, N_("a chip that moves a burglar is one of"))
+    who = who_of(rules, a)
+    floor = floor_of(rules, a)
+    to = square_of(rules, floor, a.get("to"), "to")
+    b = rules.state.crew[who]
+    if b.at is None or b.escaped:
+        raise IllegalActionError(N_("%(who)s is not in the casino"), who=who)
+    if chip == "drunk":
+        if b.floor == 2 and (floor, to) != (1, b.at):
+            raise IllegalActionError(N_("the Drunk on floor 2 drops %(who)s to %(at)s on floor 1"), who=who, at=b.at)
+        if b.floor == 1:
+            (c, r), (tc, tr) = square_coords(b.at, rules.state.size), square_coords(to, rules.state.size)
+            if floor != 1 or abs(c - tc) + abs(r - tr) != 1:
+                raise IllegalActionError(N_("the Drunk on floor 1 slides %(who)s one room on, walls or not"), who=who)
+    elif floor != b.floor:
+        raise IllegalActionError(N_("the Prima Donna is on the floor of whoever peeked at her"))
+    rules.jump_burglar(who, floor, to, chip)
+
+
+def _deck(rules: Bb2, a: Action) -> None:
+    """bb2: the number of cards in a floor's patrol deck, said by the table (Suspicion Meter, finales)."""
+    floor = floor_of(rules, a)
+    rules.set_deck(floor, count_of(a.get("count"), 0, MOST_DECK, N_("a patrol deck's size")))
+
+
+def _bouncer(rules: Bb2, a: Action) -> None:
+    """bb2 gear and events the seed does not print: what the card does to the bouncer, said by the table —
+    he jumps to a room, his destination marker goes to a room, or he skips his next move."""
+    floor = floor_of(rules, a)
+    effect = choice_of(a.get("effect"), CARD_EFFECTS, N_("gear or an event makes the bouncer"))
+    if effect == "skip":
+        rules.skip_by_card(floor)
+        return
+    square = square_of(rules, floor, a.get("at"))
+    if effect == "jump":
+        rules.undercover(floor, square, cause="card")
+    else:
+        rules.marker_by_card(floor, square)
+
+
+def _commotion(rules: Bb2, a: Action) -> None:
+    floor = floor_of(rules, a)
+    steps = a.get("steps", 1)
+    if steps not in (1, 2, 3):
+        raise IllegalActionError(N_("a commotion pulls the bouncer 1 step (3 for the Buffet)"))
+    rules.commotion(floor, square_of(rules, floor, a.get("at")), steps)
+
+
+def _crowd(rules: Bb2, a: Action) -> None:
+    """bb2 Crowd chip turned up in a room (or discarded by hand): the bouncer gives no heat there once."""
+    floor = floor_of(rules, a)
+    square = square_of(rules, floor, a.get("at"))
+    fl = rules.state.floors[floor]
+    on = bool(a.get("on", square not in fl.crowd))
+    fl.crowd = [s for s in fl.crowd if s != square] + ([square] if on else [])
+    rules.log("crowd", "bb2 Crowd", floor, square, how="on" if on else "off")
+
+
+def _undercover(rules: Bb2, a: Action) -> None:
+    floor = floor_of(rules, a)
+    rules.undercover(floor, square_of(rules, floor, a.get("at")))
+
+
+def _set_cubes(rules: Bb2, a: Action) -> None:
+    set_on_room(rules, a, "cubes", MOST_CUBES, "bb2 Surveillance")
+
+
+ACTIONS = {
+    "commotion": GameAction(_commotion, N_("commotions")),
+    "undercover": GameAction(_undercover, N_("Undercover chips")),
+    "crowd": GameAction(_crowd, N_("Crowd chips")), "chip": GameAction(_chip, N_("chips")),
+    "deck": GameAction(_deck, N_("changing patrol decks")), "bouncer": GameAction(_bouncer, N_("bouncers")),
+}
+SET_FIELDS = {"cubes": GameAction(_set_cubes, N_("counting cubes on rooms"))}
