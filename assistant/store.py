@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from .broker import Broker, Event
-from .engine.actions import Action, apply
+from .engine.actions import apply
 from .engine.state import GameState
+from .engine.vocabulary import Action, from_json
 from .store_upgrades import upgrade
 
 
@@ -160,8 +161,11 @@ class Store:
                            "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name, value))
 
     # -- actions ------------------------------------------------------------------------------------
-    def act(self, game_id: str, action: Action, version: int | None = None) -> tuple[Game, list[dict]]:
-        """Apply an action and persist it before anyone sees it. Raises RulesError or StaleVersionError."""
+    def act(self, game_id: str, action: Action | dict[str, Any], version: int | None = None
+            ) -> tuple[Game, list[dict]]:
+        """Apply an action and persist it (as its JSON) before anyone sees it. Raises RulesError or
+        StaleVersionError."""
+        action = from_json(action)
         with self._write:
             game = self.load(game_id)
             self._check_version(game, version)
@@ -172,7 +176,7 @@ class Store:
             with self.db() as db:
                 db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
                 db.execute("INSERT INTO actions (game_id, seq, action, log, state, created) VALUES (?, ?, ?, ?, ?, ?)",
-                           (game_id, seq, json.dumps(action), json.dumps(log), json.dumps(result.state.to_json()), now))
+                           (game_id, seq, json.dumps(action.to_json()), json.dumps(log), json.dumps(result.state.to_json()), now))
                 db.execute("UPDATE games SET head = ?, version = version + 1, updated = ? WHERE id = ?",
                            (seq, now, game_id))
             self.broker.publish(game_id, Event("changed", str(game.version + 1)))

@@ -5,8 +5,9 @@ action produced and, when the rules need the table, the pending question. The an
 action (``{"do": "answer", "choice": "B4"}``); it replays the pending action from the state before
 it with one more answer, so a guard move can stop half-way and resume exactly.
 
-Actions are plain JSON objects so they can be stored, exported and replayed (undo = replay all but
-the last one).
+An action is a small typed value (``vocabulary.py``), read once where it comes in and stored as its JSON
+(``to_json``), so it can be exported and replayed (undo = replay all but the last one). A malformed one is
+refused before any rule runs (MalformedActionError), an illegal one by the rules (IllegalActionError).
 """
 
 from __future__ import annotations
@@ -17,21 +18,15 @@ from typing import Any
 
 from . import cards_bb1, table_bb23
 from .errors import N_, IllegalActionError
-from .fields import bonus_of, card_key, choice_of, floor_of, square_of, who_of
+from .fields import Keys, bonus_of, card_key, choice_of, floor_of, square_of, who_of
 from .log import ALARM_CAUSES, LogEntry
 from .rules_bb1 import Bb1
 from .ruleset import GameOver, NeedAnswer
 from .rulesets import ruleset_for
 from .state import GameState
 from .table_bb1 import LOOT
+from .vocabulary import EVENTS_ON_FLOOR, EVENTS_WITH_SQUARE, HACK_KINDS, MOVE_KINDS, Action, Answer, from_json
 
-Action = dict[str, Any]
-
-EVENTS_ON_FLOOR = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
-                   "emp", "espresso", "daydreaming", "jump_the_gun")
-EVENTS_WITH_SQUARE = ("throw_voice", "crash")
-HACK_KINDS = ("fingerprint", "laser", "motion")
-MOVE_KINDS = ("walk", "fall", "place")  # entering a room; set down below without entering; a correction
 GAME_TITLES = {"bb1": "Burgle Bros", "bb2": "Burgle Bros 2", "bb3": "Burgle Bros 3"}
 
 
@@ -47,23 +42,20 @@ class Result:
         return self.state.pending["question"] if self.state.pending else None
 
 
-def apply(state: GameState, action: Action) -> Result:
-    """Apply one action to a copy of ``state``. Raises a RulesError for an action not allowed."""
-    if not isinstance(action, dict) or not isinstance(action.get("do"), str):
-        raise IllegalActionError(N_("an action is an object with a %(key)s field"), key="'do'")
-    if action["do"] == "answer":
+def apply(state: GameState, action: Action | dict[str, Any]) -> Result:
+    """Apply one action to a copy of ``state``. Raises a MalformedActionError for an action that is not one
+    (a dict is read here, once), an IllegalActionError for one the rules do not allow."""
+    action = from_json(action)
+    if isinstance(action, Answer):
         pending = state.pending
         if not pending:
             raise IllegalActionError(N_("there is no question to answer"))
-        choice = action.get("choice")
-        if not isinstance(choice, str):
-            raise IllegalActionError(N_("an answer needs a %(key)s"), key="'choice'")
         before = GameState.from_json(pending["before"])
-        return _run(before, pending["action"], pending["answers"] + [choice], pending["logged"],
+        return _run(before, from_json(pending["action"]), pending["answers"] + [action.choice], pending["logged"],
                     version=state.version)
     if state.pending:
         raise IllegalActionError(N_("the table has a question to answer first (see the board)"))
-    if state.outcome and action["do"] not in BOARD_ONLY:
+    if state.outcome and action.do not in BOARD_ONLY:
         raise IllegalActionError(N_("the game is over: the crew escaped") if state.outcome == "escaped" else
                                  N_("the game is over: the crew was caught"))
     return _run(state, action, [], 0, version=state.version)
@@ -73,13 +65,10 @@ def _run(before: GameState, action: Action, answers: list[str], skip: int, versi
     state = before.copy()
     rules = ruleset_for(state, answers)
     try:
-        handler = HANDLERS.get(action["do"])
-        if handler is None:
-            raise IllegalActionError(N_("unknown action %(do)s"), do=repr(action["do"]))
-        handler(rules, action)
+        HANDLERS[action.do](rules, action.to_json())  # the handlers read its keys, already checked
         state.pending = None
     except NeedAnswer as need:
-        state.pending = {"action": action, "answers": answers, "before": before.to_json(),
+        state.pending = {"action": action.to_json(), "answers": answers, "before": before.to_json(),
                          "question": need.question, "logged": len(rules.entries)}
     except GameOver:
         state.pending = None
@@ -89,11 +78,11 @@ def _run(before: GameState, action: Action, answers: list[str], skip: int, versi
 
 # -- handlers ---------------------------------------------------------------------------------------
 
-def _guard_turn(rules: Bb1, a: Action) -> None:
+def _guard_turn(rules: Bb1, a: Keys) -> None:
     rules.guard_turn(floor_of(rules, a), bonus_of(a))
 
 
-def _alarm(rules: Bb1, a: Action) -> None:
+def _alarm(rules: Bb1, a: Keys) -> None:
     floor = floor_of(rules, a)
     square = square_of(rules, floor, a.get("at"))
     hack = a.get("hack")
@@ -109,21 +98,21 @@ def _alarm(rules: Bb1, a: Action) -> None:
     rules.trigger_alarm(floor, square, cause=cause)
 
 
-def _remove_alarm(rules: Bb1, a: Action) -> None:
+def _remove_alarm(rules: Bb1, a: Keys) -> None:
     """An alarm taken off the board by hand: bb1's Juicer (a new patrol card follows), one bb3 cube."""
     floor = floor_of(rules, a)
     rules.pick_up_alarm(floor, square_of(rules, floor, a.get("at")))
 
 
-def _crack_safe(rules: Bb1, a: Action) -> None:
+def _crack_safe(rules: Bb1, a: Keys) -> None:
     rules.crack_safe(floor_of(rules, a))
 
 
-def _enter_floor(rules: Bb1, a: Action) -> None:
+def _enter_floor(rules: Bb1, a: Keys) -> None:
     rules.enter_floor(floor_of(rules, a))
 
 
-def _move(rules: Bb1, a: Action) -> None:
+def _move(rules: Bb1, a: Keys) -> None:
     """A burglar walks into a room (entering it). A face-down room is turned up as part of the move when
     ``type`` says what it is; a Walkway turned up this way drops her to the floor below, which is not
     entering (bb1 Walkway). ``by`` "rook": moved by the Rook's Orders (extra costs ignored)."""
@@ -151,7 +140,7 @@ def _move(rules: Bb1, a: Action) -> None:
     rules.move_burglar(who, floor, square, ordered=by == "rook")
 
 
-def _fall(rules: Bb1, who: str, floor: int, square: str, a: Action) -> None:
+def _fall(rules: Bb1, who: str, floor: int, square: str, a: Keys) -> None:
     """``how`` "fall": a Walkway or Lost Grip drops the burglar to the same room one floor down, which is not
     entering (bb1 Walkway; BGA Lost grip): ``floor``/``to`` name where she lands, so a case says it plainly."""
     b = rules.state.crew[who]
@@ -164,7 +153,7 @@ def _fall(rules: Bb1, who: str, floor: int, square: str, a: Action) -> None:
     rules.fall(who, cause)
 
 
-def _place(rules: Bb1, a: Action) -> None:
+def _place(rules: Bb1, a: Keys) -> None:
     """Put a burglar on the board without any effect: a correction of where the piece stands."""
     who = who_of(rules, a)
     floor = floor_of(rules, a)
@@ -174,12 +163,12 @@ def _place(rules: Bb1, a: Action) -> None:
     rules.log("place", "", floor, square, who=who, correction=True)
 
 
-def _start(rules: Bb1, a: Action) -> None:
+def _start(rules: Bb1, a: Keys) -> None:
     """Break in: bb1 places floor 1's guard (1.13); bb2 and bb3 place every floor's guard at setup."""
     rules.start()
 
 
-def _entrance(rules: Bb1, a: Action) -> None:
+def _entrance(rules: Bb1, a: Keys) -> None:
     """The crew's entrance room on floor 1 (bb1 "Break in", §1.22): then the first destination is drawn,
     and each burglar walks in at the start of their own first turn, with no room effect."""
     square = square_of(rules, 1, a.get("at"))
@@ -188,7 +177,7 @@ def _entrance(rules: Bb1, a: Action) -> None:
     rules.break_in(square)
 
 
-def _escape(rules: Bb1, a: Action) -> None:
+def _escape(rules: Bb1, a: Keys) -> None:
     who = who_of(rules, a)
     b = rules.state.crew[who]
     b.escaped = True
@@ -199,7 +188,7 @@ def _escape(rules: Bb1, a: Action) -> None:
         rules.log("won", "")
 
 
-def _reveal(rules: Bb1, a: Action) -> None:
+def _reveal(rules: Bb1, a: Keys) -> None:
     floor = floor_of(rules, a)
     square = square_of(rules, floor, a.get("at"))
     kind = a.get("type")
@@ -218,7 +207,7 @@ def _reveal(rules: Bb1, a: Action) -> None:
     rules.log("reveal", "", floor, square, type=kind)
 
 
-def _event(rules: Bb1, a: Action) -> None:
+def _event(rules: Bb1, a: Keys) -> None:
     name = a.get("name")
     floor = floor_of(rules, a)
     if name in EVENTS_WITH_SQUARE:
@@ -254,14 +243,14 @@ def _event(rules: Bb1, a: Action) -> None:
         raise IllegalActionError(N_("unknown event %(name)s"), name=repr(name))
 
 
-def _donuts(rules: Bb1, a: Action) -> None:
+def _donuts(rules: Bb1, a: Keys) -> None:
     floor = floor_of(rules, a)
     rules.state.floors[floor].donuts = True
     rules.log("donuts", "1.18", floor, how="played")
     cards_bb1.discard_tool(rules, rules.state.current(), "donuts")  # a tool played is discarded (bb1 "Tools")
 
 
-def _crow(rules: Bb1, a: Action) -> None:
+def _crow(rules: Bb1, a: Keys) -> None:
     """Raven: place the crow (basic: up to 2 rooms away, not through walls; advanced: her own room)."""
     who = who_of(rules, a)
     b = rules.state.crew[who]
@@ -282,7 +271,7 @@ def _crow(rules: Bb1, a: Action) -> None:
     rules.log("crow", "1.19", floor, square, how="lands", who=who)
 
 
-def _spotter(rules: Bb1, a: Action) -> None:
+def _spotter(rules: Bb1, a: Keys) -> None:
     """§1.22 Spotter: she looks (an action, once per turn; the card is shown only on the device that asked),
     then the card stays on top or goes to the bottom."""
     if a.get("keep") == "look":
@@ -304,7 +293,7 @@ def _spotter(rules: Bb1, a: Action) -> None:
                              bottom="'bottom'")
 
 
-def _hack(rules: Bb1, a: Action) -> None:
+def _hack(rules: Bb1, a: Keys) -> None:
     kind = choice_of(a.get("kind"), (*HACK_KINDS, "hacker"),
                      N_("a hack token belongs to the fingerprint, laser or motion computer, or the advanced Hacker"))
     count = a.get("count")
@@ -318,7 +307,7 @@ def _hack(rules: Bb1, a: Action) -> None:
     rules.log("hack", "1.21", how="count", computer=kind, count=new)
 
 
-def _camera(rules: Bb1, a: Action) -> None:
+def _camera(rules: Bb1, a: Keys) -> None:
     """Video Loop / Crowbar: switch a camera off (or on again)."""
     floor = floor_of(rules, a)
     square = square_of(rules, floor, a.get("at"))
@@ -328,7 +317,7 @@ def _camera(rules: Bb1, a: Action) -> None:
     rules.log("camera", "1.14", floor, square, how="switched", off=off)
 
 
-def _end_turn(rules: Bb1, a: Action) -> None:
+def _end_turn(rules: Bb1, a: Keys) -> None:
     """End of a player's turn: that player's floor's guard moves (1.1), then the next player is up."""
     state = rules.state
     who = rules.state.current()
@@ -347,7 +336,7 @@ def _end_turn(rules: Bb1, a: Action) -> None:
     rules.next_player()
 
 
-def _set(rules: Bb1, a: Action) -> None:
+def _set(rules: Bb1, a: Keys) -> None:
     """Correct a tracked number by hand (Stealth, heat, a die, counting cubes, workers, a disguise) when the
     table says so: rooms, chips and cards the app does not follow change them too."""
     field_name = a.get("field")
@@ -383,7 +372,7 @@ def _set(rules: Bb1, a: Action) -> None:
 SET_ON_ROOMS = {"cubes": ("bb2", 5, "bb2 Surveillance"), "workers": ("bb3", 9, "bb3 Workers")}
 
 
-def _set_on_room(rules: Bb1, a: Action, field_name: str, value: Any) -> None:
+def _set_on_room(rules: Bb1, a: Keys, field_name: str, value: Any) -> None:
     game, most, rule = SET_ON_ROOMS[field_name]
     _only_in(rules, game, N_("counting cubes on rooms") if field_name == "cubes" else N_("workers on rooms"))
     floor = floor_of(rules, a)
@@ -398,7 +387,7 @@ def _set_on_room(rules: Bb1, a: Action, field_name: str, value: Any) -> None:
     rules.log("set", rule, floor, square, how="on_room", what=field_name, value=value)
 
 
-def _set_room_tokens(rules: Bb1, a: Action, value: Any) -> None:
+def _set_room_tokens(rules: Bb1, a: Keys, value: Any) -> None:
     """bb1 Lavatory and Smoke Bomb: the Stealth tokens lying in a room, corrected by hand."""
     _only_in(rules, "bb1", N_("Stealth tokens on rooms"))
     floor = floor_of(rules, a)
@@ -409,7 +398,7 @@ def _set_room_tokens(rules: Bb1, a: Action, value: Any) -> None:
     rules.log("set", "", floor, square, how="room_tokens", value=value)
 
 
-def _set_geared(rules: Bb1, a: Action, value: Any) -> None:
+def _set_geared(rules: Bb1, a: Keys, value: Any) -> None:
     """bb3 Disguises: a burglar removes their disguise (geared) or an effect lets them put it on again."""
     _only_in(rules, "bb3", N_("disguises"))
     who = who_of(rules, a)
@@ -420,7 +409,7 @@ def _set_geared(rules: Bb1, a: Action, value: Any) -> None:
     rules.log("set", "bb3 Disguises", b.floor, b.at, how="geared", who=who, geared=b.geared)
 
 
-def _wall(rules: Bb1, a: Action) -> None:
+def _wall(rules: Bb1, a: Keys) -> None:
     """Put up or take down a wall (drawing a layout, or correcting one); a floor may never be cut in two."""
     from .board import floorplan, normalize_wall
 
@@ -434,7 +423,7 @@ def _wall(rules: Bb1, a: Action) -> None:
     rules.log("wall", "", floor, wall=wall, on=on)
 
 
-def _layout(rules: Bb1, a: Action) -> None:
+def _layout(rules: Bb1, a: Keys) -> None:
     """Lay out every floor's walls at once before the break-in: the job's printed layout, a random
     legal one (``kind`` "random", or "hard" for choke points and dead ends), or "none" to draw them
     wall by wall. The seed travels in the action, so a replay (undo, import) deals the same walls."""
@@ -467,7 +456,7 @@ def _layout(rules: Bb1, a: Action) -> None:
     rules.log("layout", "§4", layout=kind)
 
 
-def _loot(rules: Bb1, a: Action) -> None:
+def _loot(rules: Bb1, a: Keys) -> None:
     """A burglar takes (or gives up) a loot card; the Tiara is the one that matters to guards (1.17)."""
     who = who_of(rules, a)
     kind = a.get("kind")
@@ -496,7 +485,7 @@ def _only_in(rules: Bb1, game: str, what: str) -> None:
         raise IllegalActionError(N_("%(what)s exist only in %(game)s"), what=what, game=GAME_TITLES[game])
 
 
-def _commotion(rules: Bb1, a: Action) -> None:
+def _commotion(rules: Bb1, a: Keys) -> None:
     _only_in(rules, "bb2", N_("commotions"))
     floor = floor_of(rules, a)
     steps = a.get("steps", 1)
@@ -505,7 +494,7 @@ def _commotion(rules: Bb1, a: Action) -> None:
     rules.commotion(floor, square_of(rules, floor, a.get("at")), steps)  # type: ignore[attr-defined]
 
 
-def _crowd(rules: Bb1, a: Action) -> None:
+def _crowd(rules: Bb1, a: Keys) -> None:
     """bb2 Crowd chip turned up in a room (or discarded by hand): the bouncer gives no heat there once."""
     _only_in(rules, "bb2", N_("Crowd chips"))
     floor = floor_of(rules, a)
@@ -516,7 +505,7 @@ def _crowd(rules: Bb1, a: Action) -> None:
     rules.log("crowd", "bb2 Crowd", floor, square, how="on" if on else "off")
 
 
-def _suspicion(rules: Bb1, a: Action) -> None:
+def _suspicion(rules: Bb1, a: Keys) -> None:
     """bb3 Suspicion: an effect (a Scan card drawn while charming, a tool) adds a cube beside the floor's
     patrol deck, and the third turns the die up; another effect takes one away."""
     _only_in(rules, "bb3", N_("suspicion cubes"))
@@ -531,13 +520,13 @@ def _suspicion(rules: Bb1, a: Action) -> None:
         raise IllegalActionError(N_("suspicion changes one cube at a time: %(key)s 1 or -1"), key="count")
 
 
-def _undercover(rules: Bb1, a: Action) -> None:
+def _undercover(rules: Bb1, a: Keys) -> None:
     _only_in(rules, "bb2", N_("Undercover chips"))
     floor = floor_of(rules, a)
     rules.undercover(floor, square_of(rules, floor, a.get("at")))  # type: ignore[attr-defined]
 
 
-HANDLERS: dict[str, Callable[[Bb1, Action], None]] = {
+HANDLERS: dict[str, Callable[[Bb1, Keys], None]] = {
     "guard_turn": _guard_turn, "alarm": _alarm, "remove_alarm": _remove_alarm, "crack_safe": _crack_safe,
     "enter_floor": _enter_floor, "move": _move, "place": _place, "escape": _escape, "reveal": _reveal,
     "event": _event, "donuts": _donuts, "crow": _crow, "spotter": _spotter, "hack": _hack,

@@ -25,6 +25,7 @@ from ..engine.scenarios import (
 )
 from ..engine.state import GameState
 from ..engine.table_bb1 import CHARACTERS
+from ..engine.vocabulary import ACTIONS, Action, from_json
 from ..words.i18n import N_, _
 from .limits import MAX_LIST, MAX_NAME, MAX_TEXT, shorten, whole_number
 
@@ -35,8 +36,9 @@ TEXT_FIELDS = ("do", "at", "to", "who", "type", "name", "choice", "wall", "keep"
                "buddy", "by", "chip", "effect", "from")
 
 
-def action_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
-    """The engine action a button posted; values the engine validates stay as sent."""
+def action_from_form(form: MultiDict[str, str]) -> Action:
+    """The engine action a button posted, read by the engine's vocabulary from the fields that action takes
+    (a button may post more: its room, to keep a menu open); a MalformedActionError says what is wrong."""
     action: dict[str, Any] = {}
     for key in TEXT_FIELDS:
         value = form.get(key)
@@ -66,7 +68,11 @@ def action_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
     if action["do"] == "layout" and "seed" not in action:
         # a re-roll is random here, at the edge; the stored action keeps its seed so a replay is exact
         action["seed"] = secrets.randbelow(10**9)
-    return action
+    reads = ACTIONS.get(action["do"])
+    if reads is None:
+        return from_json(action)  # refused, naming the unknown action
+    takes = reads.keys(action)
+    return from_json({key: value for key, value in action.items() if key == "do" or key in takes})
 
 
 def _text(key: str, value: str) -> str:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from assistant.engine.errors import IllegalActionError, RulesError
+from assistant.engine.errors import IllegalActionError, MalformedActionError, RulesError
 from tests.engine.helpers import BANK_F1, alarm, burglar, floor_case, play, position, turn
 
 # -- 1.9 the nearest alarm takes the die ------------------------------------------------------------
@@ -158,8 +158,8 @@ def test_hack_tokens_count_up_one_at_a_time_to_six():
 
 
 def test_hack_token_of_an_unknown_computer_is_refused():
-    """guard-rules §1.21: only Fingerprint, Laser and Motion computers exist."""
-    with pytest.raises(IllegalActionError, match="fingerprint, laser or motion"):
+    """guard-rules §1.21: only Fingerprint, Laser and Motion computers exist: any other word is not an action."""
+    with pytest.raises(MalformedActionError, match="'kind' must be one of fingerprint, laser, motion, hacker"):
         play(position(floor_case("A1", "B1", 2)), {"do": "hack", "kind": "thermo"})
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
-from assistant.engine.errors import BoardError, IllegalActionError
+from assistant.engine.errors import BoardError, IllegalActionError, MalformedActionError
 from assistant.engine.rules_bb2 import EMPTY_DECK
 from assistant.engine.scenarios import new_bb2_game, new_bb3_game, new_game
 from assistant.engine.state import DISTRACTED, HIDDEN, WORKER, WORKERS_MOVE, GameState
@@ -248,8 +248,10 @@ def test_suspicion_removed_by_an_effect_never_lowers_the_die():
     out = play(g, {"do": "suspicion", "floor": 1, "count": -1}, {"do": "suspicion", "floor": 1, "count": -1})
     assert (out.floor().suspicion, out.floor().die) == (0, 4)
     assert out.kinds()[-1] == "no_effect"
-    with pytest.raises(IllegalActionError, match="one cube at a time"):
+    with pytest.raises(MalformedActionError, match="'count' must be a whole number from -1 to 1, not 2"):
         apply(g, {"do": "suspicion", "floor": 1, "count": 2})
+    with pytest.raises(IllegalActionError, match="one cube at a time"):
+        apply(g, {"do": "suspicion", "floor": 1, "count": 0})
 
 
 def test_an_alarm_cube_taken_away_leaves_the_die_where_it_is():
@@ -269,7 +271,7 @@ def test_workers_on_rooms_can_be_added_and_taken_away():
     two = play(g, {"do": "set", "field": "workers", "floor": 1, "at": "B2", "value": 2})
     assert two.floor().workers == {"B2": 2}
     assert play(two.state, {"do": "set", "field": "workers", "floor": 1, "at": "B2", "value": 0}).floor().workers == {}
-    with pytest.raises(IllegalActionError, match="0 to 9"):
+    with pytest.raises(MalformedActionError, match="'value' must be a whole number from 0 to 9"):
         apply(g, {"do": "set", "field": "workers", "floor": 1, "at": "B2", "value": -1})
 
 
