@@ -16,17 +16,12 @@ from .board import Floorplan
 from .errors import N_, IllegalActionError
 from .log import LogEntry, entry
 from .pathing import Router
+from .questions import QUESTIONS
 from .state import GameState
 
 # everyday words a case or a player may give for an option: (question, word) -> the option (or its start)
-ANSWER_WORDS: dict[tuple[str, str], str] = {
-    ("lavatory", "yes"): "room", ("lavatory", "lavatory"): "room", ("lavatory", "token"): "room",
-    ("lavatory", "no"): "own", ("lavatory", "stealth"): "own",
-    ("laser", "actions"): "action", ("laser", "extra"): "action", ("laser", "safe"): "action",
-    ("hack", "hack"): "hack-", ("hack", "yes"): "hack-", ("hack", "no"): "alarm",
-    ("detector", "yes"): "alarm", ("detector", "no"): "nothing",
-    ("chihuahua", "yes"): "6", ("chihuahua", "no"): "1-5",
-}
+ANSWER_WORDS: dict[tuple[str, str], str] = {(q.kind, word): option for q in QUESTIONS.values()
+                                            for word, option in q.words.items()}
 _WORDED = frozenset(kind for kind, _ in ANSWER_WORDS)
 
 

@@ -173,7 +173,7 @@ class Action:
             value = data.get(key)
             if value is None or (value == "" and not required):
                 if required:
-                    raise MalformedActionError(N_("the action %(do)s needs a %(key)s"), do=repr(cls.do), key=repr(key))
+                    raise MalformedActionError(N_("the action %(do)s needs %(key)s"), do=repr(cls.do), key=repr(key))
                 continue
             values[name] = read(value, key)
         return cls(**values)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine.board import square_name
+from ...engine.questions import question_highlights_rooms
 from ...engine.state import GameState
 from ...tiles import TILES
 from ...words.i18n import _
@@ -91,8 +92,7 @@ def initials(names: list[str]) -> dict[str, str]:
 def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tuple[int, str] | None = None
                  ) -> list[FloorView]:
     question = state.pending["question"] if state.pending else None
-    options = set(question["options"]) if question and question["kind"] in ("alarm", "squeak", "hunt",
-                                                                               "distracted") else set()
+    options = set(question["options"]) if question and question_highlights_rooms(question) else set()
     q_floor = question.get("floor") if question else None
     steps: dict[tuple[int, str], list[int]] = {}
     counter: dict[int, int] = {}
