@@ -70,16 +70,18 @@ def whole(low: int | None = None, high: int | None = None) -> Reader:
     return read
 
 
-def word(*choices: str, spelled: Callable[[str], str] | None = None, unknown: str = "") -> Reader:
+def word(*choices: str, spelled: Callable[[str], str] | None = None, unknown: str = "",
+         listed_as: str = "choices") -> Reader:
     """One of a few words (a code, never free text that could end up in the log); ``spelled`` first puts a
     name the table typed into the engine's spelling ("Cursed Goblet" -> "cursed-goblet"); ``unknown`` is the
-    refusal of a word not among them where the list is too long to say."""
+    refusal of a word not among them, with the words as its ``listed_as`` parameter (``tools``, ``loot``:
+    cards the reader sees by their printed names, words/refusals.py)."""
     def read(value: Any, key: str) -> str:
         if isinstance(value, str) and spelled is not None:
             value = spelled(value)
         if not isinstance(value, str) or value not in choices:
             raise _refuse(unknown or N_("%(key)s must be one of %(choices)s, not %(value)s"), key, value,
-                          choices=[c for c in choices if c])
+                          **{listed_as: [c for c in choices if c]})
         return value
     return read
 
@@ -387,14 +389,16 @@ class Layout(Action, do="layout"):
 @dataclass(frozen=True, kw_only=True)
 class Loot(Action, do="loot"):
     who: str = need(NAME)
-    kind: str = need(word(*LOOT, spelled=card_key))
+    kind: str = need(word(*LOOT, spelled=card_key, unknown=N_("%(key)s: no loot card is called %(value)s: %(loot)s"),
+                          listed_as="loot"))
     on: bool | None = may(flag)  # toggled when absent
 
 
 @dataclass(frozen=True, kw_only=True)
 class Tool(Action, do="tool"):
     who: str = need(NAME)
-    kind: str = need(word(*TOOLS, spelled=card_key))
+    kind: str = need(word(*TOOLS, spelled=card_key, unknown=N_("%(key)s: no tool is called %(value)s: %(tools)s"),
+                          listed_as="tools"))
     on: bool | None = may(flag)  # toggled when absent
 
 
