@@ -23,7 +23,7 @@ from .log import ALARM_CAUSES, LogEntry
 from .rules_bb1 import Bb1
 from .ruleset import GameOver, NeedAnswer
 from .rulesets import ruleset_for
-from .state import GameState
+from .state import GameState, without_one
 from .table_bb1 import LOOT
 from .vocabulary import EVENTS_ON_FLOOR, EVENTS_WITH_SQUARE, HACK_KINDS, MOVE_KINDS, Action, Answer, from_json
 
@@ -313,7 +313,7 @@ def _camera(rules: Bb1, a: Keys) -> None:
     square = square_of(rules, floor, a.get("at"))
     fl = rules.state.floors[floor]
     off = bool(a.get("off", True))
-    fl.cameras_off = sorted(set(fl.cameras_off) - {square} | ({square} if off else set()))
+    fl.cameras_off = tuple(sorted(set(fl.cameras_off) - {square} | ({square} if off else set())))
     rules.log("camera", "1.14", floor, square, how="switched", off=off)
 
 
@@ -383,7 +383,7 @@ def _set_on_room(rules: Bb1, a: Keys, field_name: str, value: Any) -> None:
     counts: dict[str, int] = {k: n for k, n in getattr(fl, field_name).items() if k != square}
     if value:
         counts[square] = value
-    setattr(fl, field_name, counts)  # a new dict: a state's copy may share the old one (state.REPLACED_ONLY)
+    setattr(fl, field_name, counts)  # a new dict: the cubes are shared with the state's copies (state.py)
     rules.log("set", rule, floor, square, how="on_room", what=field_name, value=value)
 
 
@@ -417,7 +417,7 @@ def _wall(rules: Bb1, a: Keys) -> None:
     fl = rules.state.floors[floor]
     wall = normalize_wall(str(a.get("wall", "")), rules.state.size)
     on = bool(a.get("on", wall not in fl.walls))
-    walls = sorted(set(fl.walls) | {wall}) if on else [w for w in fl.walls if w != wall]
+    walls = tuple(sorted(set(fl.walls) | {wall})) if on else tuple(w for w in fl.walls if w != wall)
     floorplan(rules.state.size, rules.state.void, walls)
     fl.walls = walls
     rules.log("wall", "", floor, wall=wall, on=on)
@@ -452,7 +452,7 @@ def _layout(rules: Bb1, a: Keys) -> None:
         raise IllegalActionError(N_("a wall layout is %(choices)s or %(last)s"), choices="'printed', 'random', 'hard'",
                                  last="'none'")
     for n, walls in zip(floors, layout):
-        state.floors[n].walls = sorted(walls)
+        state.floors[n].walls = tuple(sorted(walls))
     rules.log("layout", "§4", layout=kind)
 
 
@@ -465,18 +465,18 @@ def _loot(rules: Bb1, a: Keys) -> None:
     kind = card_key(kind)
     if kind not in LOOT:
         raise IllegalActionError(N_("no loot card is called %(kind)s: %(loot)s"), kind=repr(kind), loot=list(LOOT))
-    loot = rules.state.crew[who].loot
-    if a.get("on", kind not in loot):
-        if kind not in loot:
-            loot.append(kind)
+    b = rules.state.crew[who]
+    if a.get("on", kind not in b.loot):
+        if kind not in b.loot:
+            b.loot = (*b.loot, kind)
         rules.log("loot", "1.17" if kind == "tiara" else "", how="takes", who=who, loot=kind)
         if kind == "cursed-goblet":  # bb1 Cursed Goblet: one Stealth at once, never below 0 (no capture)
             b = rules.state.crew[who]
             b.stealth = max(0, b.stealth - 1)
             rules.log("stealth_change", "Cursed Goblet", b.floor, b.at, who=who, stealth=b.stealth, change=-1,
                       card="cursed-goblet")
-    elif kind in loot:
-        loot.remove(kind)
+    elif kind in b.loot:
+        b.loot = without_one(b.loot, kind)
         rules.log("loot", "", how="drops", who=who, loot=kind)
 
 
@@ -501,7 +501,7 @@ def _crowd(rules: Bb1, a: Keys) -> None:
     square = square_of(rules, floor, a.get("at"))
     fl = rules.state.floors[floor]
     on = bool(a.get("on", square not in fl.crowd))
-    fl.crowd = [s for s in fl.crowd if s != square] + ([square] if on else [])
+    fl.crowd = (*(s for s in fl.crowd if s != square), *([square] if on else []))
     rules.log("crowd", "bb2 Crowd", floor, square, how="on" if on else "off")
 
 

@@ -9,6 +9,7 @@ action from the state before it with one more answer, so the move resumes exactl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -62,7 +63,7 @@ class Ruleset:
         self.state = state
         self.answers = list(answers)
         self.entries: list[LogEntry] = []
-        self._plans: dict[int, tuple[list[str], Floorplan]] = {}
+        self._plans: dict[int, tuple[tuple[str, ...], Floorplan]] = {}
 
     # -- log and questions -------------------------------------------------------------------
     def log(self, kind: str, rule: str = "", floor: int | None = None, square: str | None = None,
@@ -100,8 +101,8 @@ class Ruleset:
 
     # -- geometry helpers ----------------------------------------------------------------------
     def plan(self, floor: int) -> Floorplan:
-        """The floor's geometry, looked up once per action while its walls stay the same list (a wall
-        put up or blown away replaces the list)."""
+        """The floor's geometry, looked up once per action while its walls stay the same tuple (a wall
+        put up or blown away replaces it)."""
         walls = self.state.floors[floor].walls
         known = self._plans.get(floor)
         if known is None or known[0] is not walls:
@@ -119,7 +120,7 @@ class Ruleset:
             raise IllegalActionError(N_("floor %(floor)s has no guard on the board"), floor=floor)
         return square
 
-    def nearest(self, floor: int, origin: str, squares: list[str]) -> tuple[int, list[str]]:
+    def nearest(self, floor: int, origin: str, squares: Sequence[str]) -> tuple[int, list[str]]:
         """The squares (sorted, several on a tie) nearest to origin by walking distance, and that distance."""
         # distances_from's reading, without building its dictionary of every room
         plan = self.plan(floor)

@@ -46,7 +46,7 @@ def full_deck(state: GameState, floor: int) -> Counter[str]:
     rooms = state.plan(floor).rooms
     cards: Counter[str] = Counter(rooms)
     special = SPECIAL.get(state.rules, LOST_VISUAL)
-    named = sum(1 for c in fl.deck + fl.unseen + fl.discard if kind_of(state.rules, c) == special)
+    named = sum(1 for c in (*fl.deck, *fl.unseen, *fl.discard) if kind_of(state.rules, c) == special)
     if state.rules == "bb1":
         expected = 1 if state.lost_visual else 0
     else:
@@ -90,7 +90,7 @@ def blind(state: GameState) -> GameState:
             view.lost_visual = True  # so the engine accepts "lost-visual" as a drawn card
         aside = max(0, sum(full.values()) - len(fl.discard) - len(fl.deck))
         fl.deck = [HIDDEN] * len(fl.deck)
-        fl.unseen = [HIDDEN] * aside
+        fl.unseen = (HIDDEN,) * aside
         fl.stacked = None
         fl.shuffles = 0
     return view

@@ -193,7 +193,7 @@ def test_trigger_an_alarm_and_see_it(page: Page, live_server):
     expect(room(page, 1, square).get_by_title("alarm")).to_have_text("!")
     expect(page.locator("#floor-1").get_by_text(re.compile(r"alarms\s*1"))).to_be_visible()
     expect_log(page, log_texts(reference))
-    assert state_of(live_server, game_id).floors[1].alarms == [square]
+    assert state_of(live_server, game_id).floors[1].alarms == (square,)
 
 
 def test_end_turn_moves_the_guard_as_the_engine_says(page: Page, live_server):

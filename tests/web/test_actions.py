@@ -129,7 +129,7 @@ def test_an_alarm_takes_the_die_and_is_drawn(app, client, playing):
     reference = expect(app, playing, do="alarm", floor=1, at=square)
     page = act_ok(client, playing, do="alarm", floor=1, at=square)
     fl = state(app, playing).floors[1]
-    assert fl.alarms == [square] and fl.destination == square == reference.state.floors[1].destination
+    assert fl.alarms == (square,) and fl.destination == square == reference.state.floors[1].destination
     room = room_button(page, 1, square)
     assert '<span class="alarm" title="alarm">' in room and '<span class="sr-only">!</span>' in room
     assert ", alarm" in room and ", destination" in room
@@ -141,7 +141,7 @@ def test_an_alarm_takes_the_die_and_is_drawn(app, client, playing):
 def test_an_alarm_on_the_guards_square_does_nothing_and_says_so(app, client, playing):
     guard = state(app, playing).floors[1].guard
     page = act_ok(client, playing, do="alarm", floor=1, at=guard)
-    assert state(app, playing).floors[1].alarms == []
+    assert state(app, playing).floors[1].alarms == ()
     assert log_lines(page) == [f"No alarm in {guard}: the guard is standing there."]
     assert "!" not in re.sub(r"<[^>]+>", "", room_button(page, 1, guard))
 

@@ -165,7 +165,7 @@ def test_a_bb2_heist_is_set_up_as_its_rulebook_says(app, client):
     s = state(app, game_id)
     assert (s.rules, s.scenario, s.size, sorted(s.floors), s.deck_mode) == ("bb2", "casino", 4, [1, 2], "table")
     assert [s.floors[n].walls for n in (1, 2)] == [random_walls(4, 8, seed=int(SEED) * 10 + n) for n in (0, 1)]
-    assert s.entrances == ["A1", "D4"]
+    assert s.entrances == ("A1", "D4")
     assert [s.floors[n].deck for n in (1, 2)] == [[HIDDEN] * 18, [HIDDEN] * 14]
     assert [(b.heat, b.at) for b in s.crew.values()] == [(0, None), (0, None)]
     assert game(app, game_id).title == "The Casino Capers — Ann & Bob"

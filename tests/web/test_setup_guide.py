@@ -84,7 +84,7 @@ def test_two_re_rolls_give_two_layouts(app, client):
 
 def test_we_draw_them_starts_with_empty_floors_and_counts_against_the_job(app, client):
     game_id = new_heist(client, walls="draw")
-    assert all(fl.walls == [] for fl in state(app, game_id).floors.values())
+    assert all(fl.walls == () for fl in state(app, game_id).floors.values())
     text = guide(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert text.count("none yet") == 3 and text.count("(this job has 8)") == 3
 
