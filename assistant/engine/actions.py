@@ -16,16 +16,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from . import cards_bb1, table_bb23
+from . import cards_bb1, table_bb23, vocabulary
 from .errors import N_, IllegalActionError
-from .fields import Keys, bonus_of, card_key, choice_of, floor_of, square_of, who_of
+from .fields import Action, bonus_of, card_key, choice_of, floor_of, square_of, who_of
 from .log import ALARM_CAUSES, LogEntry
 from .rules_bb1 import Bb1
 from .ruleset import GameOver, NeedAnswer
 from .rulesets import ruleset_for
 from .state import GameState, without_one
 from .table_bb1 import LOOT
-from .vocabulary import EVENTS_ON_FLOOR, EVENTS_WITH_SQUARE, HACK_KINDS, MOVE_KINDS, Action, Answer, from_json
+from .vocabulary import EVENTS_ON_FLOOR, EVENTS_WITH_SQUARE, HACK_KINDS, MOVE_KINDS, Answer, from_json
 
 GAME_TITLES = {"bb1": "Burgle Bros", "bb2": "Burgle Bros 2", "bb3": "Burgle Bros 3"}
 
@@ -42,7 +42,7 @@ class Result:
         return self.state.pending["question"] if self.state.pending else None
 
 
-def apply(state: GameState, action: Action | dict[str, Any]) -> Result:
+def apply(state: GameState, action: vocabulary.Action | Action) -> Result:
     """Apply one action to a copy of ``state``. Raises a MalformedActionError for an action that is not one
     (a dict is read here, once), an IllegalActionError for one the rules do not allow."""
     action = from_json(action)
@@ -61,7 +61,7 @@ def apply(state: GameState, action: Action | dict[str, Any]) -> Result:
     return _run(state, action, [], 0, version=state.version)
 
 
-def _run(before: GameState, action: Action, answers: list[str], skip: int, version: int) -> Result:
+def _run(before: GameState, action: vocabulary.Action, answers: list[str], skip: int, version: int) -> Result:
     state = before.copy()
     rules = ruleset_for(state, answers)
     try:
@@ -78,11 +78,11 @@ def _run(before: GameState, action: Action, answers: list[str], skip: int, versi
 
 # -- handlers ---------------------------------------------------------------------------------------
 
-def _guard_turn(rules: Bb1, a: Keys) -> None:
+def _guard_turn(rules: Bb1, a: Action) -> None:
     rules.guard_turn(floor_of(rules, a), bonus_of(a))
 
 
-def _alarm(rules: Bb1, a: Keys) -> None:
+def _alarm(rules: Bb1, a: Action) -> None:
     floor = floor_of(rules, a)
     square = square_of(rules, floor, a.get("at"))
     hack = a.get("hack")
@@ -98,21 +98,21 @@ def _alarm(rules: Bb1, a: Keys) -> None:
     rules.trigger_alarm(floor, square, cause=cause)
 
 
-def _remove_alarm(rules: Bb1, a: Keys) -> None:
+def _remove_alarm(rules: Bb1, a: Action) -> None:
     """An alarm taken off the board by hand: bb1's Juicer (a new patrol card follows), one bb3 cube."""
     floor = floor_of(rules, a)
     rules.pick_up_alarm(floor, square_of(rules, floor, a.get("at")))
 
 
-def _crack_safe(rules: Bb1, a: Keys) -> None:
+def _crack_safe(rules: Bb1, a: Action) -> None:
     rules.crack_safe(floor_of(rules, a))
 
 
-def _enter_floor(rules: Bb1, a: Keys) -> None:
+def _enter_floor(rules: Bb1, a: Action) -> None:
     rules.enter_floor(floor_of(rules, a))
 
 
-def _move(rules: Bb1, a: Keys) -> None:
+def _move(rules: Bb1, a: Action) -> None:
     """A burglar walks into a room (entering it). A face-down room is turned up as part of the move when
     ``type`` says what it is; a Walkway turned up this way drops her to the floor below, which is not
     entering (bb1 Walkway). ``by`` "rook": moved by the Rook's Orders (extra costs ignored)."""
@@ -140,7 +140,7 @@ def _move(rules: Bb1, a: Keys) -> None:
     rules.move_burglar(who, floor, square, ordered=by == "rook")
 
 
-def _fall(rules: Bb1, who: str, floor: int, square: str, a: Keys) -> None:
+def _fall(rules: Bb1, who: str, floor: int, square: str, a: Action) -> None:
     """``how`` "fall": a Walkway or Lost Grip drops the burglar to the same room one floor down, which is not
     entering (bb1 Walkway; BGA Lost grip): ``floor``/``to`` name where she lands, so a case says it plainly."""
     b = rules.state.crew[who]
@@ -153,7 +153,7 @@ def _fall(rules: Bb1, who: str, floor: int, square: str, a: Keys) -> None:
     rules.fall(who, cause)
 
 
-def _place(rules: Bb1, a: Keys) -> None:
+def _place(rules: Bb1, a: Action) -> None:
     """Put a burglar on the board without any effect: a correction of where the piece stands."""
     who = who_of(rules, a)
     floor = floor_of(rules, a)
@@ -163,12 +163,12 @@ def _place(rules: Bb1, a: Keys) -> None:
     rules.log("place", "", floor, square, who=who, correction=True)
 
 
-def _start(rules: Bb1, a: Keys) -> None:
+def _start(rules: Bb1, a: Action) -> None:
     """Break in: bb1 places floor 1's guard (1.13); bb2 and bb3 place every floor's guard at setup."""
     rules.start()
 
 
-def _entrance(rules: Bb1, a: Keys) -> None:
+def _entrance(rules: Bb1, a: Action) -> None:
     """The crew's entrance room on floor 1 (bb1 "Break in", §1.22): then the first destination is drawn,
     and each burglar walks in at the start of their own first turn, with no room effect."""
     square = square_of(rules, 1, a.get("at"))
@@ -177,7 +177,7 @@ def _entrance(rules: Bb1, a: Keys) -> None:
     rules.break_in(square)
 
 
-def _escape(rules: Bb1, a: Keys) -> None:
+def _escape(rules: Bb1, a: Action) -> None:
     who = who_of(rules, a)
     b = rules.state.crew[who]
     b.escaped = True
@@ -188,7 +188,7 @@ def _escape(rules: Bb1, a: Keys) -> None:
         rules.log("won", "")
 
 
-def _reveal(rules: Bb1, a: Keys) -> None:
+def _reveal(rules: Bb1, a: Action) -> None:
     floor = floor_of(rules, a)
     square = square_of(rules, floor, a.get("at"))
     kind = a.get("type")
@@ -207,7 +207,7 @@ def _reveal(rules: Bb1, a: Keys) -> None:
     rules.log("reveal", "", floor, square, type=kind)
 
 
-def _event(rules: Bb1, a: Keys) -> None:
+def _event(rules: Bb1, a: Action) -> None:
     name = a.get("name")
     floor = floor_of(rules, a)
     if name in EVENTS_WITH_SQUARE:
@@ -243,14 +243,14 @@ def _event(rules: Bb1, a: Keys) -> None:
         raise IllegalActionError(N_("unknown event %(name)s"), name=repr(name))
 
 
-def _donuts(rules: Bb1, a: Keys) -> None:
+def _donuts(rules: Bb1, a: Action) -> None:
     floor = floor_of(rules, a)
     rules.state.floors[floor].donuts = True
     rules.log("donuts", "1.18", floor, how="played")
     cards_bb1.discard_tool(rules, rules.state.current(), "donuts")  # a tool played is discarded (bb1 "Tools")
 
 
-def _crow(rules: Bb1, a: Keys) -> None:
+def _crow(rules: Bb1, a: Action) -> None:
     """Raven: place the crow (basic: up to 2 rooms away, not through walls; advanced: her own room)."""
     who = who_of(rules, a)
     b = rules.state.crew[who]
@@ -271,7 +271,7 @@ def _crow(rules: Bb1, a: Keys) -> None:
     rules.log("crow", "1.19", floor, square, how="lands", who=who)
 
 
-def _spotter(rules: Bb1, a: Keys) -> None:
+def _spotter(rules: Bb1, a: Action) -> None:
     """§1.22 Spotter: she looks (an action, once per turn; the card is shown only on the device that asked),
     then the card stays on top or goes to the bottom."""
     if a.get("keep") == "look":
@@ -293,7 +293,7 @@ def _spotter(rules: Bb1, a: Keys) -> None:
                              bottom="'bottom'")
 
 
-def _hack(rules: Bb1, a: Keys) -> None:
+def _hack(rules: Bb1, a: Action) -> None:
     kind = choice_of(a.get("kind"), (*HACK_KINDS, "hacker"),
                      N_("a hack token belongs to the fingerprint, laser or motion computer, or the advanced Hacker"))
     count = a.get("count")
@@ -307,7 +307,7 @@ def _hack(rules: Bb1, a: Keys) -> None:
     rules.log("hack", "1.21", how="count", computer=kind, count=new)
 
 
-def _camera(rules: Bb1, a: Keys) -> None:
+def _camera(rules: Bb1, a: Action) -> None:
     """Video Loop / Crowbar: switch a camera off (or on again)."""
     floor = floor_of(rules, a)
     square = square_of(rules, floor, a.get("at"))
@@ -317,7 +317,7 @@ def _camera(rules: Bb1, a: Keys) -> None:
     rules.log("camera", "1.14", floor, square, how="switched", off=off)
 
 
-def _end_turn(rules: Bb1, a: Keys) -> None:
+def _end_turn(rules: Bb1, a: Action) -> None:
     """End of a player's turn: that player's floor's guard moves (1.1), then the next player is up."""
     state = rules.state
     who = rules.state.current()
@@ -336,7 +336,7 @@ def _end_turn(rules: Bb1, a: Keys) -> None:
     rules.next_player()
 
 
-def _set(rules: Bb1, a: Keys) -> None:
+def _set(rules: Bb1, a: Action) -> None:
     """Correct a tracked number by hand (Stealth, heat, a die, counting cubes, workers, a disguise) when the
     table says so: rooms, chips and cards the app does not follow change them too."""
     field_name = a.get("field")
@@ -372,7 +372,7 @@ def _set(rules: Bb1, a: Keys) -> None:
 SET_ON_ROOMS = {"cubes": ("bb2", 5, "bb2 Surveillance"), "workers": ("bb3", 9, "bb3 Workers")}
 
 
-def _set_on_room(rules: Bb1, a: Keys, field_name: str, value: Any) -> None:
+def _set_on_room(rules: Bb1, a: Action, field_name: str, value: Any) -> None:
     game, most, rule = SET_ON_ROOMS[field_name]
     _only_in(rules, game, N_("counting cubes on rooms") if field_name == "cubes" else N_("workers on rooms"))
     floor = floor_of(rules, a)
@@ -387,7 +387,7 @@ def _set_on_room(rules: Bb1, a: Keys, field_name: str, value: Any) -> None:
     rules.log("set", rule, floor, square, how="on_room", what=field_name, value=value)
 
 
-def _set_room_tokens(rules: Bb1, a: Keys, value: Any) -> None:
+def _set_room_tokens(rules: Bb1, a: Action, value: Any) -> None:
     """bb1 Lavatory and Smoke Bomb: the Stealth tokens lying in a room, corrected by hand."""
     _only_in(rules, "bb1", N_("Stealth tokens on rooms"))
     floor = floor_of(rules, a)
@@ -398,7 +398,7 @@ def _set_room_tokens(rules: Bb1, a: Keys, value: Any) -> None:
     rules.log("set", "", floor, square, how="room_tokens", value=value)
 
 
-def _set_geared(rules: Bb1, a: Keys, value: Any) -> None:
+def _set_geared(rules: Bb1, a: Action, value: Any) -> None:
     """bb3 Disguises: a burglar removes their disguise (geared) or an effect lets them put it on again."""
     _only_in(rules, "bb3", N_("disguises"))
     who = who_of(rules, a)
@@ -409,7 +409,7 @@ def _set_geared(rules: Bb1, a: Keys, value: Any) -> None:
     rules.log("set", "bb3 Disguises", b.floor, b.at, how="geared", who=who, geared=b.geared)
 
 
-def _wall(rules: Bb1, a: Keys) -> None:
+def _wall(rules: Bb1, a: Action) -> None:
     """Put up or take down a wall (drawing a layout, or correcting one); a floor may never be cut in two."""
     from .board import floorplan, normalize_wall
 
@@ -423,7 +423,7 @@ def _wall(rules: Bb1, a: Keys) -> None:
     rules.log("wall", "", floor, wall=wall, on=on)
 
 
-def _layout(rules: Bb1, a: Keys) -> None:
+def _layout(rules: Bb1, a: Action) -> None:
     """Lay out every floor's walls at once before the break-in: the job's printed layout, a random
     legal one (``kind`` "random", or "hard" for choke points and dead ends), or "none" to draw them
     wall by wall. The seed travels in the action, so a replay (undo, import) deals the same walls."""
@@ -456,7 +456,7 @@ def _layout(rules: Bb1, a: Keys) -> None:
     rules.log("layout", "§4", layout=kind)
 
 
-def _loot(rules: Bb1, a: Keys) -> None:
+def _loot(rules: Bb1, a: Action) -> None:
     """A burglar takes (or gives up) a loot card; the Tiara is the one that matters to guards (1.17)."""
     who = who_of(rules, a)
     kind = a.get("kind")
@@ -485,7 +485,7 @@ def _only_in(rules: Bb1, game: str, what: str) -> None:
         raise IllegalActionError(N_("%(what)s exist only in %(game)s"), what=what, game=GAME_TITLES[game])
 
 
-def _commotion(rules: Bb1, a: Keys) -> None:
+def _commotion(rules: Bb1, a: Action) -> None:
     _only_in(rules, "bb2", N_("commotions"))
     floor = floor_of(rules, a)
     steps = a.get("steps", 1)
@@ -494,7 +494,7 @@ def _commotion(rules: Bb1, a: Keys) -> None:
     rules.commotion(floor, square_of(rules, floor, a.get("at")), steps)  # type: ignore[attr-defined]
 
 
-def _crowd(rules: Bb1, a: Keys) -> None:
+def _crowd(rules: Bb1, a: Action) -> None:
     """bb2 Crowd chip turned up in a room (or discarded by hand): the bouncer gives no heat there once."""
     _only_in(rules, "bb2", N_("Crowd chips"))
     floor = floor_of(rules, a)
@@ -505,7 +505,7 @@ def _crowd(rules: Bb1, a: Keys) -> None:
     rules.log("crowd", "bb2 Crowd", floor, square, how="on" if on else "off")
 
 
-def _suspicion(rules: Bb1, a: Keys) -> None:
+def _suspicion(rules: Bb1, a: Action) -> None:
     """bb3 Suspicion: an effect (a Scan card drawn while charming, a tool) adds a cube beside the floor's
     patrol deck, and the third turns the die up; another effect takes one away."""
     _only_in(rules, "bb3", N_("suspicion cubes"))
@@ -520,13 +520,13 @@ def _suspicion(rules: Bb1, a: Keys) -> None:
         raise IllegalActionError(N_("suspicion changes one cube at a time: %(key)s 1 or -1"), key="count")
 
 
-def _undercover(rules: Bb1, a: Keys) -> None:
+def _undercover(rules: Bb1, a: Action) -> None:
     _only_in(rules, "bb2", N_("Undercover chips"))
     floor = floor_of(rules, a)
     rules.undercover(floor, square_of(rules, floor, a.get("at")))  # type: ignore[attr-defined]
 
 
-HANDLERS: dict[str, Callable[[Bb1, Keys], None]] = {
+HANDLERS: dict[str, Callable[[Bb1, Action], None]] = {
     "guard_turn": _guard_turn, "alarm": _alarm, "remove_alarm": _remove_alarm, "crack_safe": _crack_safe,
     "enter_floor": _enter_floor, "move": _move, "place": _place, "escape": _escape, "reveal": _reveal,
     "event": _event, "donuts": _donuts, "crow": _crow, "spotter": _spotter, "hack": _hack,

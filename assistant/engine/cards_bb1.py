@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .errors import N_, IllegalActionError
-from .fields import Keys, card_key, floor_of, square_of, who_of
+from .fields import Action, card_key, floor_of, square_of, who_of
 from .state import without_one
 from .table_bb1 import ROOM_TOKENS
 
@@ -25,7 +25,7 @@ MAX_HACK = 6  # §1.22 hack capacity
 COMPUTERS = ("fingerprint", "laser", "motion")
 
 
-def _player(rules: Bb1, a: Keys) -> str:
+def _player(rules: Bb1, a: Action) -> str:
     who = who_of(rules, a) if a.get("who") else rules.state.current()
     if who is None:
         raise IllegalActionError(N_("nobody is playing yet"))
@@ -48,20 +48,20 @@ def discard_tool(rules: Bb1, who: str | None, tool: str) -> None:
         b.tools = without_one(b.tools, tool)
 
 
-def thermal_bomb(rules: Bb1, a: Keys, who: str) -> None:
+def thermal_bomb(rules: Bb1, a: Action, who: str) -> None:
     """A hole to the floor above or below (stairs for the crew only) and an alarm in the user's room."""
     floor, square = _inside(rules, who)
     rules.log("card", "Thermal Bomb", floor, square, how="thermal_bomb", who=who)
     rules.trigger_alarm(floor, square, cause="thermal_bomb")
 
 
-def invisible_suit(rules: Bb1, a: Keys, who: str) -> None:
+def invisible_suit(rules: Bb1, a: Action, who: str) -> None:
     """No guard or camera sees the user's moves this turn (BGA Invisible suit)."""
     rules.state.invisible = who
     rules.log("card", "Invisible Suit", how="invisible_suit", who=who)
 
 
-def smoke_bomb(rules: Bb1, a: Keys, who: str) -> None:
+def smoke_bomb(rules: Bb1, a: Action, who: str) -> None:
     """Three Stealth tokens in the user's room, for whoever is found there (BGA Smoke bomb)."""
     floor, square = _inside(rules, who)
     fl = rules.state.floors[floor]
@@ -69,7 +69,7 @@ def smoke_bomb(rules: Bb1, a: Keys, who: str) -> None:
     rules.log("card", "Smoke Bomb", floor, square, how="smoke_bomb", who=who, count=fl.lavatory[square])
 
 
-def makeup_kit(rules: Bb1, a: Keys, who: str) -> None:
+def makeup_kit(rules: Bb1, a: Action, who: str) -> None:
     """One Stealth token for everyone in the user's room (BGA Makeup kit)."""
     floor, square = _inside(rules, who)
     names = rules.state.burglars_at(floor, square)
@@ -80,13 +80,13 @@ def makeup_kit(rules: Bb1, a: Keys, who: str) -> None:
                   card="makeup-kit")
 
 
-def lampshade(rules: Bb1, a: Keys, who: str) -> None:
+def lampshade(rules: Bb1, a: Action, who: str) -> None:
     b = rules.state.crew[who]
     b.stealth = min(MAX_STEALTH, b.stealth + 1)
     rules.log("stealth_change", "Lampshade", b.floor, b.at, who=who, stealth=b.stealth, change=1, card="lampshade")
 
 
-def crowbar(rules: Bb1, a: Keys, who: str) -> None:
+def crowbar(rules: Bb1, a: Action, who: str) -> None:
     """An adjacent room no longer blocks anyone or raises an alarm, for good (BGA Crowbar)."""
     floor, here = _inside(rules, who)
     square = square_of(rules, floor, a.get("at"))
@@ -98,7 +98,7 @@ def crowbar(rules: Bb1, a: Keys, who: str) -> None:
     rules.log("card", "Crowbar", floor, square, how="crowbar", who=who)
 
 
-def virus(rules: Bb1, a: Keys, who: str) -> None:
+def virus(rules: Bb1, a: Action, who: str) -> None:
     """Three hack tokens shared among the revealed computers, as the player chooses (bb1 Virus)."""
     tokens = a.get("tokens")
     if not isinstance(tokens, dict) or any(k not in COMPUTERS or not isinstance(v, int) or v < 0
@@ -109,7 +109,7 @@ def virus(rules: Bb1, a: Keys, who: str) -> None:
     rules.log("card", "Virus", how="virus", who=who, tokens=dict(sorted(tokens.items())))
 
 
-def reboot(rules: Bb1, a: Keys, who: str) -> None:
+def reboot(rules: Bb1, a: Action, who: str) -> None:
     """Every revealed computer keeps exactly one hack token (bb1 Reboot)."""
     revealed = sorted({kind.removeprefix("computer-") for fl in rules.state.floors.values()
                        for kind in fl.tiles.values() if kind.startswith("computer-")})
@@ -118,13 +118,13 @@ def reboot(rules: Bb1, a: Keys, who: str) -> None:
     rules.log("card", "Reboot", how="reboot", computers=revealed)
 
 
-def video_loop(rules: Bb1, a: Keys, who: str) -> None:
+def video_loop(rules: Bb1, a: Action, who: str) -> None:
     """Every camera is off for one round: until the user's next turn (BGA Video loop)."""
     rules.state.loop_by = who
     rules.log("video_loop", "Video Loop", how="on", who=who)
 
 
-def freight_elevator(rules: Bb1, a: Keys, who: str) -> None:
+def freight_elevator(rules: Bb1, a: Action, who: str) -> None:
     """Up one floor, same spot, not entering (BGA Freight elevator)."""
     floor, square = _inside(rules, who)
     if floor + 1 not in rules.state.floors:
@@ -135,11 +135,11 @@ def freight_elevator(rules: Bb1, a: Keys, who: str) -> None:
     rules.log("put", "Freight Elevator", floor + 1, square, who=who, card="freight-elevator")
 
 
-def lost_grip(rules: Bb1, a: Keys, who: str) -> None:
+def lost_grip(rules: Bb1, a: Action, who: str) -> None:
     rules.fall(who, "lost-grip")
 
 
-def buddy_system(rules: Bb1, a: Keys, who: str) -> None:
+def buddy_system(rules: Bb1, a: Action, who: str) -> None:
     """Another player's piece comes to the user's room, not entering (BGA Buddy system)."""
     floor, square = _inside(rules, who)
     buddy = who_of(rules, {"who": a.get("buddy")})
@@ -150,7 +150,7 @@ def buddy_system(rules: Bb1, a: Keys, who: str) -> None:
     rules.log("put", "Buddy System", floor, square, who=buddy, card="buddy-system")
 
 
-def dead_drop(rules: Bb1, a: Keys, who: str) -> None:
+def dead_drop(rules: Bb1, a: Action, who: str) -> None:
     """The player hands every tool and loot card to the player on their right: the one before them in
     turn order, since turns go clockwise (BGA Dead drop)."""
     order = rules.state.order
@@ -163,7 +163,7 @@ def dead_drop(rules: Bb1, a: Keys, who: str) -> None:
     rules.log("card", "Dead Drop", how="dead_drop", who=who, to=right, cards=moved)
 
 
-def juicer_alarm(rules: Bb1, a: Keys, who: str) -> None:
+def juicer_alarm(rules: Bb1, a: Action, who: str) -> None:
     """Juicer (basic): an alarm in a room next to hers, not through a wall, once per turn."""
     floor, here = _inside(rules, who)
     square = square_of(rules, floor, a.get("at"))
@@ -173,13 +173,13 @@ def juicer_alarm(rules: Bb1, a: Keys, who: str) -> None:
     rules.trigger_alarm(floor, square, cause="juicer")
 
 
-def juicer_drop(rules: Bb1, a: Keys, who: str) -> None:
+def juicer_drop(rules: Bb1, a: Action, who: str) -> None:
     """Juicer (advanced): the alarm token she picked up earlier goes off in her room."""
     floor, square = _inside(rules, who)
     rules.trigger_alarm(floor, square, cause="juicer")
 
 
-def rook_swap(rules: Bb1, a: Keys, who: str) -> None:
+def rook_swap(rules: Bb1, a: Action, who: str) -> None:
     """Rook (advanced, Disguise): two pieces trade places; neither enters a room (bb1 Rook)."""
     other = who_of(rules, {"who": a.get("buddy")})
     mine, theirs = _inside(rules, who), _inside(rules, other)
@@ -190,7 +190,7 @@ def rook_swap(rules: Bb1, a: Keys, who: str) -> None:
     rules.log("card", "Rook", mine[0], mine[1], how="rook_swap", who=who, buddy=other)
 
 
-def rigger_tool(rules: Bb1, a: Keys, who: str) -> None:
+def rigger_tool(rules: Bb1, a: Action, who: str) -> None:
     """Rigger (advanced): discard one of her Stealth tokens to draw a tool (BGA Rigger)."""
     b = rules.state.crew[who]
     if b.stealth <= 0:
@@ -199,7 +199,7 @@ def rigger_tool(rules: Bb1, a: Keys, who: str) -> None:
     rules.log("stealth_change", "Rigger", b.floor, b.at, who=who, stealth=b.stealth, change=-1, card="rigger")
 
 
-CARDS: dict[str, Callable[[Bb1, Keys, str], None]] = {
+CARDS: dict[str, Callable[[Bb1, Action, str], None]] = {
     "thermal_bomb": thermal_bomb, "invisible_suit": invisible_suit, "smoke_bomb": smoke_bomb,
     "makeup_kit": makeup_kit, "crowbar": crowbar, "virus": virus, "reboot": reboot, "lampshade": lampshade,
     "video_loop": video_loop, "freight_elevator": freight_elevator, "lost_grip": lost_grip,
@@ -208,7 +208,7 @@ CARDS: dict[str, Callable[[Bb1, Keys, str], None]] = {
 }
 
 
-def play(rules: Bb1, name: str, a: Keys) -> None:
+def play(rules: Bb1, name: str, a: Action) -> None:
     floor_of(rules, a)  # every card is played on a floor that exists
     if not rules.room_rules:
         raise IllegalActionError(N_("%(card)s is a Burgle Bros 1 card"), card=name.replace("_", " "))
@@ -217,7 +217,7 @@ def play(rules: Bb1, name: str, a: Keys) -> None:
     discard_tool(rules, who, name.replace("_", "-"))
 
 
-def tool(rules: Bb1, a: Keys) -> None:
+def tool(rules: Bb1, a: Action) -> None:
     """A tool card taken (or given away): kept so a Detector knows, and so its button can be offered."""
     from .table_bb1 import TOOLS
     who = who_of(rules, a)

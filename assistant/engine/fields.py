@@ -7,10 +7,10 @@ from typing import Any
 from .errors import N_, IllegalActionError
 from .ruleset import Ruleset
 
-Keys = dict[str, Any]  # an action's keys as the handlers read them: vocabulary.Action.to_json(), checked
+Action = dict[str, Any]
 
 
-def floor_of(rules: Ruleset, action: Keys) -> int:
+def floor_of(rules: Ruleset, action: Action) -> int:
     floor = action.get("floor")
     if isinstance(floor, str) and floor.isascii() and floor.isdigit():
         floor = int(floor)
@@ -28,7 +28,7 @@ def square_of(rules: Ruleset, floor: int, value: Any, what: str = "at") -> str:
     return value
 
 
-def who_of(rules: Ruleset, action: Keys) -> str:
+def who_of(rules: Ruleset, action: Action) -> str:
     who = action.get("who")
     if not isinstance(who, str) or who not in rules.state.crew:
         raise IllegalActionError(N_("nobody called %(who)s is in the crew"), who=repr(who))
@@ -47,7 +47,7 @@ def card_key(name: str) -> str:
     return "-".join(name.strip().lower().split())
 
 
-def bonus_of(action: Keys) -> int:
+def bonus_of(action: Action) -> int:
     bonus = action.get("bonus", 0)
     if not isinstance(bonus, int) or abs(bonus) > 3:
         raise IllegalActionError(N_("%(key)s is a small whole number (+1 Espresso, -1 Daydreaming)"), key="'bonus'")

@@ -14,12 +14,14 @@ from typing import Any
 
 from .board import square_coords
 from .errors import N_, IllegalActionError
-from .fields import Keys, choice_of, floor_of, square_of, who_of
+from .fields import choice_of, floor_of, square_of, who_of
 from .rules_bb1 import Bb1
 from .rules_bb2 import Bb2
 from .rules_bb3 import Bb3
-from .vocabulary import CARD_EFFECTS, CHIPS
 
+Action = dict[str, Any]
+CHIPS = ("prima_donna", "drunk")  # bb2 chips that put a burglar in another room
+CARD_EFFECTS = ("jump", "marker", "skip")  # what gear or an event does to a bouncer (manual controls)
 MOST_SCANS = 3
 
 
@@ -44,7 +46,7 @@ def _count(value: Any, low: int, high: int, what: str) -> int:
     return value
 
 
-def _chip(rules: Bb1, a: Keys) -> None:
+def _chip(rules: Bb1, a: Action) -> None:
     """bb2 Chips Glossary: the Prima Donna (peeked: the peeking player jumps to her room) and the Drunk
     (entered: slide on to the next room the way they came, through walls, on floor 1; fall to the same room
     of floor 1 from floor 2). ``floor``/``to`` say where the burglar lands."""
@@ -68,14 +70,14 @@ def _chip(rules: Bb1, a: Keys) -> None:
     bb2.jump_burglar(who, floor, to, chip)
 
 
-def _deck(rules: Bb1, a: Keys) -> None:
+def _deck(rules: Bb1, a: Action) -> None:
     """bb2: the number of cards in a floor's patrol deck, said by the table (Suspicion Meter, finales)."""
     bb2 = _bb2(rules, N_("changing patrol decks"))
     floor = floor_of(rules, a)
     bb2.set_deck(floor, _count(a.get("count"), 0, 32, N_("a patrol deck's size")))
 
 
-def _bouncer(rules: Bb1, a: Keys) -> None:
+def _bouncer(rules: Bb1, a: Action) -> None:
     """bb2 gear and events the seed does not print: what the card does to the bouncer, said by the table —
     he jumps to a room, his destination marker goes to a room, or he skips his next move."""
     bb2 = _bb2(rules, N_("bouncers"))
@@ -91,26 +93,26 @@ def _bouncer(rules: Bb1, a: Keys) -> None:
         bb2.marker_by_card(floor, square)
 
 
-def _flee(rules: Bb1, a: Keys) -> None:
+def _flee(rules: Bb1, a: Action) -> None:
     bb3 = _bb3(rules, N_("workers"))
     who = who_of(rules, a)
     to = square_of(rules, rules.state.crew[who].floor, a.get("to"), "to")
     bb3.flee(who, to, _count(a.get("scans", 0), 0, MOST_SCANS, N_("the Scan cards drawn")))
 
 
-def _lure(rules: Bb1, a: Keys) -> None:
+def _lure(rules: Bb1, a: Action) -> None:
     bb3 = _bb3(rules, N_("workers"))
     who = who_of(rules, a)
     source = square_of(rules, rules.state.crew[who].floor, a.get("from"), "from")
     bb3.lure(who, source, bool(_count(a.get("scan", 0), 0, 1, N_("scan (a Scan drawn by the Charm)"))))
 
 
-def _charm(rules: Bb1, a: Keys) -> None:
+def _charm(rules: Bb1, a: Action) -> None:
     """bb3 Charm after a Move onto workers: only a Scan drawn matters to the guard (suspicion)."""
     _bb3(rules, N_("workers")).charm_scan(who_of(rules, a))
 
 
-def _workers(rules: Bb1, a: Keys) -> None:
+def _workers(rules: Bb1, a: Action) -> None:
     """bb3 worker patrol card (or any effect): ``count`` workers move from one square to an adjacent one."""
     bb3 = _bb3(rules, N_("workers"))
     floor = floor_of(rules, a)
@@ -119,7 +121,7 @@ def _workers(rules: Bb1, a: Keys) -> None:
                      _count(a.get("count", 1), 1, 9, N_("the workers moved")), "moved")
 
 
-HANDLERS: dict[str, Callable[[Bb1, Keys], None]] = {
+HANDLERS: dict[str, Callable[[Bb1, Action], None]] = {
     "chip": _chip, "deck": _deck, "bouncer": _bouncer,
     "flee": _flee, "lure": _lure, "charm": _charm, "workers": _workers,
 }

@@ -30,6 +30,7 @@ from .errors import N_, MalformedActionError
 from .fields import card_key
 from .log import ALARM_CAUSES
 from .table_bb1 import LOOT, TOOLS
+from .table_bb23 import CARD_EFFECTS, CHIPS
 
 EVENTS_ON_FLOOR = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
                    "emp", "espresso", "daydreaming", "jump_the_gun")
@@ -37,8 +38,6 @@ EVENTS_WITH_SQUARE = ("throw_voice", "crash")
 EVENTS = (*EVENTS_ON_FLOOR, *EVENTS_WITH_SQUARE, "dynamite", "shoplifting", *CARDS)
 HACK_KINDS = ("fingerprint", "laser", "motion")
 MOVE_KINDS = ("walk", "fall", "place")  # entering a room; set down below without entering; a correction
-CHIPS = ("prima_donna", "drunk")  # bb2 chips that put a burglar in another room
-CARD_EFFECTS = ("jump", "marker", "skip")  # what gear or an event does to a bouncer (manual controls)
 SET_FIELDS = ("stealth", "heat", "die", "cubes", "workers", "room_tokens", "geared")
 LAYOUTS = ("printed", "random", "hard", "none")
 MOST_TEXT = 60  # a room type, an answer: longer than any word of ours
