@@ -33,7 +33,7 @@ def test_with_the_real_cards_the_app_asks_for_each_card_and_carries_on(app, clie
     assert state(app, game_id).floors[1].guard == "B2" and "Draw the top card" in page
     page = act_ok(client, game_id, do="answer", choice="D4")
     fl = state(app, game_id).floors[1]
-    assert (fl.guard, fl.destination, fl.discard[-2:]) == ("B2", "D4", ["B2", "D4"])
+    assert (fl.guard, fl.destination, fl.discard[-2:]) == ("B2", "D4", ("B2", "D4"))
     assert "Floor 1 patrol card: D4" in " ".join(log_lines(page))
     assert "reaches A2 · draws patrol B2" in page and "1 move left · reaches B2 · draws patrol D4" in page
     assert "Bob's turn" in page
