@@ -18,6 +18,7 @@ Event(kind='changed', data='7')
 from __future__ import annotations
 
 import itertools
+import contextlib
 import queue
 import threading
 from collections.abc import Hashable
@@ -60,10 +61,8 @@ class Subscription:
                 self._queue.put_nowait(event)
                 return
             except queue.Full:
-                try:
+                with contextlib.suppress(queue.Empty):
                     self._queue.get_nowait()  # the oldest doorbell is superseded by this one
-                except queue.Empty:
-                    pass
 
     def pending(self) -> int:
         return self._queue.qsize()

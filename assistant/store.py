@@ -176,7 +176,8 @@ class Store:
             with self.db() as db:
                 db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
                 db.execute("INSERT INTO actions (game_id, seq, action, log, state, created) VALUES (?, ?, ?, ?, ?, ?)",
-                           (game_id, seq, json.dumps(action.to_json()), json.dumps(log), json.dumps(result.state.to_json()), now))
+                           (game_id, seq, json.dumps(action.to_json()), json.dumps(log),
+                            json.dumps(result.state.to_json()), now))
                 db.execute("UPDATE games SET head = ?, version = version + 1, updated = ? WHERE id = ?",
                            (seq, now, game_id))
             self.broker.publish(game_id, Event("changed", str(game.version + 1)))

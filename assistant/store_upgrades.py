@@ -50,7 +50,8 @@ def _same(replayed: dict[str, Any], saved: dict[str, Any]) -> bool:
         pending = state.get("pending")
         if pending:
             question = {k: v for k, v in pending["question"].items() if k not in ("prompt", "params")}
-            pending = {**pending, "question": question, "before": core(GameState.from_json(pending["before"]).to_json())}
+            pending = {**pending, "question": question,
+                       "before": core(GameState.from_json(pending["before"]).to_json())}
         return {**state, "pending": pending}
     return core(replayed) == core(saved)
 

@@ -56,7 +56,8 @@ def main() -> int:
             body = client.get(asset.decode()).get_data()
             total += len(body)
             print(f"  {asset.decode():42s} {len(body):7d} bytes")
-        print(f"  total {total} bytes = {total / 1024:.1f} KiB (target < 150 KB)  {'PASS' if total < 150_000 else 'FAIL'}")
+        verdict = "PASS" if total < 150_000 else "FAIL"
+        print(f"  total {total} bytes = {total / 1024:.1f} KiB (target < 150 KB)  {verdict}")
     return 0
 
 

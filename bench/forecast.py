@@ -45,7 +45,8 @@ The third round (docs/forecast.md, "A third round"), da2b854 -> c7c793e, two run
     slowest harsh floor of 3,000 (harsh(2895), bb3)      18.6-21.0 -> 14.9-15.2 ms
     bb3 die 6, 2 cubes, 40 wall layouts                  median 15.0-15.4 -> 13.4-13.7   max 20.0-20.4 -> 17.7-18.6 ms
     stress: open 4x4 2 alarms / bb3 open 4x4 2 cubes     20.7-21.4 / 39.9-41.0 -> 16.9 / 29.0 ms
-    board partial, Danger off / on / on (memo warm)      11.5-11.7 / 13.1-13.2 / 12.2-12.6 -> 11.1-11.6 / 12.3-12.5 / 11.9-12.3 ms
+    board partial, Danger off / on / on (memo warm)      11.5-11.7 / 13.1-13.2 / 12.2-12.6
+                                                      -> 11.1-11.6 / 12.3-12.5 / 11.9-12.3 ms
 """
 
 from __future__ import annotations
@@ -143,7 +144,7 @@ def harsh(seed: int) -> GameState:
         alarms = rng.randint(1, 3)
         floor["alarms"] = [rng.choice(near) for _ in range(alarms)] if rules == "bb3" else rng.sample(near, alarms)
     if rules == "bb1" and rng.random() < 0.7:
-        floor["tiles"] = dict(zip(rng.sample(rooms, 4), rng.sample(GUARD_TILES, 4)))
+        floor["tiles"] = dict(zip(rng.sample(rooms, 4), rng.sample(GUARD_TILES, 4), strict=False))
     if rules == "bb3":
         floor["patrol"] += ["worker"] * rng.randint(0, 5)
     if rules == "bb2" and rng.random() < 0.7:

@@ -52,7 +52,8 @@ def serve(database: str, heartbeat: float) -> None:
     store = app.extensions["store"]
     # the only burglar waits on floor 3, so the floor-1 guard can walk for ever
     game_id = store.create("Bank Job", new_game("bank", [{"name": "Ann", "colour": "#e4572e"}], seed=3))
-    for action in ({"do": "start"}, {"do": "entrance", "at": "A1"}, {"do": "place", "who": "Ann", "floor": 3, "to": "A1"}):
+    for action in ({"do": "start"}, {"do": "entrance", "at": "A1"}, {"do": "place", "who": "Ann", "floor": 3,
+                                                                     "to": "A1"}):
         store.act(game_id, action)
     game = store.load(game_id)
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)  # as __main__: re-fetch bursts queue briefly
@@ -116,7 +117,7 @@ class Phone(threading.Thread):
                     event = line[7:].strip()
                 elif line.startswith("data: ") and event == "changed" and int(line[6:]) > self.shown:
                     self.refetch()
-        except Exception as err:  # noqa: BLE001 - every failure is counted, whatever it is
+        except Exception as err:  # every failure is counted, whatever it is
             if not self.stopping:
                 self.errors.append(f"phone: {err!r}")
                 self.connected.set()

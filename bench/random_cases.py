@@ -44,7 +44,7 @@ def random_case(rng: random.Random, n: int) -> dict[str, Any]:
         else:
             actions.append({"do": "event", "name": rng.choice(["throw_voice", "crash"]), "floor": floor,
                             "at": rng.choice(SQUARES)})
-    choices = [rng.choice(SQUARES + ["1", "2", "3"]) for _ in range(4)]
+    choices = [rng.choice([*SQUARES, "1", "2", "3"]) for _ in range(4)]
     return {"id": f"random-{n:04d}", "rules": "bb1", "players": len(crew), "floors": floors, "crew": crew,
             "actions": actions, "choices": choices}
 

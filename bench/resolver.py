@@ -84,7 +84,8 @@ def main() -> int:
               f"  {'PASS' if len(lines) == N_CASES else 'FAIL'}")
         print(f"  ids in file order              : {'yes' if in_order else 'NO':>8}")
         print(f"  error lines (bad cases on purpose): {errors}")
-        print(f"  exit status {proc.returncode}; traceback: {'YES' if 'Traceback' in proc.stderr + proc.stdout else 'no'}")
+        traceback = "YES" if "Traceback" in proc.stderr + proc.stdout else "no"
+        print(f"  exit status {proc.returncode}; traceback: {traceback}")
 
         # process start alone, for scale
         t0 = time.perf_counter()
@@ -104,7 +105,7 @@ def main() -> int:
         traceback = "Traceback" in proc.stdout or "Traceback" in proc.stderr
         expect = [hint for _, hint in MALFORMED.values()] + ["does-not-exist"]
         ok = not traceback and len(out_lines) == len(bad_files) and proc.returncode == 2
-        for path, hint, line in zip(bad_files, expect, out_lines + [""] * len(bad_files)):
+        for path, hint, line in zip(bad_files, expect, out_lines + [""] * len(bad_files), strict=False):
             try:
                 msg = json.loads(line).get("error", "")
             except (json.JSONDecodeError, AttributeError):

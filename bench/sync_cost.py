@@ -58,7 +58,8 @@ def request_actions(folder: Path, mode: str, count: int) -> list[float]:
                       "WTF_CSRF_ENABLED": False, "INSTANCE_PATH": folder})
     app.extensions["store"].db().execute(f"PRAGMA synchronous = {mode}")
     client = app.test_client()
-    game = client.post("/new", data={"scenario": "bank", "name1": "Ana", "name2": "Bo", "seed": "7"}).headers["Location"]
+    game = client.post("/new", data={"scenario": "bank", "name1": "Ana", "name2": "Bo",
+                                     "seed": "7"}).headers["Location"]
     htmx = {"HX-Request": "true"}
     client.post(f"{game}/act", data={"do": "start"}, headers=htmx)
     client.post(f"{game}/act", data={"do": "entrance", "at": "D4"}, headers=htmx)

@@ -451,7 +451,7 @@ def _layout(rules: Bb1, a: Action) -> None:
     else:
         raise IllegalActionError(N_("a wall layout is %(choices)s or %(last)s"), choices="'printed', 'random', 'hard'",
                                  last="'none'")
-    for n, walls in zip(floors, layout):
+    for n, walls in zip(floors, layout, strict=False):
         state.floors[n].walls = tuple(sorted(walls))
     rules.log("layout", "§4", layout=kind)
 

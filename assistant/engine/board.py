@@ -65,7 +65,7 @@ def _grid(size: int) -> tuple[tuple[str, ...], dict[str, int], tuple[tuple[int, 
 
 
 _GRIDS = {4: _grid(4), 5: _grid(5)}  # names, index and coordinates are the same for every floor of a size
-_COORDS = {size: {name: coords for name, coords in zip(grid[0], grid[2])} for size, grid in _GRIDS.items()}
+_COORDS = {size: dict(zip(grid[0], grid[2], strict=True)) for size, grid in _GRIDS.items()}
 # every square name of a floor size, as the board spells it -> its index in board order
 SQUARE_INDEX: dict[int, dict[str, int]] = {size: grid[1] for size, grid in _GRIDS.items()}
 

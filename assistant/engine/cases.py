@@ -245,7 +245,7 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
         return {"id": cid, **report(state, log), "needs_choice": needs}
     except RulesError as err:
         return {"id": cid, "error": str(err)}
-    except Exception as err:  # noqa: BLE001 - a bug in the engine, said as such, never as the case's fault
+    except Exception as err:  # a bug in the engine, said as such, never as the case's fault
         return {"id": cid, "error": f"internal error (a bug in the engine, not in this case): "
                                     f"{type(err).__name__}: {err}"}
 

@@ -19,7 +19,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "appear": (), "hunt": ("toward", "starts", "stays"),
     "idle": ("no_guard", "in_play", "shift_change", "not_inside", "exit_skip", "exited", "no_bouncer_commotion",
              "card_skip"),
-    "donuts": ("played", "eaten"), "crow": ("lands", "holds", "flies_back", "slows"), "modifier": ("espresso", "daydreaming"),
+    "donuts": ("played", "eaten"), "crow": ("lands", "holds", "flies_back", "slows"),
+    "modifier": ("espresso", "daydreaming"),
     # the die and the patrol deck
     "destination": (), "draw": (), "redraw": (), "reshuffle": (), "speed_up": (),
     # alarms
@@ -98,7 +99,7 @@ def entry(kind: str, rule: str, floor: int | None, square: str | None, data: dic
     """``LogEntry(kind, rule, floor, square, data, ruling)``, checked the same way, built without the
     frozen dataclass's field-by-field ``object.__setattr__`` (an action writes dozens of entries)."""
     variants = KINDS.get(kind)
-    if variants is None or variants and data.get("how", "") not in variants:
+    if variants is None or (variants and data.get("how", "") not in variants):
         _check(kind, data)  # says which check failed
     made = _new(LogEntry)
     _set(made, "__dict__", {"kind": kind, "rule": rule, "floor": floor, "square": square, "data": data,

@@ -319,7 +319,7 @@ def explain(plan: Floorplan, start: str, destination: str, reading: str = "ruleb
     r = router(plan, destination, reading)
     s = plan.check(start)
     rooms = r.route_from(s)
-    forks = tuple(f for f in (r.fork_at(i) for i in [s] + rooms) if f is not None)
+    forks = tuple(f for f in (r.fork_at(i) for i in [s, *rooms]) if f is not None)
     return RouteExplanation(start=start, destination=destination,
                             route=tuple(plan.names[i] for i in rooms), distance=len(rooms),
                             tied_routes=r.count_routes(s), forks=forks)
@@ -340,7 +340,7 @@ def shortest_routes(plan: Floorplan, start: str, destination: str, limit: int = 
             out.append([plan.names[i] for i in so_far])
             return
         for n in r.candidates(here):
-            extend(n, so_far + [n])
+            extend(n, [*so_far, n])
 
     s = plan.check(start)
     if r.dist[s] >= 0:

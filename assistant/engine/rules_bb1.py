@@ -104,8 +104,9 @@ class Bb1(TableBb1):
             step_no += 1
             idle_arrivals = 0
             fork = None if self.quiet else router.fork_at(here)
-            self.enter(floor, step, walked={"step_no": step_no, "left": left, "toward": target,
-                                            "to_die": target == fl.destination, "fork": fork.as_dict() if fork else None})
+            walked = {"step_no": step_no, "left": left, "toward": target, "to_die": target == fl.destination,
+                      "fork": fork.as_dict() if fork else None}
+            self.enter(floor, step, walked=walked)
             if left and self.crow_slows(floor, step):
                 left -= 1
             if self.stops_moving(floor):
@@ -287,7 +288,8 @@ class Bb1(TableBb1):
                 self.log("redraw", "§3", floor, card, ruling=True, card=card, reason="void")
                 continue
             if card == fl.guard:
-                self.log("redraw", self.redraw_rule, floor, card, ruling=True, card=card, reason="guard", figure=self.figure)
+                self.log("redraw", self.redraw_rule, floor, card, ruling=True, card=card, reason="guard",
+                         figure=self.figure)
                 continue
             self.move_die(floor, card, "patrol_card", self.patrol_rule)
             return
@@ -354,7 +356,8 @@ class Bb1(TableBb1):
         before = fl.die
         if self.reshuffle_speeds_up:
             self.speed_up(floor)
-        self.log("reshuffle", "1.11", floor, left=len(fl.deck), aside=aside, die=fl.die, ruling=not self.reshuffle_speeds_up, before=before,
+        self.log("reshuffle", "1.11", floor, left=len(fl.deck), aside=aside, die=fl.die,
+                 ruling=not self.reshuffle_speeds_up, before=before,
                  shuffled=len(order), speeds_up=self.reshuffle_speeds_up)
 
     def speed_up(self, floor: int) -> None:
@@ -615,10 +618,7 @@ class Bb1(TableBb1):
                   if f != floor and (fl.guard is not None or fl.lost)]
         self.log("event", "1.21", floor, how="shift_change", others=list(others))
         while others:
-            if len(others) == 1:
-                nxt = others[0]
-            else:
-                nxt = int(self.ask("order", [str(f) for f in others], floor, "1.21"))
+            nxt = others[0] if len(others) == 1 else int(self.ask("order", [str(f) for f in others], floor, "1.21"))
             others.remove(nxt)
             self.guard_turn(nxt)
 

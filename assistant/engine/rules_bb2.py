@@ -172,7 +172,7 @@ class Bb2(Bb1):
         col, row = square_coords(square, self.state.size)
         watchers = [n for n, b in self.state.crew.items() if n != name and not b.escaped and b.floor == floor
                     and b.at is not None and any(a == c for a, c in zip(square_coords(b.at, self.state.size),
-                                                                         (col, row)))]
+                                                                         (col, row), strict=False))]
         if watchers:
             self.log("slots", "bb2 Slots", floor, square, how="watched", who=name, by=watchers)
             return

@@ -133,7 +133,8 @@ class Bb3(Bb1):
             return
         fl = self.state.floors[floor]
         came_from, fl.guard = fl.guard, square
-        self.log("enter", "bb3 Jumping", floor, square, data={"jump": True, "came_from": came_from, "figure": self.figure,
+        self.log("enter", "bb3 Jumping", floor, square, data={"jump": True, "came_from": came_from,
+                                                              "figure": self.figure,
                                                              "no_effect": True, **(walked or {})})
 
     def calm(self, floor: int) -> None:

@@ -88,7 +88,7 @@ def _challenge(size: int, void: list[str], walls: list[str]) -> int:
     dead_ends = sum(1 for room in plan.rooms if len(plan.adjacent(room)) == 1)
     chokes = 0
     for door in set(inner_walls(size, frozenset(void))) - set(plan.walls):
-        if floorplan(size, void, list(plan.walls) + [door], connected=False).cut_off():
+        if floorplan(size, void, [*list(plan.walls), door], connected=False).cut_off():
             chokes += 1
     return dead_ends + chokes
 
@@ -123,7 +123,7 @@ def _one_layout(size: int, count: int, void: list[str], rng: random.Random) -> l
         for wall in candidates:
             if len(walls) == count:
                 break
-            if not floorplan(size, void, walls + [wall], connected=False).cut_off():
+            if not floorplan(size, void, [*walls, wall], connected=False).cut_off():
                 walls.append(wall)
         if len(walls) == count:
             return sorted(walls)
@@ -185,9 +185,9 @@ def new_bb2_game(crew: list[dict], *, entrances: Sequence[str], walls: list[list
     state = GameState(rules="bb2", scenario="casino", size=4, players=len(crew), tiebreak=tiebreak,
                       deck_mode="table", seed=seed,
                       entrances=tuple(sorted(picked, key=BB2_CORNERS.index)))
-    for n, (floor_walls, count) in enumerate(zip(floors, cards), start=1):
+    for n, (floor_walls, count) in enumerate(zip(floors, cards, strict=False), start=1):
         state.floors[n] = FloorState(walls=tuple(floor_walls), deck=[HIDDEN] * count)
-    for c, name in zip(crew, names):
+    for c, name in zip(crew, names, strict=False):
         state.crew[name] = Burglar(floor=1, at=None, heat=0, colour=c.get("colour", ""),
                                    character=c.get("character", ""))
     state.order = tuple(names)
@@ -213,7 +213,7 @@ def new_bb3_game(crew: list[dict], *, walls: list[list[str]] | None = None, tieb
                       deck_mode="table", seed=seed)
     for n, floor_walls in enumerate(floors, start=1):
         state.floors[n] = FloorState(walls=tuple(floor_walls), die=BB3_START_DIE, deck=[HIDDEN] * BB3_PATROL_CARDS)
-    for c, name in zip(crew, names):
+    for c, name in zip(crew, names, strict=False):
         state.crew[name] = Burglar(floor=1, at=None, stealth=BB3_STEALTH, geared=False,
                                    colour=c.get("colour", ""), character=c.get("character", ""))
     state.order = tuple(names)
@@ -247,14 +247,14 @@ def new_game(scenario: str, crew: list[dict], *, difficulty: str = "normal", wal
                          floors=job.floors, given=len(walls))
     state = GameState(rules="bb1", scenario=scenario, size=job.size, void=tuple(void_list), players=len(crew),
                       tiebreak=tiebreak, deck_mode=deck_mode, lost_visual=lost_visual, seed=seed)
-    for n, (die, floor_walls) in enumerate(zip(job.dice, walls), start=1):
+    for n, (die, floor_walls) in enumerate(zip(job.dice, walls, strict=False), start=1):
         try:
             plan = floorplan(job.size, void_list, floor_walls)
         except BoardError as err:
             raise BoardError(N_("floor %(n)s: %(problem)s"), n=n, problem=err) from None
         state.floors[n] = FloorState(walls=tuple(sorted(plan.walls)), die=die)
     stealth = DIFFICULTY_STEALTH[difficulty]
-    for c, name in zip(crew, names):
+    for c, name in zip(crew, names, strict=False):
         side = c.get("side") or "basic"
         if side not in ("basic", "advanced"):
             raise BoardError(N_("%(name)s's character card is on its basic or advanced side, not %(side)s"), name=name,

@@ -177,7 +177,8 @@ _CONTAINERS: dict[type, tuple[str, ...]] = {
     cls: tuple(f.name for f in fields(cls) if str(f.type).startswith(("list", "dict")) and f.name not in _COPIED_APART)
     for cls in (GameState, FloorState, Burglar)}
 _TUPLES: dict[type, frozenset[str]] = {
-    cls: frozenset(f.name for f in fields(cls) if str(f.type).startswith("tuple")) for cls in (GameState, FloorState, Burglar)}
+    cls: frozenset(f.name for f in fields(cls) if str(f.type).startswith("tuple"))
+    for cls in (GameState, FloorState, Burglar)}
 
 
 def without_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:

@@ -75,7 +75,7 @@ def forecast_case(case: Any) -> dict[str, Any]:
         return out
     except RulesError as err:
         return {"id": cid, "error": str(err)}
-    except Exception as err:  # noqa: BLE001 - a bug, said as such, never blamed on the case
+    except Exception as err:  # a bug, said as such, never blamed on the case
         return {"id": cid, "error": f"internal error (a bug in the forecast, not in this case): "
                                     f"{type(err).__name__}: {err}"}
 

@@ -258,7 +258,8 @@ class _Explorer:
         # ever cover alarm cubes, and none is set off during his move).
         self.says = [[WORKERS_MOVE if view.rules == "bb3" and c == WORKER else c for c in cards]
                      for cards in self.cards]
-        self.full = tuple(tuple(self.decks[n][c] for c in cards) for n, cards in zip(self.floors, self.cards))
+        self.full = tuple(tuple(self.decks[n][c] for c in cards) for n, cards in zip(self.floors, self.cards,
+                                                                                     strict=False))
         self.bits = [1 << i for i in range(len(self.cards[self.at]))]  # this floor's cards as a mask's bits
         self.special = SPECIAL.get(view.rules)
         # The engine's copy: the same state with every discard pile face down (it only counts them).
@@ -268,7 +269,7 @@ class _Explorer:
         mine = self.base.floors[floor]
         self.piles0 = (len(mine.deck), len(mine.discard), len(mine.unseen))
         seen = [self.decks[n] - Counter(kind_of(view.rules, c) for c in view.floors[n].discard) for n in self.floors]
-        self.unseen0 = tuple(tuple(left[c] for c in cards) for left, cards in zip(seen, self.cards))
+        self.unseen0 = tuple(tuple(left[c] for c in cards) for left, cards in zip(seen, self.cards, strict=False))
         # cards taken to be only ever drawn again (see explore): bb3's worker cards, answered as workers-move
         self.redrawn = tuple(i for i, c in enumerate(self.cards[self.at]) if redrawn and c == WORKER
                              and view.rules == "bb3" and self.unseen0[self.at][i])
@@ -279,7 +280,7 @@ class _Explorer:
             self.redrawn_copies = sum(counts[i] for i in self.redrawn)
             for i in self.redrawn:
                 counts[i] = 0
-            self.unseen0 = self.unseen0[:self.at] + (tuple(counts),) + self.unseen0[self.at + 1:]
+            self.unseen0 = (*self.unseen0[:self.at], tuple(counts), *self.unseen0[self.at + 1:])
         else:
             self.redrawn = ()  # no other card unseen: they are counted
         self.runs: dict[tuple[Any, ...], _Run] = {} if before is None else before.runs
@@ -401,7 +402,7 @@ class _Explorer:
             if group is not None:
                 exact = False  # a far card's branch goes on: its name may matter after all
                 each = num // sum(count for _, count in group)
-                stack.extend((answers[:-1] + [card], each * count, den, None) for card, count in group)
+                stack.extend(([*answers[:-1], card], each * count, den, None) for card, count in group)
                 continue
             if r.point is not None and r.left == 0:
                 still = self._still(r, piles, point, group is None)
@@ -434,7 +435,7 @@ class _Explorer:
                 if question["kind"] == "card" and left is None:
                     exact = False  # every card on its own: their names matter
             for answer, count, total, grouped in self._children(question, after, left, r.end, choices):
-                stack.append((answers + [answer], num * count, den * total, grouped))
+                stack.append(([*answers, answer], num * count, den * total, grouped))
         return reach, exact
 
     def _solve(self, point: _Point, question: dict[str, Any]) -> _Dist:
@@ -556,7 +557,7 @@ class _Explorer:
                 total = sum(counts)
                 done = node[4].get((total, sums))
                 if done is None:
-                    ends = sum(c * v for c, (_, _, v) in zip(sums, ending) if c)
+                    ends = sum(c * v for c, (_, _, v) in zip(sums, ending, strict=False) if c)
                     done = node[4][(total, sums)] = _Dist(total, ends, _NO_CHOICES, 2, 0, True) if ends else _NOTHING
                 return done if done is not _NOTHING else None
             for single, get, v in ending:
@@ -594,7 +595,7 @@ class _Explorer:
             events = r.events
             below: Unseen | None = None
             if alone and len(events) == 1 and (card := events[0][1]) >= 0 and mine[card]:
-                kid = mine[:card] + (mine[card] - 1,) + mine[card + 1:]  # _fold's one card drawn, one floor
+                kid = mine[:card] + (mine[card] - 1,) + mine[card + 1:]  # noqa: RUF005 (_fold's one card drawn, one floor; the fastest form)
             else:
                 below = fold(unseen, events)
                 kid = below[self.at]
@@ -639,7 +640,7 @@ class _Explorer:
         sums = tuple([counts[get] if single else sum(get(counts)) for single, get, _ in ending])
         done = node[4].get((total, sums))
         if done is None:
-            ends = sum(c * v for c, (_, _, v) in zip(sums, ending) if c)
+            ends = sum(c * v for c, (_, _, v) in zip(sums, ending, strict=False) if c)
             done = node[4][(total, sums)] = _Dist(total, ends, _NO_CHOICES, 2, 0, True) if ends else _NOTHING
         return done if done is not _NOTHING else None
 
@@ -706,7 +707,7 @@ class _Explorer:
             if got is None:
                 return None
             d, packed, sub_reach, sub_need = got
-            if sub_need - dd > need:  # noqa: PLR1730 (max() costs more, in the forecast's innermost loop)
+            if sub_need - dd > need:  # max() costs more, in the forecast's innermost loop
                 need = sub_need - dd
             if sub_reach >= reach:
                 reach = 1 + sub_reach
@@ -847,7 +848,7 @@ class _Explorer:
                         break  # may go on changing it with every copy
                     sub = self.stills.get(sub_key, _UNKNOWN)
                     if sub is _UNKNOWN:
-                        sub, sub_used = self._alike(kid, after, at, sub_key, drawn + (i,),
+                        sub, sub_used = self._alike(kid, after, at, sub_key, (*drawn, i),
                                                     {**checking, sub_key: here + 1}, seen)
                         used = min(used, sub_used)
                     if sub is None:
@@ -1013,7 +1014,7 @@ class _Explorer:
             card = events[0][1]
             mine = unseen[0]
             if card >= 0 and mine[card] > 0:
-                return (mine[:card] + (mine[card] - 1,) + mine[card + 1:],)
+                return ((*mine[:card], mine[card] - 1, *mine[card + 1:]),)
         floors = list(unseen)
         for at, card in events:
             if card == -1:
@@ -1184,7 +1185,8 @@ def _group_by_path(plan: Floorplan, rules: str, reading: str, void: tuple[str, .
     copies (unless that walk goes on after all: see _Explorer._expand). With no move left that is every card
     naming another room. A card he can reach, his own room (redrawn, 1.6 ruling), a special card (Lost Visual,
     Distracted, a worker) and a route the tie-break reading cannot decide still get a branch of their own.
-    Returns those alone, the groups, and each card's group (itself alone), as indices in ``cards`` (a floor's cards drawn by him in ``guard`` with
+    Returns those alone, the groups, and each card's group (itself alone), as indices in ``cards`` (a floor's
+    cards drawn by him in ``guard`` with
     ``left`` moves; the floor plan, the rules and the tie-break reading say the rest, so the answer holds across
     forecasts)."""
     special = SPECIAL.get(rules)

@@ -170,7 +170,7 @@ def _translate(entry: Entry, raw: dict[str, Any], lang: str, where: str) -> Entr
     notes = _strings(raw, "notes", where)
     if len(notes) != len(entry.examples):
         raise ContentError(f"{where}: give a note for each of the page's {len(entry.examples)} examples")
-    examples = tuple(replace(ex, note=note.strip()) for ex, note in zip(entry.examples, notes))
+    examples = tuple(replace(ex, note=note.strip()) for ex, note in zip(entry.examples, notes, strict=False))
     return replace(entry, title=raw["title"], text=raw["text"].strip(), sources=sources, examples=examples,
                    aliases=(*entry.aliases, entry.title, *_strings(raw, "aliases", where)), lang=lang)
 

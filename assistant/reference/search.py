@@ -74,8 +74,8 @@ def search(entries: list[Entry], texts: dict[str, str], query: str) -> list[Hit]
             continue
         in_title = all(w in names for w in words)
         # a page named exactly so comes first; a translated page still answers to its English name (an alias)
-        exact = normalise(entry.title).strip() == phrase or entry.lang != "en" and phrase in (
-            normalise(a).strip() for a in entry.aliases)
+        exact = normalise(entry.title).strip() == phrase or (entry.lang != "en" and phrase in (
+            normalise(a).strip() for a in entry.aliases))
         score = ((100 if exact else 0) + (60 if phrase in names else 0)
                  + (30 if in_title else 0) + (10 if phrase in body else 0) + min(body.count(phrase), 5))
         snippet = _snippet(texts[entry.slug], [] if in_title else fold(query).split())

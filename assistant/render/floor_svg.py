@@ -388,7 +388,7 @@ def _routes(canvas: _Canvas, route_list: list[Route], checked: list[list[str]],
     n = len(route_list)
     spread = [((i - (n - 1) / 2) * 0.09) for i in range(n)]
     route_points: list[list[tuple[float, float]]] = []
-    for i, (route, rooms) in enumerate(zip(route_list, checked)):
+    for i, (route, rooms) in enumerate(zip(route_list, checked, strict=False)):
         style = ROUTE_STYLES[route.style]
         off = (route.offset if route.offset is not None else spread[i]) * c
         pts = [(px + off, py + off) for px, py in (canvas.point(rm) for rm in rooms)]
@@ -404,7 +404,7 @@ def _routes(canvas: _Canvas, route_list: list[Route], checked: list[list[str]],
         else:
             out.append(_el("polyline", points=coords, fill="none", **common))
         if arrows and route.arrows:
-            segs = list(zip(pts, pts[1:] + ([pts[0]] if route.closed else [])))
+            segs = list(zip(pts, pts[1:] + ([pts[0]] if route.closed else []), strict=False))
             for (x1, y1), (x2, y2) in segs:
                 out.append(_arrow((x1 + x2) / 2, (y1 + y2) / 2, x2 - x1, y2 - y1, c * 0.16, style.colour,
                                   f"bb-arrow bb-arrow-{route.style}"))
@@ -467,7 +467,7 @@ def _steps(canvas: _Canvas, route_list: list[Route], route_points: list[list[tup
     """Numbered steps on the routes whose style (or own choice) numbers them."""
     out: list[str] = []
     c = canvas.cell
-    for route, pts in zip(route_list, route_points):
+    for route, pts in zip(route_list, route_points, strict=False):
         style = ROUTE_STYLES[route.style]
         numbered = style.numbered if route.numbered is None else route.numbered
         if not numbered:
@@ -610,7 +610,7 @@ STYLE_NAMES = {"chosen": N_("chosen route"), "rejected": N_("rejected route"), "
 def _description(routes: list[Route], checked: list[list[str]]) -> str:
     """What a screen reader says about the routes: each one's name and rooms, one sentence each."""
     lines = []
-    for route, rooms in zip(routes, checked):
+    for route, rooms in zip(routes, checked, strict=False):
         name = route.label or (_(STYLE_NAMES[route.style]) if route.style in STYLE_NAMES else route.style)
         said = {"name": name, "rooms": " ".join(rooms)}
         lines.append(_("%(name)s: %(rooms)s and back.", **said) if route.closed else _("%(name)s: %(rooms)s.", **said))

@@ -55,7 +55,8 @@ def action_from_form(form: MultiDict[str, str]) -> Action:
         raise RulesError(_("nothing to do: the button sent no action"))
     targets = form.getlist("target")
     if len(targets) > MAX_LIST:
-        raise RulesError(_("the button sent %(n)s rooms: no card takes more than %(most)s", n=len(targets), most=MAX_LIST))
+        raise RulesError(_("the button sent %(n)s rooms: no card takes more than %(most)s", n=len(targets),
+                           most=MAX_LIST))
     if targets:  # Shoplifting: the rooms ticked, each "floor-square"
         action["targets"] = [_target(t) for t in targets]
     if form.get("tile"):  # a face-down room's tile button: "camera:2" (type and number in one tap)
@@ -104,7 +105,8 @@ def _target(value: str) -> list[int | str]:
     floor, _sep, square = value.partition("-")
     number = whole_number(floor)
     if number is None or not square or len(square) > 3:
-        raise RulesError(_("%(value)s is not a room: write its floor and square, like 1-B2", value=repr(shorten(value))))
+        raise RulesError(_("%(value)s is not a room: write its floor and square, like 1-B2",
+                           value=repr(shorten(value))))
     return [number, square.strip().upper()]
 
 
@@ -162,7 +164,8 @@ def _crew(form: MultiDict[str, str], game: str = "bb1") -> list[dict[str, str]]:
 
 def _short(text: str, what: str) -> str:
     if len(text) > MAX_NAME:
-        raise BoardError(_("%(what)s %(text)s… is too long (%(most)s letters at most)", what=_(what), text=text[:MAX_NAME],
+        raise BoardError(_("%(what)s %(text)s… is too long (%(most)s letters at most)", what=_(what),
+                           text=text[:MAX_NAME],
                            most=MAX_NAME))
     return text
 

@@ -78,8 +78,10 @@ STORAGE_PROBLEMS = (
 def storage_problem(err: sqlite3.OperationalError) -> str | None:
     """A sentence for the table when SQLite could not write for a reason outside the app, else None.
 
-    >>> storage_problem(sqlite3.OperationalError("attempt to write a readonly database"))
-    'The heist could not be saved: its folder has become read-only (a locked memory card, a read-only drive or its permissions). Nothing was changed: fix that on the machine running the app, then tap again.'
+    >>> print(storage_problem(sqlite3.OperationalError("attempt to write a readonly database")))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    The heist could not be saved: its folder has become read-only (a locked memory card, a read-only drive or
+    its permissions). Nothing was changed: fix that on the machine running the app, then tap again.
     >>> storage_problem(sqlite3.OperationalError("no such table: games")) is None
     True
     """

@@ -367,7 +367,8 @@ def alarm_off(m: Moment) -> Why:
 def appear(m: Moment) -> Why:
     floor, square = m.floor or 1, m.square
     return _why(m, _("The patrol card just drawn, %(square)s, says where the floor-%(floor)s guard stands; the next "
-                     "card gives his destination.", square=square, floor=floor), pictures=(Picture(floor, guard=square),))
+                     "card gives his destination.", square=square, floor=floor), pictures=(Picture(floor,
+                                                                                                   guard=square),))
 
 
 def answer(m: Moment) -> Why:

@@ -102,7 +102,7 @@ def _fork(m: Moment, exp: RouteExplanation, fork: Fork, picture: Picture, spot: 
     else:
         sentence = _loop_sentence(exp, fork, others)
         extra = _loop_overlay(fork, plan) if len(others) == 1 else []
-    routes = tuple(r for r in extra if isinstance(r, Route)) + (chosen, *rejected)
+    routes = (*tuple(r for r in extra if isinstance(r, Route)), chosen, *rejected)
     drawn = Picture(picture.floor, picture.guard, picture.destination, routes=routes,
                     marks=tuple(marks) + tuple(x for x in extra if isinstance(x, Mark)))
     choice = RouteChoice(chosen.rooms, tuple(r.rooms for r in rejected), fork.at, fork.meet, fork.reading)

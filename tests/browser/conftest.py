@@ -118,7 +118,8 @@ def base_url(live_server: LiveServer) -> str:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     if not Path(CHROMIUM).exists():
-        message = f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium), never `playwright install`"
+        message = (f"{CHROMIUM} is missing: install Debian's chromium (apt-get install chromium), "
+                   "never `playwright install`")
         if os.environ.get("CI"):
             pytest.fail(message, pytrace=False)
         pytest.skip(message)

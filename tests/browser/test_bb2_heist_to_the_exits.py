@@ -174,7 +174,8 @@ class Table:
             hunting = floor.get_by_title(re.compile("^the deck ran out"))
             expect(hunting).to_have_count(1 if fl["bouncer"] and not fl["marker"] else 0)
         for name, b in self.board.crew.items() if self.board.floors[1]["bouncer"] else ():  # the heat list: in play
-            expect(self.page.get_by_role("group", name=f"{name}'s heat")).to_contain_text(f"{name}: {b['heat']} of 6 heat")
+            expect(self.page.get_by_role("group",
+                                         name=f"{name}'s heat")).to_contain_text(f"{name}: {b['heat']} of 6 heat")
 
 
 def set_up(page: Page) -> str:

@@ -27,7 +27,10 @@ SMALL_TARGETS = """(selector) => [...document.querySelectorAll(selector)]
   .filter((el) => el.getClientRects().length && getComputedStyle(el).visibility !== 'hidden')
   .map((el) => ({el, box: el.getBoundingClientRect()}))
   .filter(({box}) => box.width < 44 || box.height < 44)
-  .map(({el, box}) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}" ${Math.round(box.width)}x${Math.round(box.height)}`)"""
+  .map(({el, box}) => {
+    const text = (el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40);
+    return `${el.tagName.toLowerCase()}.${el.className} "${text}" ${Math.round(box.width)}x${Math.round(box.height)}`;
+  })"""
 
 
 @pytest.fixture
@@ -182,7 +185,8 @@ def test_a_swipe_across_the_floor_goes_to_the_next_one(device: Page, live_server
     page.evaluate("""([x0, x1, y]) => {
         const target = document.querySelector('#floor-1 .grid');
         const touch = (x) => new Touch({identifier: 1, target, clientX: x, clientY: y});
-        target.dispatchEvent(new TouchEvent('touchstart', {bubbles: true, changedTouches: [touch(x0)], touches: [touch(x0)]}));
+        target.dispatchEvent(new TouchEvent('touchstart', {bubbles: true, changedTouches: [touch(x0)],
+                                                           touches: [touch(x0)]}));
         target.dispatchEvent(new TouchEvent('touchend', {bubbles: true, changedTouches: [touch(x1)], touches: []}));
     }""", [grid["x"] + grid["width"] - 20, grid["x"] + 20, y])
     expect(page.locator("#floor-2")).to_be_visible()

@@ -153,7 +153,8 @@ def test_a_revoked_link_sends_its_phones_away_and_the_new_qr_code_works(tablet: 
     expect(tablet.get_by_role("status")).to_contain_text("The old watch link no longer works")
     expect(watcher.get_by_role("heading", name="Not here")).to_be_visible()  # told at once, over its stream
     new_url = scan(tablet, zbarimg, tmp_path / "new.png")
-    assert new_url != old_url and new_url == f"{live_server.phone_url}/games/{live_server.store().load(game_id).watch_token}"
+    watch_token = live_server.store().load(game_id).watch_token
+    assert new_url != old_url and new_url == f"{live_server.phone_url}/games/{watch_token}"
     watcher.goto(new_url)
     version_is(watcher, 2)
     tablet.get_by_role("button", name=re.compile("^End turn")).click()

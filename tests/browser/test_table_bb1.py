@@ -18,7 +18,8 @@ from tests.browser.test_heist import animations_done, free_rooms, game_id_of, ro
 def facts(s: GameState) -> dict[str, Any]:
     """What the physical board shows: pieces, rooms face up, alarms, guards, dice, Stealth, cards in hand."""
     return {"crew": {n: (b.floor, b.at, b.stealth, b.tools) for n, b in s.crew.items()},
-            "floors": {n: (fl.tiles, fl.alarms, fl.guard, fl.destination, fl.die, fl.walls) for n, fl in s.floors.items()},
+            "floors": {n: (fl.tiles, fl.alarms, fl.guard, fl.destination, fl.die, fl.walls) for n,
+                       fl in s.floors.items()},
             "turn": s.current()}
 
 

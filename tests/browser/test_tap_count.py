@@ -24,7 +24,7 @@ class Taps:
     def tap(self, target: Locator) -> None:
         box = target.bounding_box()
         size = self.page.viewport_size
-        assert box and size and 0 <= box["y"] and box["y"] + box["height"] <= size["height"], \
+        assert box and size and box["y"] >= 0 and box["y"] + box["height"] <= size["height"], \
             f"{target} is out of view: the player would have to scroll"
         self.count += 1
         target.click()
@@ -51,7 +51,8 @@ def play_typical_turn(taps: Taps, live_server, game_id: str, tile: tuple[str, in
     # 1-2: the face-down room, then what it is (who moves in is already the one whose turn it is)
     taps.tap(room(page, b.floor, into))
     kind, number = tile
-    taps.acting(page.locator("#room-menu form.move-reveal").get_by_role("button", name=f"{LABEL[kind]} {number}", exact=True))
+    taps.acting(page.locator("#room-menu form.move-reveal").get_by_role("button", name=f"{LABEL[kind]} {number}",
+                                                                        exact=True))
     # 3-4: back to the room he came from, the first button of its menu
     taps.tap(room(page, b.floor, here))
     taps.acting(page.locator("#room-menu").get_by_role("button", name=f"Move {who} here"))

@@ -196,7 +196,7 @@ def test_undercover_chip_makes_the_bouncer_jump_there():
 def test_one_games_counters_are_refused_in_burgle_bros_1(action):
     """guard-rules §6-7: chips, counting cubes, suspicion, workers and disguises belong to bb2/bb3."""
     g = state_from_case(case(floor_case("A1", "D1"), crew={"ann": {"floor": 1, "at": "B4"}}))
-    with pytest.raises(IllegalActionError, match="exist only in Burgle Bros [23]"):
+    with pytest.raises(IllegalActionError, match=r"exist only in Burgle Bros [23]"):
         apply(g, action)
 
 

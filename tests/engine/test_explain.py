@@ -25,7 +25,7 @@ def whys(state: GameState, action: dict[str, Any]) -> tuple[list[dict[str, Any]]
 
 def first(state: GameState, action: dict[str, Any], kind: str, nth: int = 0) -> Why:
     log, out = whys(state, action)
-    found = [w for e, w in zip(log, out) if e["kind"] == kind]
+    found = [w for e, w in zip(log, out, strict=False) if e["kind"] == kind]
     assert len(found) > nth, f"no {kind} line number {nth + 1} in {[e['text'] for e in log]}"
     why = found[nth]
     assert why is not None
@@ -213,7 +213,7 @@ def test_only_lines_that_name_a_rule_have_a_why():
     """A line with no rule behind it (a burglar moving, whose turn it is) has nothing to explain."""
     s = position(floor_case("A1", "D4", 2, patrol=["B1"]), crew={"ana": burglar("C3")})
     log, out = whys(s, {"do": "end_turn"})
-    assert [e["kind"] for e, w in zip(log, out) if w is None] == ["turn"]
+    assert [e["kind"] for e, w in zip(log, out, strict=False) if w is None] == ["turn"]
     assert explain_entry(log, len(log), s) is None and explain_entry(log, -1, s) is None
 
 

@@ -89,5 +89,5 @@ def test_loot_needs_a_name_and_a_burglar():
     s = position(floor_case("A1", "D1", 2), crew={"Ann": burglar("C3")})
     with pytest.raises(MalformedActionError, match="'kind': no loot card is called '': bust, chihuahua"):
         apply(s, {"do": "loot", "who": "Ann", "kind": " "})
-    with pytest.raises(IllegalActionError, match="Nobody called|nobody called"):
+    with pytest.raises(IllegalActionError, match=r"Nobody called|nobody called"):
         apply(s, {"do": "loot", "who": "Zed", "kind": "tiara"})

@@ -53,7 +53,8 @@ def test_every_player_offer_and_correction_is_an_action_the_engine_accepts():
 def test_the_basic_ravens_crow_reaches_exactly_the_rooms_the_engine_allows():
     state = heist(("Ann", "raven", "basic"))
     offered = {sq for sq in state.plan(1).names if "crow" in codes(room_offers(state, 1, sq))}
-    allowed = {sq for sq in state.plan(1).names if accepted(state, Offer("crow", {"do": "crow", "who": "Ann", "at": sq}))}
+    allowed = {sq for sq in state.plan(1).names if accepted(state, Offer("crow", {"do": "crow", "who": "Ann",
+                                                                                  "at": sq}))}
     assert offered == allowed and "B2" in offered and len(offered) < 16
 
 

@@ -137,7 +137,7 @@ def check_route(size: int, void: tuple[str, ...], walls: tuple[str, ...], start:
 
     # (a) rulebook reading: a shortest walk, each step through an open door
     got = route(plan, start, dest, "rulebook")
-    p = [start] + got
+    p = [start, *got]
     assert len(got) == expected, f"{where}: route {got} has {len(got)} steps, BFS distance is {expected}"
     for a, b in itertools.pairwise(p):
         assert b in geo.nbr[a], f"{where}: route {got} steps {a}->{b} through a wall or off the board"
@@ -160,7 +160,7 @@ def check_route(size: int, void: tuple[str, ...], walls: tuple[str, ...], start:
     # (AmbiguousTieError, and the game asks the table). That refusal is accepted only when the test
     # confirms on its own that such a fork lies on the way.
     try:
-        bga = [start] + route(plan, start, dest, "bga")
+        bga = [start, *route(plan, start, dest, "bga")]
     except AmbiguousTieError as err:
         assert bga_blank_cell(geo, start, dest, str(err)), f"{where}: BGA reading refused: {err}"
         return
@@ -256,7 +256,8 @@ def test_route_shortest_and_clockwise_on_generated_layouts(case):
     target(float(len(Geo(*case[:3]).shortest_paths(*case[3:]))), label="tied routes")
 
 
-@settings(max_examples=examples(1500), deadline=None, database=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=examples(1500), deadline=None, database=None,
+          suppress_health_check=[HealthCheck.filter_too_much])
 @given(layout_and_pair(subset_layouts()))
 # smallest layouts found where the BGA reading meets a blank cell of the §2.2 table (routes of 6 steps
 # around both sides, rejoining straight ahead): the engine must refuse there rather than guess

@@ -70,7 +70,8 @@ def near(data, state: GameState, floor: int) -> str:
     """A room, half the time one where something is going on (the guard, his destination, his
     neighbours, a burglar) so that entries, heat, cubes and alarms actually meet the guard."""
     fl = state.floors[floor]
-    hot = {b.at for b in state.crew.values() if b.at and b.floor == floor} | {s for s in (fl.guard, fl.destination) if s}
+    hot = {b.at for b in state.crew.values() if b.at and b.floor == floor} | {s for s in (fl.guard,
+                                                                                          fl.destination) if s}
     if fl.guard:
         hot |= set(state.plan(floor).adjacent(fl.guard))
     rooms = st.sampled_from(ROOMS)

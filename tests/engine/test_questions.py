@@ -73,7 +73,7 @@ def test_table_deck_with_lost_visual_offers_that_card_too():
     s = new_game("bank", CREW, deck_mode="table", lost_visual=True)
     assert len(s.floors[1].deck) + len(s.floors[1].unseen) == 17
     q = apply(s, {"do": "start"}).question
-    assert q["options"] == ALL_16 + ["lost-visual"]
+    assert q["options"] == [*ALL_16, "lost-visual"]
 
 
 def test_app_deck_game_needs_no_answer_to_start():

@@ -44,7 +44,8 @@ def _position(rules: str, seed: int) -> GameState:
     rng = random.Random(seed)
     rooms = [f"{c}{r}" for c in "ABCD" for r in range(1, 5)]
     guard, die_at, at = rng.sample(rooms, 3)
-    spec: dict[str, Any] = {"walls": random_walls(4, rng.randint(0, 8), [], seed=seed), "guard": guard, "destination": die_at,
+    spec: dict[str, Any] = {"walls": random_walls(4, rng.randint(0, 8), [], seed=seed), "guard": guard,
+                            "destination": die_at,
             "die": rng.randint(3, 6), "discard": rng.sample(rooms, rng.randint(0, 10))}
     spec["patrol"] = [rooms[0]] * (16 - len(spec["discard"]))
     if rules == "bb1" and rng.random() < 0.5:
@@ -75,7 +76,7 @@ def test_resuming_at_a_card_question_is_the_same_as_replaying_the_move_with_the_
                 at_question = state.copy()
                 at_question.floors[1].deck.insert(0, HIDDEN)  # the card being drawn, back on top
                 tail_state, tail, _, _ = _run(at_question, [answer], resumable, 1)
-                full_state, full, _, _ = _run(view, answers + [answer], None, 1)
+                full_state, full, _, _ = _run(view, [*answers, answer], None, 1)
                 assert tail_state.to_json() == full_state.to_json()
                 assert tail == full[len(entries):]
                 resumed += 1

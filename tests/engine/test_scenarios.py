@@ -159,7 +159,7 @@ def challenge(size, void, walls):
     dead = sum(1 for r in plan.rooms if len(plan.adjacent(r)) == 1)
     chokes = 0
     for door in set(inner_walls(size, void)) - set(plan.walls):
-        if floorplan(size, void, list(plan.walls) + [door], connected=False).cut_off():
+        if floorplan(size, void, [*list(plan.walls), door], connected=False).cut_off():
             chokes += 1
     return dead + chokes
 
@@ -202,7 +202,7 @@ def test_prefer_chokepoints_never_gives_an_easier_layout():
     """bb1 rulebook 'Advanced wall layouts': more dead ends and choke points for a harder game."""
     plain = [challenge(4, [], random_walls(4, seed=k)) for k in range(8)]
     hard = [challenge(4, [], random_walls(4, seed=k, prefer_chokepoints=True)) for k in range(8)]
-    assert all(h >= p for h, p in zip(hard, plain))
+    assert all(h >= p for h, p in zip(hard, plain, strict=False))
     assert sum(hard) > sum(plain)
 
 

@@ -317,14 +317,14 @@ def _enumerated(state: GameState, floor: int) -> tuple[dict[str, Fraction], dict
             return
         if question["kind"] != "card":
             for option in question["options"]:
-                branch(answers + [option], p / len(question["options"]))
+                branch([*answers, option], p / len(question["options"]))
             return
         drawing = question.get("floor") or floor
         left = full[drawing] - Counter(kind_of(view.rules, c) for c in s.floors[drawing].discard) or full[drawing]
         total = sum(left.values())
         for card, copies in sorted(left.items()):
             if card in question["options"]:
-                branch(answers + [card], p * Fraction(copies, total))
+                branch([*answers, card], p * Fraction(copies, total))
 
     branch([], Fraction(1))
     return enter, end, found, caught

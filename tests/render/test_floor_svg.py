@@ -35,7 +35,7 @@ def test_empty_floor_is_valid_svg_with_a_title():
 
 
 def test_every_wall_is_drawn_once_on_the_right_edge():
-    root = parse(floor_svg(4, walls=CARD_A1_WALLS + ["B2-A2"]))  # a repeated wall, spelled backwards
+    root = parse(floor_svg(4, walls=[*CARD_A1_WALLS, "B2-A2"]))  # a repeated wall, spelled backwards
     walls = [e for e in with_class(root, "bb-wall") if e.get("data-wall")]
     assert sorted(e.get("data-wall") for e in walls) == sorted(CARD_A1_WALLS)
     by_name = {e.get("data-wall"): e for e in walls}
@@ -170,7 +170,8 @@ def test_overlays_splice_a_branch_back_into_the_route():
     routes, marks = explanation_overlays(exp, plan)
     assert routes[0].rooms == ("D4", "C4", "B4", "A4", "A3", "A2", "A1")
     # by default only the part that differs: from each fork to where the branches meet again
-    assert [r.rooms for r in routes[1:]] == [("D4", "D3", "C3", "B3", "A3"), ("C4", "C3", "B3", "A3"), ("B4", "B3", "A3")]
+    assert [r.rooms for r in routes[1:]] == [("D4", "D3", "C3", "B3", "A3"), ("C4", "C3", "B3", "A3"), ("B4", "B3",
+                                                                                                        "A3")]
     routes, marks = explanation_overlays(exp, plan, whole=True)
     # one rival per fork, each rejoining at A3 and then following the guard's route
     assert [r.rooms for r in routes[1:]] == [

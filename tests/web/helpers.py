@@ -88,7 +88,8 @@ def log_lines(page: str) -> list[str]:
     section = re.search(r'<section class="log".*?</section>', page, re.DOTALL)
     assert section, "no log section on the page"
     items = re.findall(r'<li class="log-[\w-]+">(.*?)</li>', section.group(0), re.DOTALL)
-    return [html.unescape(re.sub(r"<span class=\"(?:rule|correction-tag)\".*?</span>|<a class=\"why-link\".*?</a>", "", i)).strip()
+    return [html.unescape(re.sub(r"<span class=\"(?:rule|correction-tag)\".*?</span>|<a class=\"why-link\".*?</a>",
+                                 "", i)).strip()
             for i in items]
 
 
@@ -115,7 +116,8 @@ def guard_square(page: str, floor: int) -> str | None:
     """Where the board draws the floor's guard (the room holding the G)."""
     section = re.search(rf'<section class="floor[^"]*" id="floor-{floor}".*?</section>', page, re.DOTALL)
     assert section, f"no floor {floor} on the page"
-    found = re.findall(r'id="room-\d-([A-E]\d)"[^>]*>(?:(?!</button>).)*<span class="guard"', section.group(0), re.DOTALL)
+    found = re.findall(r'id="room-\d-([A-E]\d)"[^>]*>(?:(?!</button>).)*<span class="guard"', section.group(0),
+                       re.DOTALL)
     assert len(found) <= 1, found
     return found[0] if found else None
 

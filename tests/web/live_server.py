@@ -11,7 +11,7 @@ import struct
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from flask import Flask
@@ -108,8 +108,6 @@ def open_files(path: str) -> int:
     target = os.path.realpath(path)
     count = 0
     for fd in os.listdir("/proc/self/fd"):
-        try:
+        with suppress(OSError):
             count += os.readlink(f"/proc/self/fd/{fd}") == target
-        except OSError:
-            pass
     return count

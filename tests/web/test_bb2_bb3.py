@@ -302,7 +302,8 @@ def test_chips_act_on_the_bouncer_and_show_on_the_board(app, client):
     assert ">Undercover chip: the bouncer jumps here</button>" in menu and ">Crowd chip here</button>" in menu
     page = act_ok(client, game_id, do="crowd", floor=1, at="C1", on="1")
     assert '<span class="badge crowd" title="Crowd chip">⁂</span>' in room_button(page, 1, "C1")
-    assert re.search(r'<button class="button on" aria-pressed="true"[^>]*>Crowd chip here', panel(client, game_id, "1-C1"))
+    assert re.search(r'<button class="button on" aria-pressed="true"[^>]*>Crowd chip here', panel(client, game_id,
+                                                                                                  "1-C1"))
     page = act_ok(client, game_id, do="undercover", floor=1, at="C1")
     assert guard_square(page, 1) == "C1"
     assert "Undercover chip: the bouncer jumps here" not in panel(client, game_id, "1-C1")
@@ -325,7 +326,8 @@ def test_a_room_is_turned_up_with_its_type_and_number_and_counts_its_cubes(app, 
     assert "Surveillance C1 <b>3/4</b>" in page
     menu = panel(client, game_id, "1-C1")  # a fourth cube would heat the floor: the table cannot just add it
     assert sends(menu, "One counting cube more") is None and "Clear them (1 action)" in menu
-    assert sends(menu, "One counting cube fewer") == {"do": "set", "field": "cubes", "floor": "1", "at": "C1", "value": 2}
+    assert sends(menu, "One counting cube fewer") == {"do": "set", "field": "cubes", "floor": "1", "at": "C1",
+                                                      "value": 2}
 
 
 def test_the_buffet_counts_burglars_walking_in_and_its_third_makes_a_commotion(app, client):

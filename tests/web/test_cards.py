@@ -99,7 +99,8 @@ def test_shoplifting_lists_the_laboratories_and_sets_off_the_ones_ticked(app, cl
     assert re.search(r'name="target" value="1-B4" checked> Laboratory B4, floor 1', page)
     assert re.search(r'name="target" value="1-C3" checked> Laboratory C3, floor 1', page)
     response = client.post(f"/games/{game_id}/act", headers=HTMX,
-                           data=MultiDict([("do", "event"), ("name", "shoplifting"), ("floor", "1"), ("target", "1-C3")]))
+                           data=MultiDict([("do", "event"), ("name", "shoplifting"), ("floor", "1"), ("target",
+                                                                                                      "1-C3")]))
     assert errors(response.get_data(as_text=True)) == []
     assert state(app, game_id).floors[1].alarms == ("C3",)
 

@@ -41,7 +41,7 @@ def test_switching_danger_on_shades_the_rooms_he_can_enter_by_the_exact_forecast
     for square, p in f.enter.items():
         assert f'style="opacity: {float(p) * 0.6:.2f}"' in room_button(page, 1, square)
     guard = s.floors[1].guard
-    assert guard is not None and guard not in f.enter or 'class="danger-shade"' in room_button(page, 1, guard)
+    assert (guard is not None and guard not in f.enter) or 'class="danger-shade"' in room_button(page, 1, guard)
     far = next(r for r in s.plan(1).rooms if r not in f.enter and r not in f.end)
     assert 'class="danger-shade"' not in room_button(page, 1, far)
     assert "On: turn off" in switch(client, gid, True)

@@ -81,7 +81,7 @@ def hide_differently(app: Flask, game_id: str) -> None:
     swap: dict[int, dict[str, str]] = {}
     for n, fl in head.floors.items():
         hidden = sorted(set(fl.deck) | set(fl.unseen))
-        swap[n] = dict(zip(hidden, hidden[1:] + hidden[:1]))
+        swap[n] = dict(zip(hidden, hidden[1:] + hidden[:1], strict=False))
 
     def rewrite(data: dict[str, Any]) -> dict[str, Any]:
         for n, fl in data["floors"].items():

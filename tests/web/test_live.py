@@ -239,7 +239,8 @@ def test_phones_never_see_the_share_panel_nor_the_other_kind_of_link(live_app: F
     watch_page = phone(live_app).get(f"/games/{g.watch_token}").get_data(as_text=True)
     for page in (play_page, watch_page):
         assert 'id="share"' not in page and 'id="qr-path"' not in page
-        assert "Keep this screen on while you play." in page and 'id="wake-hint" class="wake-hint muted" hidden' not in page
+        assert "Keep this screen on while you play." in page
+        assert 'id="wake-hint" class="wake-hint muted" hidden' not in page
     assert g.watch_token not in play_page
     assert g.play_token not in watch_page
     for token in (g.play_token, g.watch_token):

@@ -90,7 +90,8 @@ def test_the_header_of_every_page_links_to_the_rules(client):
 
 @pytest.mark.parametrize(("query", "first"), [("clockwise", "clockwise"), ("camera", "camera"),
                                               ("Shift Change", "shift-change"), ("shift change", "shift-change"),
-                                              ("CAMERA", "camera"), ("emp", "emp"), ("Where's the guard", "where-is-he"),
+                                              ("CAMERA", "camera"), ("emp", "emp"), ("Where's the guard",
+                                                                                     "where-is-he"),
                                               ("squeak", "squeak"), ("lost visual", "lost-visual")])
 def test_search_puts_the_page_named_by_the_query_first(client, query, first):
     response = client.get("/rules", query_string={"q": query})

@@ -4,6 +4,7 @@ its live stream in a loop cannot take the live updates of other heists."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import sys
 import threading
@@ -68,10 +69,8 @@ def trickle(sockets: list[socket.socket], every: float, stop: threading.Event) -
     def run() -> None:
         while True:
             for sock in sockets:
-                try:
+                with contextlib.suppress(OSError):  # the server closed it: what the limits are for
                     sock.send(b"G")
-                except OSError:
-                    pass  # the server closed it: what the limits are for
             if stop.wait(every):
                 return
     thread = threading.Thread(target=run, daemon=True)

@@ -142,7 +142,7 @@ def test_a_read_only_database_file_is_said_before_serving(tmp_path: Path, monkey
     real = sqlite3.connect
     monkeypatch.setattr(startup.sqlite3, "connect",
                         lambda p, **kw: real(f"file:{p}?mode=ro", uri=True, **kw))  # SQLite's own refusal
-    with pytest.raises(StartupError, match="Cannot write the heists file .*readonly"):
+    with pytest.raises(StartupError, match=r"Cannot write the heists file .*readonly"):
         check_database(path)
 
 

@@ -28,7 +28,8 @@ def test_the_issue_example_reads_as_written():
 
 def test_a_plain_walk_is_a_chain_of_arrows():
     s = position(floor_case("A1", "D1", 3, patrol=["D4"]))
-    assert summaries(turn(), state=s) == ["Floor 1 guard, 3 moves: → B1 → C1 · reaches D1 · draws patrol D4 · 0 cards left"]
+    assert summaries(turn(),
+                     state=s) == ["Floor 1 guard, 3 moves: → B1 → C1 · reaches D1 · draws patrol D4 · 0 cards left"]
 
 
 def test_stealth_lost_in_the_arrival_room_comes_after_the_arrival():

@@ -74,7 +74,7 @@ def test_a_fixed_ruling_says_there_is_no_switch(app, client):
     """1.6 (our ruling): a card showing his own room is drawn again; nothing switches that."""
     gid = store(app).create("Redraw", state_from_case(case(floor_case("A1", "B1", 3, patrol=["B1", "C1", "C3"]))))
     page = act_ok(client, gid, do="guard_turn", floor=1)
-    redraw = [link for link, line in zip(why_links(page), re.findall(r'<li class="log-([\w-]+)">', page))
+    redraw = [link for link, line in zip(why_links(page), re.findall(r'<li class="log-([\w-]+)">', page), strict=False)
               if line == "redraw"]
     view = client.get(redraw[0], headers=HTMX).get_data(as_text=True)
     assert 'class="badge why-ruling"' in view and "Fixed: there is no switch" in view

@@ -20,7 +20,7 @@ SAMPLE = {"who": "Ann", "figure": "guard", "left": 2, "steps": 1, "count": 2, "c
 def test_every_kind_and_variant_of_log_entry_has_a_sentence(kind: str, how: str):
     entry = {"kind": kind, "floor": 1, "square": "B2", "data": {**SAMPLE, "how": how}, "rule": "", "ruling": False}
     words = sentence(entry)
-    assert words and words[0].isupper() or words[0] in "ABCDE", words
+    assert (words and words[0].isupper()) or words[0] in "ABCDE", words
     assert words.endswith((".", "!")), words
     assert "%(" not in words and "{" not in words
 

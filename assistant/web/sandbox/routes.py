@@ -50,7 +50,7 @@ class Routes:
         if not self.readings_differ:
             return ""
         ours, theirs = self.rulebook.path, self.bga.path
-        split = next(i for i, (a, b) in enumerate(zip(ours, theirs)) if a != b)
+        split = next(i for i, (a, b) in enumerate(zip(ours, theirs, strict=False)) if a != b)
         meet = next(i for i in range(split, len(ours)) if ours[i] == theirs[i])
         return _("The readings part in %(fork)s: the rulebook's loop rule steps to %(ours)s, the BGA-compatible "
                  "table to %(theirs)s; the two ways meet again in %(meet)s, %(steps)s steps later.",

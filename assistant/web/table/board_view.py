@@ -134,7 +134,8 @@ def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tup
                     room.crow = fl.crow == sq
                     room.icon = room_icon(kind)
                     room.lavatory = fl.lavatory.get(sq, 0) if kind == "lavatory" else 0
-                    room.hacks = state.hack.get(kind.removeprefix("computer-"), 0) if kind.startswith("computer-") else 0
+                    room.hacks = state.hack.get(kind.removeprefix("computer-"),
+                                                0) if kind.startswith("computer-") else 0
                     room.burglars = [{"name": name, "colour": colour_of(state, name), "stealth": b.stealth,
                                       "heat": b.heat, "initial": letters[name]}
                                      for name, b in state.crew.items()

@@ -57,11 +57,14 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
     game = access.game
     last = store().last_log(game.id, game.head)
     return {"game": game, "key": access.key, "role": access.role, "can_act": access.can_act,
-            "state": game.state, "floors": build_floors(game.state, last, selected), "last_log": last, "phase": phase(game.state), "current": game.state.current(),
+            "state": game.state, "floors": build_floors(game.state, last, selected), "last_log": last,
+            "phase": phase(game.state), "current": game.state.current(),
             "selected": selected, "menu": room_menu(game.state, selected) if selected else None,
             "error": error, "notice": notice, "tiles": TILE_TYPES, "animate": animate, "spotted_card": spotted_card,
-            "room_icon": room_icon, "short_name": short_name, "tile_label": tile_label, "icons": url_for("static", filename="icons.svg"),
-            **table_view(game.state, last, phase(game.state), selected, lambda: store().history(game.id)), **pieces_view(game.state, selected)}
+            "room_icon": room_icon, "short_name": short_name, "tile_label": tile_label, "icons": url_for("static",
+                                                                                                         filename="icons.svg"),
+            **table_view(game.state, last, phase(game.state), selected,
+                         lambda: store().history(game.id)), **pieces_view(game.state, selected)}
 
 
 def _game_partial(access: Access, **extra: Any) -> str:
@@ -136,7 +139,8 @@ def _move(key: str, step: Any, done: str) -> str | BaseResponse:
         return _refuse(open_game(key), _(STALE))
     except RulesError as err:
         return _refuse(access, refusal(err))
-    return _respond(replace(access, game=game), notice=(_("Undone") if done == "Undone" else _("Redone")) + ": " + what if what and game.head != before.head else None)
+    said = (_("Undone") if done == "Undone" else _("Redone")) + ": " + what
+    return _respond(replace(access, game=game), notice=said if what and game.head != before.head else None)
 
 
 @bp.post("/<key>/back")
@@ -155,7 +159,8 @@ def back(key: str) -> str | BaseResponse:
     except StaleVersionError:
         return _refuse(open_game(key), _(STALE))
     notice = ngettext("Went back to #%(seq)s: %(num)s action undone. Redo puts them back one at a time.",
-                      "Went back to #%(seq)s: %(num)s actions undone. Redo puts them back one at a time.", undone, seq=seq)
+                      "Went back to #%(seq)s: %(num)s actions undone. Redo puts them back one at a time.",
+                      undone, seq=seq)
     return _respond(replace(access, game=game), notice=notice)
 
 

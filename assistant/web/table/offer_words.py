@@ -19,7 +19,8 @@ def _tokens(p: P) -> str:
 
 WORDS: dict[str, Callable[[P], tuple[str, str]]] = {
     "move": lambda p: (_("Move %(who)s here", who=p["who"]), ""),
-    "move_reveal": lambda p: (_("Move %(who)s here", who=p["who"]), _("Turn the room face up: tap its type and number.")),
+    "move_reveal": lambda p: (_("Move %(who)s here", who=p["who"]),
+                              _("Turn the room face up: tap its type and number.")),
     "rook_orders": lambda p: (_("%(rook)s's Orders: %(who)s moves here", rook=p["rook"], who=p["who"]),
                               _("The Rook's Orders: no extra costs.")),
     "put": lambda p: (_("Put %(who)s here", who=p["who"]), _("A correction: no room effect, no guard sees it.")),
@@ -27,7 +28,8 @@ WORDS: dict[str, Callable[[P], tuple[str, str]]] = {
     "alarm_hacked": lambda p: (_("Alarm cancelled by a %(computer)s hack token (%(left)s left)",
                                  computer=computer_name(p["computer"]), left=p["left"]), ""),
     "pick_up_alarm": lambda p: (_("%(who)s picks up this alarm token (Juicer)", who=p["who"]) if p.get("who")
-                                else _("Pick up this alarm token (Juicer)"), _("A new patrol card sets his destination.")),
+                                else _("Pick up this alarm token (Juicer)"),
+                                _("A new patrol card sets his destination.")),
     "crow": lambda p: (_("%(who)s's crow lands here", who=p["who"]),
                        _("The guard walks in, then loses one of the moves he has left.")),
     "crow_own": lambda p: (_("%(who)s's crow on %(who)s's own room (advanced Raven)", who=p["who"]),
@@ -39,7 +41,8 @@ WORDS: dict[str, Callable[[P], tuple[str, str]]] = {
                             _("Disguise: neither enters a room.")),
     "camera_off": lambda p: (_("Switch this camera off"), _("Video Loop, Crowbar or E.M.P.: nobody is seen through it "
                                                             "until you switch it back on.")),
-    "camera_on": lambda p: (_("Switch this camera back on"), _("It is off now: a guard on it sees nobody, and nobody is "
+    "camera_on": lambda p: (_("Switch this camera back on"),
+                            _("It is off now: a guard on it sees nobody, and nobody is "
                                                                "seen on it.")),
     "room_tokens": lambda p: (str(p["value"]), ""),
     "hack": lambda p: (_("Hack the %(computer)s computer", computer=computer_name(p["computer"])),
@@ -94,10 +97,12 @@ WORDS: dict[str, Callable[[P], tuple[str, str]]] = {
                                _("The next player's turn is skipped, guard move included.")),
     "crash": lambda p: (card_title("crash"), _("No alarm here: the die comes to %(square)s.", square=p["at"])),
     "lampshade": lambda p: (card_title("lampshade"), _("%(who)s gets 1 Stealth.", who=p["who"])),
-    "video_loop": lambda p: (card_title("video-loop"), _("Every camera is off until %(who)s's next turn.", who=p["who"])),
+    "video_loop": lambda p: (card_title("video-loop"), _("Every camera is off until %(who)s's next turn.",
+                                                         who=p["who"])),
     "freight_elevator": lambda p: (card_title("freight-elevator"),
                                    _("%(who)s goes up one floor, same spot, not entering.", who=p["who"])),
-    "lost_grip": lambda p: (card_title("lost-grip"), _("%(who)s falls to the floor below, not entering.", who=p["who"])),
+    "lost_grip": lambda p: (card_title("lost-grip"), _("%(who)s falls to the floor below, not entering.",
+                                                       who=p["who"])),
     "dead_drop": lambda p: (card_title("dead-drop"),
                             _("%(who)s's tools and loot go to the player on the right.", who=p["who"])),
     "reboot": lambda p: (card_title("reboot"), _("Every computer face up keeps exactly one hack token.")),

@@ -13,8 +13,9 @@ ends, by which rooms); his die is said once, where it ends, after his walk.
 ...     {"kind": "destination", "floor": 1, "square": "D1", "data": {"why": "patrol_card"}},
 ...     {"kind": "enter", "floor": 1, "square": "C1", "data": {}},
 ...     {"kind": "stealth", "floor": 1, "square": "C1", "data": {"who": "Ana", "left": 2}},
-...     {"kind": "stop", "floor": 1, "square": "C1", "data": {}}], {1: 2})
-['Move the floor-1 guard to C1 (B1 → C1).', 'Ana discards 1 Stealth token (2 left).', 'Put the floor-1 die on D1, showing 2.']
+...     {"kind": "stop", "floor": 1, "square": "C1", "data": {}}], {1: 2})  # doctest: +NORMALIZE_WHITESPACE
+['Move the floor-1 guard to C1 (B1 → C1).', 'Ana discards 1 Stealth token (2 left).',
+ 'Put the floor-1 die on D1, showing 2.']
 """
 
 from __future__ import annotations

@@ -93,7 +93,7 @@ def guard_summaries(entries: Iterable[Entry], figure: str = "guard") -> list[str
         kind, floor, data = entry.get("kind", ""), entry.get("floor"), entry.get("data") or {}
         # a guard's turn starts with its speed, or with why he does not walk (Donuts eaten: that entry
         # names his square, unlike the one logged when the Donuts are played)
-        if isinstance(floor, int) and (kind in ("speed", "return") or kind == "donuts" and entry.get("square")):
+        if isinstance(floor, int) and (kind in ("speed", "return") or (kind == "donuts" and entry.get("square"))):
             walking = lines.setdefault(floor, _Line(floor, figure))
             if kind == "speed":
                 walking.moves = walking.left = int(data.get("moves", 0))
@@ -131,7 +131,8 @@ def _read(line: _Line, kind: str, entry: Entry, data: Mapping[str, Any], previou
     elif kind == "draw":
         left = data.get("left")
         card = data.get("card") or square
-        line.add(_("draws patrol %(card)s", card=card) + (" · " + ngettext("%(num)s card left", "%(num)s cards left", left)
+        line.add(_("draws patrol %(card)s", card=card) + (" · " + ngettext("%(num)s card left", "%(num)s cards left",
+                                                                           left)
                                                           if isinstance(left, int) else ""), kind)
     elif kind == "destination" and previous != "draw":  # a patrol card's destination is told by the draw
         line.add(_("die to %(square)s (nearest alarm)", square=square) if "distances" in data else
@@ -139,10 +140,12 @@ def _read(line: _Line, kind: str, entry: Entry, data: Mapping[str, Any], previou
     elif kind == "redraw":
         line.add(_("%(card)s again: draws another", card=data.get("card") or square), kind)
     elif kind == "reshuffle":
-        line.add(_("deck reshuffled, die %(die)s", die=data.get("die")) if "die" in data else _("deck reshuffled"), kind)
+        line.add(_("deck reshuffled, die %(die)s", die=data.get("die")) if "die" in data else _("deck reshuffled"),
+                 kind)
     elif kind == "stealth":
         who = data.get("who", "")
-        line.add(_("%(who)s loses 1 Stealth", who=who) if "left" in data else _("%(who)s uses a Lavatory token", who=who),
+        line.add(_("%(who)s loses 1 Stealth", who=who) if "left" in data else _("%(who)s uses a Lavatory token",
+                                                                                who=who),
                  kind)
     elif kind == "caught":
         line.add(_("%(who)s is caught", who=data.get("who", "")), kind)

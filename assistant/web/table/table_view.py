@@ -16,7 +16,8 @@ from .real_board import checklist
 from .summary import guard_summaries
 
 ROOM_GROUPS = {"move": "moves", "move_reveal": "moves", "rook_orders": "moves", "put": "puts", "alarm": "alarms",
-               "alarm_hacked": "alarms", "pick_up_alarm": "alarms", "room_tokens": "tokens", "hack_count": "hack_counts"}
+               "alarm_hacked": "alarms", "pick_up_alarm": "alarms", "room_tokens": "tokens",
+               "hack_count": "hack_counts"}
 PLAYER_GROUPS = {"spotter_look": "abilities", "juicer_alarm": "abilities", "juicer_drop": "abilities",
                  "rigger_tool": "abilities", "tool_drop": "drops", "loot_drop": "drops"}
 
