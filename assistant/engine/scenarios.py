@@ -170,7 +170,7 @@ def new_bb2_game(crew: list[dict], *, entrances: Sequence[str], walls: list[list
 
     >>> g = new_bb2_game([{"name": "Ann"}], entrances=["A1", "D4"])
     >>> g.rules, g.entrances, len(g.floors[1].deck), g.crew["Ann"].heat
-    ('bb2', ['A1', 'D4'], 16, 0)
+    ('bb2', ('A1', 'D4'), 16, 0)
     """
     names = _crew_names(crew)
     picked = {str(e).upper() for e in entrances}

@@ -43,6 +43,7 @@ LAYOUTS = ("printed", "random", "hard", "none")
 MOST_TEXT = 60  # a room type, an answer: longer than any word of ours
 MOST_NAME = 40  # a crew member's name (the new-heist form allows 20)
 _SQUARE = re.compile(r"[A-Za-z][0-9]")
+_DIGITS = re.compile(r"-?[0-9]{1,30}")  # a whole number as a form or an old case writes it
 
 Reader = Callable[[Any, str], Any]
 
@@ -58,7 +59,7 @@ def _refuse(message: str, key: str, value: Any, **params: Any) -> MalformedActio
 def whole(low: int | None = None, high: int | None = None) -> Reader:
     """A whole number (written with digits, as a form or an old case may send it), within its range."""
     def read(value: Any, key: str) -> int:
-        if isinstance(value, str) and value.isascii() and value.lstrip("-").isdigit() and len(value) < 12:
+        if isinstance(value, str) and _DIGITS.fullmatch(value):
             value = int(value)
         if not isinstance(value, int) or isinstance(value, bool):
             raise _refuse(N_("%(key)s must be a whole number, not %(value)s"), key, value)
@@ -101,8 +102,15 @@ def square(value: Any, key: str) -> str:
     return value.upper()
 
 
+_SAID_AS_FLAG = {"1": True, "true": True, "on": True, "yes": True,
+                 "0": False, "false": False, "off": False, "no": False}
+
+
 def flag(value: Any, key: str) -> bool:
-    if value not in (True, False):  # 0 and 1 too, as a stored form once sent them
+    """True or false: 1 and 0 too, and the words a form sends for them ("on", "1", "false" …)."""
+    if isinstance(value, str):
+        value = _SAID_AS_FLAG.get(value.lower(), value)
+    if value not in (True, False):
         raise _refuse(N_("%(key)s must be true or false, not %(value)s"), key, value)
     return bool(value)
 
@@ -298,14 +306,14 @@ class Reveal(Action, do="reveal"):
     number: int | None = may(whole(1, 6))
 
 
-# the keys an event takes besides its name and floor: (required, optional)
+# the keys an event takes besides its name, its floor and who drew or played it (docs/conformance.md: ``who`` is
+# optional on every event): (required, optional)
 EVENT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    **{name: ((), ()) for name in EVENTS_ON_FLOOR},
+    **{name: ((), ()) for name in (*EVENTS_ON_FLOOR, *CARDS)},
     **{name: (("at",), ()) for name in EVENTS_WITH_SQUARE},
-    **{name: ((), ("who",)) for name in CARDS},
-    "emp": ((), ("who",)), "dynamite": (("at", "wall"), ("who",)), "shoplifting": ((), ("targets",)),
-    "crowbar": (("at",), ("who",)), "juicer_alarm": (("at",), ("who",)), "virus": (("tokens",), ("who",)),
-    "buddy_system": (("buddy",), ("who",)), "rook_swap": (("buddy",), ("who",)),
+    "dynamite": (("at", "wall"), ()), "shoplifting": ((), ("targets",)), "crowbar": (("at",), ()),
+    "juicer_alarm": (("at",), ()), "virus": (("tokens",), ()), "buddy_system": (("buddy",), ()),
+    "rook_swap": (("buddy",), ()),
 }
 
 
@@ -329,7 +337,7 @@ class Event(Action, do="event"):
         if name in (None, ""):
             return {k: every[k] for k in ("name", "floor")}  # refused for the name it lacks
         required, optional = EVENT_KEYS[every["name"][1](name, "name")]  # an unknown event is named first
-        keys = {k: every[k] for k in ("name", "floor", *optional)}
+        keys = {k: every[k] for k in ("name", "floor", "who", *optional)}
         keys.update({k: (every[k][0], every[k][1], True) for k in required})
         return keys
 
