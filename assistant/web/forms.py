@@ -43,7 +43,9 @@ def action_from_form(form: MultiDict[str, str]) -> Action:
     if reads is None:
         return from_json({"do": do})  # refused, naming the unknown action
     sent: dict[str, Any] = {"do": do, **_composite(form)}
-    for key in reads.keys({"do": do, "name": form.get("name")}):
+    if form.get("name"):  # an event's name decides the other keys it takes
+        sent["name"] = _text("name", form["name"])
+    for key in reads.keys(sent):
         if key not in sent and form.get(key) not in (None, ""):
             sent[key] = _text(key, form[key])
     if do == "layout" and "seed" not in sent:
