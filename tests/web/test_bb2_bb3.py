@@ -500,7 +500,8 @@ def test_a_watch_link_shows_bb2_pieces_without_any_control(app, client):
     ({"do": "set", "field": "cubes", "floor": "1", "at": "Z9", "value": "1"}, "Z9"),
     ({"do": "suspicion", "floor": "1", "count": "1"}, "exist only in Burgle Bros 3"),
     ({"do": "commotion", "floor": "3", "at": "A1"}, "floor 3 does not exist"),
-    ({"do": "set", "field": "workers", "floor": "1", "at": "B2", "value": "x"}, "'value' must be a whole number, not 'x'"),
+    ({"do": "set", "field": "workers", "floor": "1", "at": "B2", "value": "x"},
+     "'value' must be a whole number, not 'x'"),
 ])
 def test_bad_input_on_a_bb2_board_is_a_message_not_an_error_page(app, client, fields, words):
     game_id = placed(client, "bb2")
