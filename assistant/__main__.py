@@ -15,6 +15,7 @@ from typing import Any
 import qrcode
 from waitress import serve
 
+from . import __version__
 from .engine.upgrades import SaveFormatError
 from .web import ROOT, create_app
 from .web.hardening import MAX_BODY
@@ -58,6 +59,7 @@ SERVER_OPTIONS: dict[str, Any] = {
 
 def _arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Burgle Bros guard assistant")
+    parser.add_argument("--version", action="version", version=f"Burgle Bros guard assistant {__version__}")
     parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     parser.add_argument("--url", default=os.environ.get("PUBLIC_URL"), help="address to show phones")

@@ -161,13 +161,14 @@ class Store:
                            "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name, value))
 
     # -- actions ------------------------------------------------------------------------------------
-    def act(self, game_id: str, action: Action | dict[str, Any], version: int | None = None
-            ) -> tuple[Game, list[dict]]:
+    def act(self, game_id: str, action: Action | dict[str, Any], version: int | None = None,
+            loaded: Game | None = None) -> tuple[Game, list[dict]]:
         """Apply an action and persist it (as its JSON) before anyone sees it. Raises RulesError or
-        StaleVersionError."""
+        StaleVersionError. ``loaded``: the game as the caller read it; it is used when nothing changed since (every
+        change moves the version), instead of reading and parsing the state again."""
         action = from_json(action)
         with self._write:
-            game = self.load(game_id)
+            game = loaded if loaded is not None and loaded.version == self.version(game_id) else self.load(game_id)
             self._check_version(game, version)
             result = apply(game.state, action)
             log = [e.as_dict() for e in result.log]

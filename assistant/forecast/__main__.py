@@ -53,7 +53,7 @@ def _p(value: Fraction) -> float:
     return round(float(value), DECIMALS)
 
 
-def forecast_case(case: Any) -> dict[str, Any]:
+def forecast_case(case: object) -> dict[str, Any]:
     """One output line of the CLI for one case (never raises for a bad case)."""
     cid = case.get("id") if isinstance(case, dict) else None
     try:

@@ -1,5 +1,5 @@
 """What every part of the web layer shares, in the Flask tutorial's ``db.py`` manner: the store, CSRF
-protection and the wrong-link limiter, attached to the app by :func:`init_app`. Modules import these
+protection, compression and the wrong-link limiter, attached to the app by :func:`init_app`. Modules import these
 from here, never from the package root, so importing one view does not import them all."""
 
 from __future__ import annotations
@@ -8,12 +8,15 @@ from collections.abc import Callable
 from pathlib import Path
 
 from flask import Flask, current_app
+from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 
+from . import assets
 from ..broker import Broker
 from ..store import Store
 
 csrf = CSRFProtect()
+compress = Compress()
 
 
 def init_app(app: Flask) -> None:
@@ -21,6 +24,12 @@ def init_app(app: Flask) -> None:
     app.extensions["store"] = Store(app.config["DATABASE"], Broker())
     app.extensions["misses"] = MissLimiter()
     csrf.init_app(app)
+    # every page, partial and asset goes out compressed (brotli where the browser takes it, else gzip) with
+    # Vary: Accept-Encoding; the live stream (text/event-stream) is left as it is, so each doorbell is sent at once
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    app.config.setdefault("COMPRESS_CACHE_KEY", assets.cache_key)  # static files: compressed once, at the most
+    app.config.setdefault("COMPRESS_CACHE_BACKEND", assets.static_cache(Path(str(app.static_folder))))
+    compress.init_app(app)
 
 
 def store() -> Store:

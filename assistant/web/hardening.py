@@ -51,6 +51,10 @@ def install(app: Flask) -> None:
 
 
 def _secure(response: Response) -> Response:
+    if request.endpoint == "static" and response.mimetype != "image/svg+xml":
+        # a script, a style sheet or a picture is never a page: the page's headers would only weigh on the wire
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        return response
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
     return response

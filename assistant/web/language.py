@@ -58,6 +58,8 @@ def choose(code: str) -> Response:
 
 def _vary(response: Response) -> Response:
     # the same address reads differently per device: a cache must not hand one device's language to another
+    if request.endpoint == "static":
+        return response  # the app's own files read the same for everyone
     response.vary.add("Accept-Language")
     response.vary.add("Cookie")
     return response

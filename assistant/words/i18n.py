@@ -13,10 +13,18 @@ Both take ``%(name)s`` parameters, the format Babel's extractor and translators 
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Protocol
 
 
-def catalogue() -> Any:
+class Catalogue(Protocol):
+    """What the words read of a catalogue (Babel's ``Translations``, as Flask-Babel loads it)."""
+
+    def ugettext(self, message: str) -> str: ...
+
+    def ungettext(self, singular: str, plural: str, n: int) -> str: ...
+
+
+def catalogue() -> Catalogue | None:
     """The reader's catalogue when a request is being answered (there is a reader, so a language), else None.
 
     Flask-Babel picks it (the locale selector, its cache of loaded catalogues); it is kept on ``flask.g`` for
@@ -28,7 +36,7 @@ def catalogue() -> Any:
     if babel is None or flask is None or not flask.has_request_context():
         return None
     g = flask.g
-    found = g.get("_catalogue")
+    found: Catalogue | None = g.get("_catalogue")
     if found is None:
         found = g._catalogue = babel.get_translations()
     return found
@@ -47,12 +55,12 @@ def translated_plural(singular: str, plural: str, n: int) -> str:
     return said.ungettext(singular, plural, n) if said is not None else singular if n == 1 else plural
 
 
-def _(message: str, **params: Any) -> str:
+def _(message: str, **params: object) -> str:
     message = translated(message)
     return message % params if params else message
 
 
-def ngettext(singular: str, plural: str, n: int, **params: Any) -> str:
+def ngettext(singular: str, plural: str, n: int, **params: object) -> str:
     """The singular or plural form for ``n`` (given to the message as ``num``), by the language's own rule."""
     return translated_plural(singular, plural, n) % {"num": n, **params}
 

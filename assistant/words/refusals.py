@@ -17,7 +17,6 @@ check, already in the reader's words) reads as it is.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..engine.errors import RulesError
 from .i18n import _
@@ -61,7 +60,7 @@ def refusal_sentence(err: BaseException) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _said(name: str, value: Any) -> Any:
+def _said(name: str, value: object) -> object:
     if isinstance(value, BaseException):
         return refusal(value)
     say = SAID.get(name)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from babel.support import NullTranslations, Translations
 
@@ -40,6 +39,6 @@ class Terminal:
         self._catalogue: NullTranslations = (Translations.load(str(CATALOGUES), [language])
                                              if language in LANGUAGES else NullTranslations())
 
-    def say(self, message: str, **params: Any) -> str:
+    def say(self, message: str, **params: object) -> str:
         text = self._catalogue.gettext(message)
         return text % params if params else text

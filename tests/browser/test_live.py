@@ -62,6 +62,8 @@ def phones(browser: Browser) -> Iterator[list[BrowserContext]]:
 
 def scan(page: Page, zbarimg: str, shot: Path) -> str:
     """What a phone's camera reads from the QR code on the tablet's screen."""
+    page.locator("#share .qr").scroll_into_view_if_needed()  # the board page loads its QR code when it is seen
+    page.locator("#share .qr svg").wait_for()
     page.locator("#share .qr").screenshot(path=str(shot))
     found = subprocess.run([zbarimg, "-q", "--raw", str(shot)], capture_output=True, text=True, timeout=30,
                            check=False)

@@ -125,7 +125,7 @@ def test_a_card_drawn_again_in_a_resumed_move_can_be_resumed_too(rules: str) -> 
 def test_a_quiet_run_is_the_same_run_without_the_entries_it_leaves_out(rules: str) -> None:
     """``Ruleset.quiet`` (the forecast's engine runs) changes nothing but the log: the same state and question,
     the same entries without the quiet kinds, and no fork explained in an ``enter`` entry."""
-    from assistant.forecast.tree import QUIET
+    from assistant.forecast.runs import QUIET
 
     rng = random.Random(7)
     compared = 0

@@ -27,6 +27,7 @@ from assistant.engine.state import GameState
 from assistant.forecast import forecast, forecast_floor, in_words
 from assistant.forecast.__main__ import main
 from assistant.forecast.knowledge import blind, full_deck, unseen_cards
+from assistant.forecast.plain import enumerate_move
 
 HERE = Path(__file__).parent
 CASES = sorted(HERE.glob("*.json"))
@@ -261,13 +262,13 @@ def test_the_worst_realistic_floor_is_forecast_in_a_bounded_time() -> None:
 
 
 def test_packed_sums_widen_their_fields_when_a_denominator_outgrows_them() -> None:
-    """tree._Explorer packs each room's and burglar's numerator into fixed-width fields of one integer; a
+    """The forecast packs each room's and burglar's numerator into fixed-width fields of one integer (runs.Runs); a
     denominator too wide for them must never spill into the next field, but start again with wider ones."""
-    from assistant.forecast import tree
+    from assistant.forecast import runs, tree
 
     case = json.loads((HERE / "bb1-redraw-own-room.json").read_text())
     view = blind(state_from_case(case))
-    with pytest.raises(tree._Overflow):
+    with pytest.raises(runs.Overflow):
         tree._Explorer(view, 1, 0, width=2).explore()
     wide = tree._Explorer(view, 1, 0, width=512).explore()
     assert tree.explore(view, 1).enter == wide.enter and wide.enter["A2"] == Fraction(1, 2)
@@ -275,71 +276,18 @@ def test_packed_sums_widen_their_fields_when_a_denominator_outgrows_them() -> No
 
 # -- the shortcuts against the plain enumeration ---------------------------------------------------------------
 
-def _enumerated(state: GameState, floor: int) -> tuple[dict[str, Fraction], dict[str | None, Fraction],
-                                                        dict[str, Fraction], dict[str, Fraction]]:
-    """The plain method with no shortcut: the move replayed from its start with every answer, each card the
-    players have not seen face up (in that branch's discard pile) its own branch weighted by its copies, each
-    players' choice split evenly. No pooling, no memo, no resuming: slow, and exact."""
-    from assistant.engine.errors import RulesError
-    from assistant.engine.ruleset import GameOver, NeedAnswer
-    from assistant.engine.rulesets import ruleset_for
-    from assistant.forecast.knowledge import kind_of
-
-    view = blind(state)
-    full = {n: full_deck(view, n) for n in view.floors}
-    enter: dict[str, Fraction] = {}
-    end: dict[str | None, Fraction] = {}
-    found: dict[str, Fraction] = {}
-    caught: dict[str, Fraction] = {}
-
-    def add(to: dict, key: Any, p: Fraction) -> None:
-        to[key] = to.get(key, Fraction(0)) + p
-
-    def branch(answers: list[str], p: Fraction) -> None:
-        s = view.copy()
-        rules = ruleset_for(s, answers)
-        question = None
-        try:
-            rules.guard_turn(floor)
-        except NeedAnswer as need:
-            question = need.question
-        except (GameOver, RulesError):
-            pass
-        if question is None:
-            log = rules.entries
-            for room in {e.square for e in log if e.kind == "enter" and e.floor == floor and e.square}:
-                add(enter, room, p)
-            add(end, s.floors[floor].guard, p)
-            for who in {e.data["who"] for e in log if e.kind in ("stealth", "heat", "caught")}:
-                add(found, who, p)
-            for who in {e.data["who"] for e in log if e.kind == "caught"}:
-                add(caught, who, p)
-            return
-        if question["kind"] != "card":
-            for option in question["options"]:
-                branch([*answers, option], p / len(question["options"]))
-            return
-        drawing = question.get("floor") or floor
-        left = full[drawing] - Counter(kind_of(view.rules, c) for c in s.floors[drawing].discard) or full[drawing]
-        total = sum(left.values())
-        for card, copies in sorted(left.items()):
-            if card in question["options"]:
-                branch([*answers, card], p * Fraction(copies, total))
-
-    branch([], Fraction(1))
-    return enter, end, found, caught
-
-
 def _agrees_with_enumeration(state: GameState, floor: int = 1) -> None:
+    """The forecast (every shortcut of tree.explore) gives the plain enumeration's fractions (plain.py)."""
     import assistant.forecast as forecasting
 
     forecasting._cache.clear()
     f = forecast_floor(state, floor)
-    enter, end, found, caught = _enumerated(state, floor)
-    assert f.enter == {r: p for r, p in enter.items() if p}
-    assert f.end == {r: p for r, p in end.items() if p and r is not None}
+    plain = enumerate_move(blind(state), floor)
+    assert f.enter == {r: p for r, p in plain.enter.items() if p}
+    assert f.end == {r: p for r, p in plain.end.items() if p and r is not None}
     for name, chance in f.crew.items():
-        assert (chance.found, chance.caught) == (found.get(name, 0), caught.get(name, 0)), name
+        assert (chance.found, chance.caught) == (plain.found.get(name, 0), plain.caught.get(name, 0)), name
+    assert f.choices == tuple(sorted(plain.choices))
 
 
 def test_a_pooled_far_card_sent_to_a_camera_alarm_draws_again_from_the_cards_it_left_unseen() -> None:

@@ -77,6 +77,13 @@ def expect(app: Flask, game_id: str, **action: Any) -> Result:
     return apply(state(app, game_id), action)
 
 
+def opened(client: FlaskClient, game_id: str, menu: str) -> str:
+    """A menu of the actions panel as the device that opens it gets it (it loads when opened)."""
+    response = client.get(f"/games/{game_id}/menu/{menu}", headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    return html.unescape(response.get_data(as_text=True))
+
+
 def errors(page: str) -> list[str]:
     """The messages the page shows in its alert paragraphs, unescaped."""
     return [html.unescape(re.sub(r"<[^>]+>", "", m)).strip()

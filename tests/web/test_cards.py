@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 
 from assistant.engine.cases import state_from_case
 from tests.engine.helpers import burglar, case, floor_case
-from tests.web.helpers import HTMX, act, act_ok, errors, log_lines, new_heist, room_button, state, store
+from tests.web.helpers import HTMX, act, act_ok, errors, log_lines, new_heist, opened, room_button, state, store
 
 
 def heist(app, client, *, characters: dict[str, str] | None = None, **positions: str) -> str:
@@ -95,7 +95,8 @@ def test_a_camera_can_be_switched_off_and_on_again(app, client):
 def test_shoplifting_lists_the_laboratories_and_sets_off_the_ones_ticked(app, client):
     game_id = heist(app, client, Ann="B2", Bob="D4")
     act_ok(client, game_id, do="reveal", floor=1, at="C3", type="laboratory", number=3)
-    page = act_ok(client, game_id, do="reveal", floor=1, at="B4", type="laboratory", number=4)
+    act_ok(client, game_id, do="reveal", floor=1, at="B4", type="laboratory", number=4)
+    page = opened(client, game_id, "events")
     assert re.search(r'name="target" value="1-B4" checked> Laboratory B4, floor 1', page)
     assert re.search(r'name="target" value="1-C3" checked> Laboratory C3, floor 1', page)
     response = client.post(f"/games/{game_id}/act", headers=HTMX,
@@ -107,7 +108,7 @@ def test_shoplifting_lists_the_laboratories_and_sets_off_the_ones_ticked(app, cl
 
 def test_shoplifting_with_no_laboratory_says_it_does_nothing(app, client):
     game_id = heist(app, client, Ann="B2", Bob="D4")
-    assert "No Laboratory is face up yet, so the card does nothing." in menu(client, game_id, "")
+    assert "No Laboratory is face up yet, so the card does nothing." in opened(client, game_id, "events")
     page = act_ok(client, game_id, do="event", name="shoplifting", floor=1)
     assert log_lines(page) == ["Shoplifting: no tool was taken from a Laboratory, so no alarm goes off."]
 
@@ -121,9 +122,9 @@ def test_a_hand_edited_shoplifting_room_gets_a_message(app, client):
 
 def test_the_tiara_is_taken_from_the_menu_and_costs_stealth_next_to_the_guard(app, client):
     game_id = heist(app, client, Ann="C3", Bob="D4")
-    page = menu(client, game_id, "")
+    page = opened(client, game_id, "tools")
     assert "Ann takes the Tiara" in page and "loses 1 Stealth on stepping into a room next to a guard" in page
     page = act_ok(client, game_id, do="loot", who="Ann", kind="tiara", on="1")
-    assert "Ann puts down the Tiara" in page and "3 Stealth · Tiara" in page
+    assert "3 Stealth · Tiara" in page and "Ann puts down the Tiara" in opened(client, game_id, "tools")
     act_ok(client, game_id, do="move", who="Ann", floor=1, to="A2")  # next to the guard in A1, no wall
     assert state(app, game_id).crew["Ann"].stealth == 2

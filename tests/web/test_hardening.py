@@ -170,8 +170,8 @@ def test_an_import_just_under_the_limit_is_still_read(app: Flask, client: FlaskC
 
 # -- security headers -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("path", ["/", "/new", "/settings", "/rules", "/sandbox", "/static/app.css", "/nowhere"])
-def test_every_response_carries_the_security_headers(client: FlaskClient, path: str) -> None:
+@pytest.mark.parametrize("path", ["/", "/new", "/settings", "/rules", "/sandbox", "/static/icons.svg", "/nowhere"])
+def test_every_page_carries_the_security_headers(client: FlaskClient, path: str) -> None:
     with client.get(path) as response:
         headers = response.headers
     csp = headers["Content-Security-Policy"]
@@ -179,6 +179,17 @@ def test_every_response_carries_the_security_headers(client: FlaskClient, path: 
     assert "frame-ancestors 'none'" in csp
     assert headers["X-Content-Type-Options"] == "nosniff"
     assert headers["Referrer-Policy"] == "no-referrer"
+
+
+@pytest.mark.parametrize("path", ["/static/app.css", "/static/app.js", "/static/icon-192.png"])
+def test_a_script_or_style_sheet_carries_only_the_headers_a_file_needs(client: FlaskClient, path: str) -> None:
+    """A page's policy does nothing for a file that is never a page (an SVG can be one, so it keeps them): the
+    file goes lighter on the wire, and is never sniffed into something else."""
+    with client.get(path) as response:
+        headers = response.headers
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert "Content-Security-Policy" not in headers and "Referrer-Policy" not in headers
+    assert "Accept-Language" not in headers.get("Vary", "")  # the same file for every reader
 
 
 def test_no_template_holds_an_inline_script_or_event_handler() -> None:

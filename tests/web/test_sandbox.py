@@ -541,16 +541,20 @@ def test_every_floor_of_the_board_opens_the_sandbox_on_that_floor(client) -> Non
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     state = game(client.application, gid).state
     for n in state.floors:
-        link = sandbox_url_of(page, n)
+        link = sandbox_url_of(page, n, client)
         assert link.startswith("/sandbox?")
         opened = client.get(link)
         assert opened.status_code == 200
         assert "role=\"alert\"" not in opened.get_data(as_text=True)
-    assert f"guard={state.floors[1].guard}" in sandbox_url_of(page, 1)
+    assert f"guard={state.floors[1].guard}" in sandbox_url_of(page, 1, client)
 
 
-def sandbox_url_of(page: str, floor: int) -> str:
+def sandbox_url_of(page: str, floor: int, client) -> str:
+    """Where the floor's What if…? link leads: the sandbox with the floor as it is when it is tapped."""
     import html
     import re
     section = page[page.index(f'id="floor-{floor}"'):]
-    return html.unescape(re.search(r'class="whatif" href="([^"]+)"', section).group(1))
+    board_link = html.unescape(re.search(r'class="whatif" href="([^"]+)"', section).group(1))
+    response = client.get(board_link)
+    assert response.status_code == 302
+    return response.headers["Location"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask.testing import FlaskClient
 
 from assistant.engine.scenarios import BANK_WALLS, SCENARIOS, new_game
 from tests.web.helpers import bank_form, errors, new_heist, state
@@ -177,3 +178,9 @@ def test_markup_in_a_name_is_shown_as_text(client):
     game_id = new_heist(client, name1="<b>Ann</b>")
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "<b>Ann</b>" not in page and "&lt;b&gt;Ann&lt;/b&gt;" in page
+
+
+def test_the_settings_page_says_the_apps_version(client: FlaskClient) -> None:
+    from assistant import __version__
+
+    assert f"version {__version__}" in client.get("/settings").get_data(as_text=True)

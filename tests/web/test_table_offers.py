@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 
-from tests.web.helpers import HTMX, act_ok, break_in, log_lines, new_heist, state
+from tests.web.helpers import HTMX, act_ok, break_in, log_lines, new_heist, opened, state
 
 
 def panel(client, game_id: str, room: str = "") -> str:
@@ -46,8 +46,8 @@ def test_a_lavatory_shows_its_tokens_and_they_can_be_corrected(app, client):
 def test_the_current_burglars_tools_and_ability_are_offered_and_used(app, client):
     game_id = new_heist(client, character1="juicer")
     break_in(client, game_id)
-    page = panel(client, game_id)
-    assert "Ann (Juicer) sets off an alarm in" in page and "Invisible Suit" in page  # the ability; a tool to take
+    assert "Ann (Juicer) sets off an alarm in" in panel(client, game_id)  # the ability, open on her turn
+    assert "Invisible Suit" in opened(client, game_id, "take")  # a tool to take
     act_ok(client, game_id, do="tool", who="Ann", kind="invisible-suit", on="1")
     assert "Invisible Suit" in panel(client, game_id).split("ability, tools and loot")[1].split("Event card")[0]
     act_ok(client, game_id, do="event", name="invisible_suit", floor=1, who="Ann")
@@ -67,6 +67,6 @@ def test_the_virus_posts_its_tokens_in_one_tap(app, client):
 def test_stealth_is_corrected_from_the_panel_and_marked_in_the_log(app, client):
     game_id = new_heist(client)
     break_in(client, game_id)
-    assert "Bob's Stealth: 6" in panel(client, game_id)
+    assert "Bob's Stealth: 6" in opened(client, game_id, "corrections")
     page = act_ok(client, game_id, do="set", field="stealth", who="Bob", value=1)
     assert state(app, game_id).crew["Bob"].stealth == 1 and "correction-tag" in page

@@ -8,7 +8,8 @@ import json
 from typing import Any
 from urllib.parse import urljoin
 
-from flask import Blueprint, Response, make_response, render_template, request, url_for
+from flask import Blueprint, Response, abort, make_response, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.state import GameState
 from ...words.refusals import refusal_sentence
@@ -36,6 +37,17 @@ def floor_in_sandbox(state: GameState, floor: int) -> str:
     """The sandbox opened on one floor of a game as it stands (its deck left out)."""
     params: dict[str, Any] = dict(sandbox_query(state, floor))
     return url_for("sandbox.index", **params)
+
+
+@bp.get("/games/<key>/what-if/<int:floor>")
+def from_heist(key: str, floor: int) -> BaseResponse:
+    """A board's What if…? link: the sandbox on that floor as it stands now (the board links here instead of
+    to the sandbox itself, so a floor's link does not change with every piece that moves on it)."""
+    from ..access import open_game
+    state = open_game(key).game.state
+    if floor not in state.floors:
+        abort(404)
+    return redirect(floor_in_sandbox(state, floor))
 
 
 @bp.get("/sandbox")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template, request
 from markupsafe import Markup
 
+from ... import current_version
 from ...words.i18n import _
 from ...words.refusals import refusal
 from ..access import host_only, rotate_host_key
@@ -21,7 +22,7 @@ MAX_ADDRESS = 200  # a LAN address with a port is about 30 characters; a name a 
 def page(typed: str, error: str | None = None, saved: bool = False, host_link: str | None = None) -> str:
     qr: Markup | None = qr_svg(host_link) if host_link else None
     return render_template("settings.html", typed=typed, error=error, saved=saved, address=phone_base(),
-                           host_link=host_link, host_qr=qr)
+                           host_link=host_link, host_qr=qr, version=current_version())
 
 
 @bp.get("/settings")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from ...engine.board import square_name
+from ...engine.board import Floorplan, square_name
 from ...engine.questions import question_highlights_rooms
 from ...engine.state import GameState
 from ...tiles import TILES
@@ -89,6 +90,28 @@ def initials(names: list[str]) -> dict[str, str]:
     return taken
 
 
+@lru_cache(maxsize=256)
+def wall_classes(plan: Floorplan, size: int) -> dict[str, str]:
+    """Each room's walls as css classes ("wall-n wall-e"), once per floor layout (layouts are shared and never
+    change)."""
+    walls = set(plan.walls)
+    classes = {}
+    for r in range(size):
+        for c in range(size):
+            sq = square_name(c, r)
+            sides = []
+            if r > 0 and f"{square_name(c, r - 1)}-{sq}" in walls:
+                sides.append("wall-n")
+            if c < size - 1 and f"{sq}-{square_name(c + 1, r)}" in walls:
+                sides.append("wall-e")
+            if r < size - 1 and f"{sq}-{square_name(c, r + 1)}" in walls:
+                sides.append("wall-s")
+            if c > 0 and f"{square_name(c - 1, r)}-{sq}" in walls:
+                sides.append("wall-w")
+            classes[sq] = " ".join(sides)
+    return classes
+
+
 def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tuple[int, str] | None = None
                  ) -> list[FloorView]:
     question = state.pending["question"] if state.pending else None
@@ -104,24 +127,14 @@ def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tup
     letters = initials(list(state.crew))
     floors = []
     for n, fl in sorted(state.floors.items()):
-        plan = state.plan(n)
-        walls = set(plan.walls)
+        walls = wall_classes(state.plan(n), state.size)
         rooms = []
         for r in range(state.size):
             for c in range(state.size):
                 sq = square_name(c, r)
                 room = Room(n, sq, void=sq in state.void)
                 if not room.void:
-                    sides = []
-                    if r > 0 and f"{square_name(c, r - 1)}-{sq}" in walls:
-                        sides.append("wall-n")
-                    if c < state.size - 1 and f"{sq}-{square_name(c + 1, r)}" in walls:
-                        sides.append("wall-e")
-                    if r < state.size - 1 and f"{sq}-{square_name(c, r + 1)}" in walls:
-                        sides.append("wall-s")
-                    if c > 0 and f"{square_name(c - 1, r)}-{sq}" in walls:
-                        sides.append("wall-w")
-                    room.walls = " ".join(sides)
+                    room.walls = walls[sq]
                     kind = fl.tiles.get(sq, "")
                     tile = TILES.get(kind)
                     room.kind = kind

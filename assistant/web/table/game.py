@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
+from markupsafe import Markup, escape
 from flask import Blueprint, Response, abort, flash, get_flashed_messages, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -25,8 +26,12 @@ from ..forms import action_from_form, version_from_form
 from ..limits import whole_number
 from ..phones.share import invite_for
 from ..setup.new_heist import IMPORTED_TITLE
-from .board_view import build_floors, phase, room_menu
+from .board_view import FloorView, build_floors, phase, room_menu
+from .danger import danger_board
+from .floor_html import floor_html, floor_page
+from .log_view import log_lines
 from .export import game_as_case
+from .menus import menu_view
 from .pictures import room_icon, short_name
 from .pieces import figure, pieces_view
 from .summary import action_words
@@ -54,17 +59,26 @@ def _selected(game: Game) -> tuple[int, str] | None:
 
 def _context(access: Access, error: str | None = None, selected: tuple[int, str] | None = None,
              animate: bool = False, spotted_card: str | None = None, notice: str | None = None) -> dict[str, Any]:
-    game = access.game
+    game, state = access.game, access.game.state
     last = store().last_log(game.id, game.head)
+    now = phase(state)
+    table = table_view(state, last, now, selected, lambda: store().history(game.id))
+    danger = danger_board(game)
+
+    def floor(f: FloorView) -> Markup:
+        return floor_html(f, floor_page(state, f, key=access.key, can_act=access.can_act, phase=now,
+                                        focus=table["focus"], downstairs=table["downstairs"], danger=danger,
+                                        sandbox=url_for("sandbox.from_heist", key=access.key, floor=f.number)
+                                        if state.rules == "bb1" else None))
+
     return {"game": game, "key": access.key, "role": access.role, "can_act": access.can_act,
-            "state": game.state, "floors": build_floors(game.state, last, selected), "last_log": last,
-            "phase": phase(game.state), "current": game.state.current(),
-            "selected": selected, "menu": room_menu(game.state, selected) if selected else None,
+            "state": state, "floors": build_floors(state, last, selected), "floor_html": floor, "last_log": last,
+            "log_lines": log_lines(last, access.key, game.head),
+            "phase": now, "current": state.current(),
+            "selected": selected, "menu": room_menu(state, selected) if selected else None,
             "error": error, "notice": notice, "tiles": TILE_TYPES, "animate": animate, "spotted_card": spotted_card,
-            "room_icon": room_icon, "short_name": short_name, "tile_label": tile_label, "icons": url_for("static",
-                                                                                                         filename="icons.svg"),
-            **table_view(game.state, last, phase(game.state), selected,
-                         lambda: store().history(game.id)), **pieces_view(game.state, selected)}
+            "room_icon": room_icon, "short_name": short_name, "tile_label": tile_label,
+            "icons": url_for("static", filename="icons.svg"), **table, **pieces_view(state, selected)}
 
 
 def _game_partial(access: Access, **extra: Any) -> str:
@@ -86,12 +100,23 @@ def panel(key: str) -> str:
     return _game_partial(access, selected=_selected(access.game), animate=request.args.get("animate") == "1")
 
 
+@bp.get("/<key>/menu/<group>")
+def menu(key: str, group: str) -> str:
+    """One menu of the actions panel, loaded when it is opened (web/table/menus.py)."""
+    access = open_game(key, act=True)
+    view = menu_view(access.game.state, group)
+    if view is None:
+        nothing = escape(_("Nothing to play here right now."))  # the heist moved on since the menu was drawn
+        return f'<div class="menu-body"><p class="muted">{nothing}</p></div>'
+    return render_template(f"partials/_menu_{group}.html", menu=view, act=url_for("game.act", key=key))
+
+
 @bp.post("/<key>/act")
 def act(key: str) -> str | BaseResponse:
     access = open_game(key, act=True)
     try:
         action = action_from_form(request.form)
-        game, _log = store().act(access.game.id, action, version_from_form(request.form))
+        game, _log = store().act(access.game.id, action, version_from_form(request.form), loaded=access.game)
     except StaleVersionError:
         return _refuse(open_game(key), _(STALE))
     except RulesError as err:

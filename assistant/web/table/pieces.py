@@ -130,16 +130,16 @@ def burglar_tag(state: GameState, name: str) -> dict[str, str]:
 def dress_floors(state: GameState, floors: list[FloorView]) -> list[FloorView]:
     """Give every floor and room its game's pieces and words (the same fields for all three games)."""
     word, mark = figure(state)
+    # the guard of Burgle Bros 1 and 3 has a die; only Burgle Bros 2's bouncer has a marker instead
+    marker = state.rules == "bb2"
+    die_title = _("destination marker") if marker else _("guard die: destination")
     for f in floors:
         f.figure, f.stats = word, floor_stats(state, f.number)
         for room in f.rooms:
             if room.void:
                 continue
             room.figure, room.figure_mark = word, mark
-            if state.rules == "bb2":
-                room.die_text, room.die_title = "◎", _("destination marker")
-            else:  # the guard of Burgle Bros 1 and 3: only Burgle Bros 2 has a marker instead of a die
-                room.die_text, room.die_title = str(room.die or ""), _("guard die: destination")
+            room.die_text, room.die_title = "◎" if marker else str(room.die or ""), die_title
             room.badges = room_badges(state, f.number, room.square)
             for b in room.burglars:
                 b.update(burglar_tag(state, b["name"]))

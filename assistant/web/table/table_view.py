@@ -30,15 +30,13 @@ def grouped(offers: list[Offer], groups: dict[str, str], default: str) -> dict[s
     return out
 
 
-def player_menu(state: GameState, current: str | None) -> dict[str, list[Offer]]:
-    """The actions panel's offers for whoever's turn it is: events, abilities, tools and loot, corrections."""
+def own_offers(state: GameState, current: str | None) -> dict[str, list[Offer]]:
+    """The group open on every turn: the ability, tools and loot of whoever's turn it is. The events drawn,
+    taking a card and the corrections are menus of their own, loaded when opened (web/table/menus.py)."""
     if current is None or state.rules != "bb1":
         return {}
     events = offer_rules.events(state, current)
-    menu = grouped([o for o in offer_rules.player_offers(state, current) if o not in events], PLAYER_GROUPS, "tools")
-    menu["events"] = events
-    menu["corrections"] = offer_rules.corrections(state)
-    return menu
+    return grouped([o for o in offer_rules.player_offers(state, current) if o not in events], PLAYER_GROUPS, "tools")
 
 
 def focus_floor(state: GameState) -> int:
@@ -109,8 +107,6 @@ def table_view(state: GameState, last_log: list[dict[str, Any]], phase: str,
         "focus": focus_floor(state),
         "crew_floors": {n: (None if b.escaped or b.at is None else b.floor) for n, b in state.crew.items()},
         "room_offers": grouped(offer_rules.room_offers(state, *selected), ROOM_GROUPS, "cards") if selected else {},
-        "player_menu": player_menu(state, state.current()) if phase == "play" else {},
-        "take_offers": {n: offer_rules.take_offers(state, n) for n in state.order} if phase == "play" else {},
-        "laboratories": laboratories(state),
+        "own_offers": own_offers(state, state.current()) if phase == "play" else {},
         "downstairs": downstairs(state),
     }

@@ -1,0 +1,38 @@
+"""The lines of "What just happened" (the last action's log) as the panel shows them: each sentence in the
+reader's language, its rule and whether it was our ruling, a correction tag, and its Why? link. Worked out
+here in one pass, so the template only lays the lines out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import url_for
+
+from ... import words
+from ...why import has_why
+from ...words.i18n import _
+from ..language import rule_label
+
+
+@dataclass(frozen=True)
+class LogLine:
+    kind: str
+    text: str
+    rule: str  # its label ("1.7", a card's name), "*" after it for our ruling; "" when it names none
+    rule_title: str
+    correction: bool  # the table set this by hand
+    why: str  # the address of its Why?, "" when there is nothing to explain
+
+
+def log_lines(entries: list[dict[str, Any]], key: str, seq: int) -> list[LogLine]:
+    why_base = url_for("why.show", key=key, seq=seq, index=0).removesuffix("0")
+    lines = []
+    for index, e in enumerate(entries):
+        label = rule_label(e["rule"]) if e.get("rule") else ""
+        title = (_("rule %(rule)s (our ruling)", rule=label) if e.get("ruling") else _("rule %(rule)s", rule=label)
+                 if label else "")
+        lines.append(LogLine(e["kind"], words.sentence(e), label + ("*" if label and e.get("ruling") else ""), title,
+                             e["kind"] == "set" or bool((e.get("data") or {}).get("correction")),
+                             f"{why_base}{index}" if has_why(e) else ""))
+    return lines
