@@ -8,7 +8,7 @@ import threading
 from pathlib import Path
 
 import brotli
-from flask import Request
+from flask import Request, Response
 
 PREFIX = "static:"
 
@@ -18,6 +18,15 @@ def cache_key(request: Request) -> str:
     if request.endpoint == "static" and request.view_args:
         return PREFIX + str(request.view_args["filename"])
     return ""
+
+
+def close_with_response(response: Response) -> Response:
+    """Registered after Flask-Compress, so it runs before it: a static file's open handle is closed when the
+    response is, even when the compressed copy kept by :func:`static_cache` replaces the body unread."""
+    close = getattr(response.response, "close", None)
+    if response.direct_passthrough and close is not None:
+        response.call_on_close(close)
+    return response
 
 
 def static_cache(folder: Path) -> type:

@@ -30,6 +30,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_CACHE_KEY", assets.cache_key)  # static files: compressed once, at the most
     app.config.setdefault("COMPRESS_CACHE_BACKEND", assets.static_cache(Path(str(app.static_folder))))
     compress.init_app(app)
+    app.after_request(assets.close_with_response)
 
 
 def store() -> Store:

@@ -31,6 +31,7 @@ from tests.web.helpers import (
     game,
     guard_square,
     log_lines,
+    opened,
     room_button,
     state,
 )
@@ -454,7 +455,7 @@ def test_bb3_suspicion_die_stealth_and_disguise_controls(app, client):
     page = act_ok(client, game_id, do="set", field="geared", who="Ann", value="1")
     assert 'title="Ann: 3 Stealth, geared"' in room_button(page, 1, "A4")
     page = act_ok(client, game_id, do="set", field="stealth", who="Bob", value="2")
-    assert "Bob: 2 Stealth, disguised" in text(panel(client, game_id))  # not in yet: his first turn is to come
+    assert "Bob: 2 Stealth, disguised" in text(opened(client, game_id, "crew"))  # not in yet: his first turn is next
     assert (state(app, game_id).floors[2].die, state(app, game_id).crew["Ann"].geared) == (5, True)
 
 

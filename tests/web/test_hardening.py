@@ -310,3 +310,13 @@ def test_wrong_keys_never_lock_out_a_tablet_that_came_by_the_host_link(app: Flas
     for n in range(20):
         guesser.get(f"/games/guess{n}")
     assert guesser.get(f"/games/{game(app, game_id).play_token}").status_code == 429  # phones still are limited
+
+
+def test_a_static_file_served_from_the_compressed_copy_closes_its_file(client: FlaskClient) -> None:
+    """The second ask is answered from the copy compressed once (web/assets.py): the file opened for the answer
+    is closed all the same (an open handle left behind is a ResourceWarning, an error here)."""
+    import gc
+    for _ in range(2):
+        with client.get("/static/app.js", headers={"Accept-Encoding": "br"}) as response:
+            assert response.headers["Content-Encoding"] == "br"
+    gc.collect()

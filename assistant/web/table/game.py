@@ -31,7 +31,7 @@ from .danger import danger_board
 from .floor_html import floor_html, floor_page
 from .log_view import log_lines
 from .export import game_as_case
-from .menus import menu_view
+from .menus import menu_links, menu_view
 from .pictures import room_icon, short_name
 from .pieces import figure, pieces_view
 from .summary import action_words
@@ -73,7 +73,7 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
 
     return {"game": game, "key": access.key, "role": access.role, "can_act": access.can_act,
             "state": state, "floors": build_floors(state, last, selected), "floor_html": floor, "last_log": last,
-            "log_lines": log_lines(last, access.key, game.head),
+            "log_lines": log_lines(last, access.key, game.head), "menu_links": menu_links(state, now, access.key),
             "phase": now, "current": state.current(),
             "selected": selected, "menu": room_menu(state, selected) if selected else None,
             "error": error, "notice": notice, "tiles": TILE_TYPES, "animate": animate, "spotted_card": spotted_card,

@@ -7,12 +7,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask import url_for
+
 from ...engine import offers as offer_rules
 from ...engine.offers import COMPUTERS, Offer
 from ...engine.state import GameState
+from ...words.i18n import _
+from ...words.names import loot_name, tool_name
+from ..language import character_name
 from .table_view import laboratories
 
-MENUS = ("events", "tools", "take", "corrections")
+MENUS = ("events", "tools", "take", "corrections")  # while a burglar of Burgle Bros 1 plays her turn
+CREW = "crew"  # in every game and phase
 
 
 @dataclass(frozen=True)
@@ -51,12 +57,74 @@ class CorrectionsMenu:
     hacks: list[tuple[str, list[Offer]]]
 
 
-Menu = EventsMenu | ToolsMenu | TakeMenu | CorrectionsMenu
+@dataclass(frozen=True)
+class CrewLine:
+    name: str
+    colour: str
+    character: str  # "Raven, advanced side", "" when the table named none
+    counter: str  # "3 Stealth", "2 heat", "4 Stealth, geared"
+    cards: str  # the tools and loot held, "" for none
+    where: str  # "escaped", "floor 2 B3", "" before she walks in
+
+
+@dataclass(frozen=True)
+class CrewMenu:
+    lines: list[CrewLine]
+
+
+Menu = EventsMenu | ToolsMenu | TakeMenu | CorrectionsMenu | CrewMenu
+
+
+def crew_menu(state: GameState) -> CrewMenu:
+    """Each burglar in turn order: character, Stealth or heat, cards held, where she is."""
+    lines = []
+    for name in state.order:
+        b = state.crew[name]
+        if not b.character:
+            character = ""
+        elif state.rules == "bb1":
+            side = _("advanced side") if b.side == "advanced" else _("basic side")
+            character = f"{character_name(b.character)}, {side}"
+        else:
+            character = b.character.capitalize()
+        counter = _("%(n)s heat", n=b.heat) if state.rules == "bb2" else _("%(n)s Stealth", n=b.stealth)
+        if state.rules == "bb3":
+            counter += ", " + (_("geared") if b.geared else _("disguised"))
+        cards = " · ".join(", ".join(names) for names in ([tool_name(k) for k in b.tools],
+                                                         [loot_name(k) for k in b.loot]) if names)
+        where = _("escaped") if b.escaped else f"{_('floor %(n)s', n=b.floor)} {b.at}" if b.at else ""
+        lines.append(CrewLine(name, b.colour or "#888", character, counter, cards, where))
+    return CrewMenu(lines)
+
+
+@dataclass(frozen=True)
+class MenuLink:
+    """A menu of the actions panel, closed: its title, and where it loads from when opened."""
+
+    url: str
+    title: str
+    cls: str = ""
+
+
+def menu_links(state: GameState, phase: str, key: str) -> list[MenuLink]:
+    """The menus the actions panel offers now, in its order."""
+    base = url_for("game.menu", key=key, group="-").removesuffix("-")
+    links = []
+    current = state.current()
+    if phase == "play" and current is not None and state.rules == "bb1":
+        me = state.crew[current]
+        links += [MenuLink(base + "events", _("Event card drawn on floor %(n)s", n=me.floor if me.at else 1)),
+                  MenuLink(base + "tools", _("Tools, loot and abilities")),
+                  MenuLink(base + "take", _("A burglar takes a tool or loot card"), " take"),
+                  MenuLink(base + "corrections", _("Corrections: Stealth, dice, hack tokens"), " corrections")]
+    return [*links, MenuLink(base + CREW, _("Crew"))]
 
 
 def menu_view(state: GameState, group: str) -> Menu | None:
     """What the menu ``group`` shows now, for whoever's turn it is; None when it has nothing to show (the
     heist is not in play, or the game has no such menu)."""
+    if group == CREW:
+        return crew_menu(state)
     current = state.current()
     if current is None or state.rules != "bb1" or state.pending or state.outcome or group not in MENUS:
         return None
