@@ -21,8 +21,8 @@ from typing import Any
 
 from .broker import Broker, Event
 from .engine.actions import apply
-from .engine.fields import Action
 from .engine.state import GameState
+from .engine.vocabulary import Action, from_json
 from .store_upgrades import upgrade
 
 
@@ -161,11 +161,12 @@ class Store:
                            "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name, value))
 
     # -- actions ------------------------------------------------------------------------------------
-    def act(self, game_id: str, action: Action, version: int | None = None,
+    def act(self, game_id: str, action: Action | dict[str, Any], version: int | None = None,
             loaded: Game | None = None) -> tuple[Game, list[dict]]:
-        """Apply an action and persist it before anyone sees it. Raises RulesError or StaleVersionError.
-        ``loaded``: the game as the caller read it; it is used when nothing changed since (every change moves
-        the version), instead of reading and parsing the state again."""
+        """Apply an action and persist it (as its JSON) before anyone sees it. Raises RulesError or
+        StaleVersionError. ``loaded``: the game as the caller read it; it is used when nothing changed since (every
+        change moves the version), instead of reading and parsing the state again."""
+        action = from_json(action)
         with self._write:
             game = loaded if loaded is not None and loaded.version == self.version(game_id) else self.load(game_id)
             self._check_version(game, version)
@@ -176,7 +177,8 @@ class Store:
             with self.db() as db:
                 db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
                 db.execute("INSERT INTO actions (game_id, seq, action, log, state, created) VALUES (?, ?, ?, ?, ?, ?)",
-                           (game_id, seq, json.dumps(action), json.dumps(log), json.dumps(result.state.to_json()), now))
+                           (game_id, seq, json.dumps(action.to_json()), json.dumps(log),
+                            json.dumps(result.state.to_json()), now))
                 db.execute("UPDATE games SET head = ?, version = version + 1, updated = ? WHERE id = ?",
                            (seq, now, game_id))
             self.broker.publish(game_id, Event("changed", str(game.version + 1)))

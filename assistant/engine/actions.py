@@ -5,8 +5,9 @@ action produced and, when the rules need the table, the pending question. The an
 action (``{"do": "answer", "choice": "B4"}``); it replays the pending action from the state before
 it with one more answer, so a guard move can stop half-way and resume exactly.
 
-Actions are plain JSON objects so they can be stored, exported and replayed (undo = replay all but
-the last one).
+An action is a small typed value (``vocabulary.py``), read once where it comes in and stored as its JSON
+(``to_json``), so it can be exported and replayed (undo = replay all but the last one). A malformed one is
+refused before any rule runs (MalformedActionError), an illegal one by the rules (IllegalActionError).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import vocabulary
 from .bb1.rules import Bb1
 from .errors import N_, IllegalActionError
 from .fields import Action, bonus_of, choice_of, floor_of, square_of, who_of
@@ -22,9 +24,7 @@ from .log import ALARM_CAUSES, LogEntry
 from .ruleset import GameAction, GameOver, NeedAnswer
 from .rulesets import RULESETS, ruleset_for
 from .state import GameState
-
-HACK_KINDS = ("fingerprint", "laser", "motion")
-MOVE_KINDS = ("walk", "fall", "place")  # entering a room; set down below without entering; a correction
+from .vocabulary import HACK_KINDS, MOVE_KINDS, Answer, from_json
 
 
 @dataclass(frozen=True)
@@ -39,42 +39,40 @@ class Result:
         return self.state.pending["question"] if self.state.pending else None
 
 
-def apply(state: GameState, action: Action) -> Result:
-    """Apply one action to a copy of ``state``. Raises a RulesError for an action not allowed."""
-    if not isinstance(action, dict) or not isinstance(action.get("do"), str):
-        raise IllegalActionError(N_("an action is an object with a %(key)s field"), key="'do'")
-    if action["do"] == "answer":
+def apply(state: GameState, action: vocabulary.Action | Action) -> Result:
+    """Apply one action to a copy of ``state``. Raises a MalformedActionError for an action that is not one
+    (a dict is read here, once), an IllegalActionError for one the rules do not allow."""
+    action = from_json(action)
+    if isinstance(action, Answer):
         pending = state.pending
         if not pending:
             raise IllegalActionError(N_("there is no question to answer"))
-        choice = action.get("choice")
-        if not isinstance(choice, str):
-            raise IllegalActionError(N_("an answer needs a %(key)s"), key="'choice'")
         before = GameState.from_json(pending["before"])
-        return _run(before, pending["action"], pending["answers"] + [choice], pending["logged"],
+        return _run(before, from_json(pending["action"]), pending["answers"] + [action.choice], pending["logged"],
                     version=state.version)
     if state.pending:
         raise IllegalActionError(N_("the table has a question to answer first (see the board)"))
-    if state.outcome and action["do"] not in BOARD_ONLY:
+    if state.outcome and action.do not in BOARD_ONLY:
         raise IllegalActionError(N_("the game is over: the crew escaped") if state.outcome == "escaped" else
                                  N_("the game is over: the crew was caught"))
     return _run(state, action, [], 0, version=state.version)
 
 
-def _run(before: GameState, action: Action, answers: list[str], skip: int, version: int) -> Result:
+def _run(before: GameState, action: vocabulary.Action, answers: list[str], skip: int, version: int) -> Result:
     state = before.copy()
     rules = ruleset_for(state, answers)
     try:
-        handler = HANDLERS.get(action["do"])
+        data = action.to_json()  # the handlers read its keys, already checked
+        handler = HANDLERS.get(action.do)
         if handler is not None:
-            handler(rules, action)
-        elif (own := _game_action(rules, "actions", action["do"])) is not None:
-            own.run(rules, action)
+            handler(rules, data)
+        elif (own := _game_action(rules, "actions", action.do)) is not None:
+            own.run(rules, data)
         else:
-            raise IllegalActionError(N_("unknown action %(do)s"), do=repr(action["do"]))
+            raise IllegalActionError(N_("unknown action %(do)s"), do=repr(action.do))
         state.pending = None
     except NeedAnswer as need:
-        state.pending = {"action": action, "answers": answers, "before": before.to_json(),
+        state.pending = {"action": action.to_json(), "answers": answers, "before": before.to_json(),
                          "question": need.question, "logged": len(rules.entries)}
     except GameOver:
         state.pending = None
@@ -282,7 +280,7 @@ def _wall(rules: Bb1, a: Action) -> None:
     fl = rules.state.floors[floor]
     wall = normalize_wall(str(a.get("wall", "")), rules.state.size)
     on = bool(a.get("on", wall not in fl.walls))
-    walls = sorted(set(fl.walls) | {wall}) if on else [w for w in fl.walls if w != wall]
+    walls = tuple(sorted(set(fl.walls) | {wall})) if on else tuple(w for w in fl.walls if w != wall)
     floorplan(rules.state.size, rules.state.void, walls)
     fl.walls = walls
     rules.log("wall", "", floor, wall=wall, on=on)
@@ -317,7 +315,7 @@ def _layout(rules: Bb1, a: Action) -> None:
         raise IllegalActionError(N_("a wall layout is %(choices)s or %(last)s"), choices="'printed', 'random', 'hard'",
                                  last="'none'")
     for n, walls in zip(floors, layout, strict=False):
-        state.floors[n].walls = sorted(walls)
+        state.floors[n].walls = tuple(sorted(walls))
     rules.log("layout", "§4", layout=kind)
 
 

@@ -57,7 +57,7 @@ def _state_from_case(case: dict[str, Any]) -> GameState:
     players = case.get("players", 4)
     if not isinstance(players, int) or not 1 <= players <= 4:
         raise BoardError(N_("%(key)s must be 1 to 4, not %(players)s"), key="players", players=repr(players))
-    state = GameState(rules=rules, size=size, void=void, players=players, tiebreak=tiebreak)
+    state = GameState(rules=rules, size=size, void=tuple(void), players=players, tiebreak=tiebreak)
     floors = case.get("floors") or {}
     if not floors:
         raise BoardError(N_("a case needs at least one floor"))
@@ -74,11 +74,11 @@ def _state_from_case(case: dict[str, Any]) -> GameState:
             plan = state.plan(floor)
             at = plan.names[plan.check(at.upper())]
         state.crew[name] = Burglar(floor=floor, at=at, stealth=spec.get("stealth", 3), heat=spec.get("heat", 0),
-                                   loot=list(spec.get("loot", [])), geared=spec.get("geared", True),
+                                   loot=tuple(spec.get("loot", [])), geared=spec.get("geared", True),
                                    character=_word(spec.get("character", ""), CHARACTERS, "character"),
                                    side=_word(spec.get("side", "basic"), ("basic", "advanced"), "side"),
-                                   tools=[_word(t, TOOLS, "tool") for t in spec.get("tools", [])])
-    state.order = list(state.crew)
+                                   tools=tuple(_word(t, TOOLS, "tool") for t in spec.get("tools", [])))
+    state.order = tuple(state.crew)
     if RULESETS[rules].room_rules:
         _table_from_case(case, state)
     for key, order in (case.get("reshuffle") or {}).items():
@@ -110,7 +110,7 @@ def _table_from_case(case: dict[str, Any], state: GameState) -> None:
     entrance = case.get("entrance")
     if entrance is None:
         return
-    state.entrances = [_square(entrance, 1, state.plan(1), "entrance")]
+    state.entrances = (_square(entrance, 1, state.plan(1), "entrance"),)
     # The case starts during the turn of whoever plays now, and a burglar walks in at the start of their own
     # first turn (§1.22 Break-in): so that one is already on the entrance; the others wait outside.
     now = state.crew.get(state.current() or "")
@@ -173,7 +173,7 @@ def _tile_type(value: Any, floor: int, rules: str) -> str:
 
 def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorState:
     plan = floorplan(state.size, state.void, spec.get("walls", []))
-    fl = FloorState(walls=sorted(plan.walls))
+    fl = FloorState(walls=tuple(sorted(plan.walls)))
     state.floors[n] = fl
     fl.guard = None if spec.get("guard") is None else _square(spec["guard"], n, plan, "guard")
     fl.destination = None if spec.get("destination") is None else _square(spec["destination"], n, plan,
@@ -182,14 +182,14 @@ def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorSta
     game = RULESETS[state.rules]
     if game.uses_die:
         fl.die = _die(spec.get("die", 2), n)
-    fl.alarms = sorted(_square(a, n, plan, "alarm") for a in spec.get("alarms", []))
+    fl.alarms = tuple(sorted(_square(a, n, plan, "alarm") for a in spec.get("alarms", [])))
     if not game.alarm_cubes and len(set(fl.alarms)) != len(fl.alarms):
         raise BoardError(N_("floor %(n)s: a room holds at most one alarm token"), n=n)
     if fl.guard is not None and fl.guard in fl.alarms:
         raise BoardError(N_("floor %(n)s: no alarm can be on the guard's square %(guard)s"), n=n, guard=fl.guard)
     names = SQUARE_INDEX[state.size]  # a card already spelled as the board spells it needs no more checking
     fl.deck = [c if c in names else _card(c, n, state) for c in spec.get("patrol", [])]
-    fl.discard = [c if c in names else _card(c, n, state) for c in spec.get("discard", [])]
+    fl.discard = tuple(c if c in names else _card(c, n, state) for c in spec.get("discard", []))
     fl.tiles = {_square(k, n, plan, "tile"): _tile_type(v, n, state.rules)
                 for k, v in (spec.get("tiles") or {}).items()}
     fl.lavatory = {sq: ROOM_TOKENS for sq, kind in fl.tiles.items() if kind == "lavatory"}
@@ -203,9 +203,9 @@ def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorSta
     if spec.get("cubes"):
         fl.cubes = {_square(k, n, plan, "cube"): int(v) for k, v in spec["cubes"].items()}
     if "crowd" in spec:
-        fl.crowd = [_square(s, n, plan, "crowd") for s in spec["crowd"]]
+        fl.crowd = tuple(_square(s, n, plan, "crowd") for s in spec["crowd"])
     if "even" in spec:
-        fl.even = [_square(s, n, plan, "even") for s in spec["even"]]
+        fl.even = tuple(_square(s, n, plan, "even") for s in spec["even"])
     if "suspicion" in spec:
         fl.suspicion = int(spec["suspicion"])
     if spec.get("workers"):

@@ -58,7 +58,14 @@ class BoardError(RulesError):
 
 
 class IllegalActionError(RulesError):
-    """An action that cannot be applied to the current state."""
+    """A well-formed action the rules do not allow in the current state (a walk through a wall, a floor
+    the heist does not have, a card played by nobody)."""
+
+
+class MalformedActionError(RulesError):
+    """An action that is not one at all: a field of the wrong type, an unknown field or word, a number out
+    of its range; found when the action is read (``engine/vocabulary.py``), before any rule runs, like
+    python-chess's ``InvalidMoveError`` beside its ``IllegalMoveError``."""
 
 
 class AmbiguousTieError(RulesError):

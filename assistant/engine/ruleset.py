@@ -9,7 +9,7 @@ action from the state before it with one more answer, so the move resumes exactl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -19,17 +19,12 @@ from .errors import N_, IllegalActionError
 from .log import LogEntry, entry
 from .offers import LegalActions
 from .pathing import Router
+from .questions import QUESTIONS
 from .state import GameState
 
 # everyday words a case or a player may give for an option: (question, word) -> the option (or its start)
-ANSWER_WORDS: dict[tuple[str, str], str] = {
-    ("lavatory", "yes"): "room", ("lavatory", "lavatory"): "room", ("lavatory", "token"): "room",
-    ("lavatory", "no"): "own", ("lavatory", "stealth"): "own",
-    ("laser", "actions"): "action", ("laser", "extra"): "action", ("laser", "safe"): "action",
-    ("hack", "hack"): "hack-", ("hack", "yes"): "hack-", ("hack", "no"): "alarm",
-    ("detector", "yes"): "alarm", ("detector", "no"): "nothing",
-    ("chihuahua", "yes"): "6", ("chihuahua", "no"): "1-5",
-}
+ANSWER_WORDS: dict[tuple[str, str], str] = {(q.kind, word): option for q in QUESTIONS.values()
+                                            for word, option in q.words.items()}
 _WORDED = frozenset(kind for kind, _ in ANSWER_WORDS)
 
 
@@ -85,7 +80,7 @@ class Ruleset:
         self.state = state
         self.answers = list(answers)
         self.entries: list[LogEntry] = []
-        self._plans: dict[int, tuple[list[str], Floorplan]] = {}
+        self._plans: dict[int, tuple[tuple[str, ...], Floorplan]] = {}
 
     # -- log and questions -------------------------------------------------------------------
     def log(self, kind: str, rule: str = "", floor: int | None = None, square: str | None = None,
@@ -124,8 +119,8 @@ class Ruleset:
 
     # -- geometry helpers ----------------------------------------------------------------------
     def plan(self, floor: int) -> Floorplan:
-        """The floor's geometry, looked up once per action while its walls stay the same list (a wall
-        put up or blown away replaces the list)."""
+        """The floor's geometry, looked up once per action while its walls stay the same tuple (a wall
+        put up or blown away replaces it)."""
         walls = self.state.floors[floor].walls
         known = self._plans.get(floor)
         if known is None or known[0] is not walls:
@@ -143,7 +138,7 @@ class Ruleset:
             raise IllegalActionError(N_("floor %(floor)s has no guard on the board"), floor=floor)
         return square
 
-    def nearest(self, floor: int, origin: str, squares: list[str]) -> tuple[int, list[str]]:
+    def nearest(self, floor: int, origin: str, squares: Sequence[str]) -> tuple[int, list[str]]:
         """The squares (sorted, several on a tie) nearest to origin by walking distance, and that distance."""
         # distances_from's reading, without building its dictionary of every room
         plan = self.plan(floor)

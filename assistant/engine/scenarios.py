@@ -171,7 +171,7 @@ def new_bb2_game(crew: list[dict[str, Any]], *, entrances: Sequence[str], walls:
 
     >>> g = new_bb2_game([{"name": "Ann"}], entrances=["A1", "D4"])
     >>> g.rules, g.entrances, len(g.floors[1].deck), g.crew["Ann"].heat
-    ('bb2', ['A1', 'D4'], 16, 0)
+    ('bb2', ('A1', 'D4'), 16, 0)
     """
     names = _crew_names(crew)
     picked = {str(e).upper() for e in entrances}
@@ -185,13 +185,13 @@ def new_bb2_game(crew: list[dict[str, Any]], *, entrances: Sequence[str], walls:
     floors = _checked_walls(walls, seed, BB2_TITLE)
     state = GameState(rules="bb2", scenario="casino", size=4, players=len(crew), tiebreak=tiebreak,
                       deck_mode="table", seed=seed,
-                      entrances=sorted(picked, key=BB2_CORNERS.index))
+                      entrances=tuple(sorted(picked, key=BB2_CORNERS.index)))
     for n, (floor_walls, count) in enumerate(zip(floors, cards, strict=False), start=1):
-        state.floors[n] = FloorState(walls=floor_walls, deck=[HIDDEN] * count)
+        state.floors[n] = FloorState(walls=tuple(floor_walls), deck=[HIDDEN] * count)
     for c, name in zip(crew, names, strict=False):
         state.crew[name] = Burglar(floor=1, at=None, heat=0, colour=c.get("colour", ""),
                                    character=c.get("character", ""))
-    state.order = names
+    state.order = tuple(names)
     return state
 
 
@@ -213,11 +213,11 @@ def new_bb3_game(crew: list[dict[str, Any]], *, walls: list[list[str]] | None = 
     state = GameState(rules="bb3", scenario="future", size=4, players=len(crew), tiebreak=tiebreak,
                       deck_mode="table", seed=seed)
     for n, floor_walls in enumerate(floors, start=1):
-        state.floors[n] = FloorState(walls=floor_walls, die=BB3_START_DIE, deck=[HIDDEN] * BB3_PATROL_CARDS)
+        state.floors[n] = FloorState(walls=tuple(floor_walls), die=BB3_START_DIE, deck=[HIDDEN] * BB3_PATROL_CARDS)
     for c, name in zip(crew, names, strict=False):
         state.crew[name] = Burglar(floor=1, at=None, stealth=BB3_STEALTH, geared=False,
                                    colour=c.get("colour", ""), character=c.get("character", ""))
-    state.order = names
+    state.order = tuple(names)
     return state
 
 
@@ -247,14 +247,14 @@ def new_game(scenario: str, crew: list[dict[str, Any]], *, difficulty: str = "no
     if len(walls) != job.floors:
         raise BoardError(N_("%(title)s has %(floors)s floors, the walls given cover %(given)s"), title=job.title,
                          floors=job.floors, given=len(walls))
-    state = GameState(rules="bb1", scenario=scenario, size=job.size, void=void_list, players=len(crew),
+    state = GameState(rules="bb1", scenario=scenario, size=job.size, void=tuple(void_list), players=len(crew),
                       tiebreak=tiebreak, deck_mode=deck_mode, lost_visual=lost_visual, seed=seed)
     for n, (die, floor_walls) in enumerate(zip(job.dice, walls, strict=False), start=1):
         try:
             plan = floorplan(job.size, void_list, floor_walls)
         except BoardError as err:
             raise BoardError(N_("floor %(n)s: %(problem)s"), n=n, problem=err) from None
-        state.floors[n] = FloorState(walls=sorted(plan.walls), die=die)
+        state.floors[n] = FloorState(walls=tuple(sorted(plan.walls)), die=die)
     stealth = DIFFICULTY_STEALTH[difficulty]
     for c, name in zip(crew, names, strict=False):
         side = c.get("side") or "basic"
@@ -263,10 +263,10 @@ def new_game(scenario: str, crew: list[dict[str, Any]], *, difficulty: str = "no
                              side=repr(side))
         character = c.get("character", "")
         # bb1 Rigger: he starts the heist with the Dynamite tool in hand
-        tools = ["dynamite"] if character.strip().lower() == "rigger" else []
+        tools = ("dynamite",) if character.strip().lower() == "rigger" else ()
         state.crew[name] = Burglar(floor=1, at=None, stealth=stealth, colour=c.get("colour", ""),
                                    character=character, side=side, tools=tools)
-    state.order = names
+    state.order = tuple(names)
     rules = ruleset_for(state, [])
     for n in state.floors:
         rules.new_deck(n)

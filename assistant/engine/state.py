@@ -2,12 +2,17 @@
 
 Everything the rules need lives here, including the seed of the app's own patrol deck, so the same
 state and the same actions always give the same game (design.md, "engine").
+
+A state's copy is one level deep (:meth:`GameState.copy`): the lists and dicts the rules change in place
+(a patrol deck, tokens on a room, hack tokens) are copied; what they only ever replace is shared, and is
+a tuple or a read-only ``Mapping`` so that mypy refuses a change in place (a wall put up builds a new tuple).
+JSON has lists: ``to_json`` writes them, ``from_json`` reads them back as tuples.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from typing import Any
 
@@ -24,30 +29,30 @@ HIDDEN = "?"  # a card of the table's physical deck, not seen yet
 
 @dataclass
 class FloorState:
-    walls: list[str] = field(default_factory=list)
+    walls: tuple[str, ...] = ()
     guard: str | None = None
     destination: str | None = None
     die: int = 2
-    alarms: list[str] = field(default_factory=list)  # sorted; bb3 repeats a square per cube
+    alarms: tuple[str, ...] = ()  # sorted; bb3 repeats a square per cube
     deck: list[str] = field(default_factory=list)  # top card first
-    discard: list[str] = field(default_factory=list)  # face up, oldest first
-    unseen: list[str] = field(default_factory=list)  # discarded face down for the player count
+    discard: tuple[str, ...] = ()  # face up, oldest first
+    unseen: tuple[str, ...] = ()  # discarded face down for the player count
     shuffles: int = 0  # how many times this deck was (re)shuffled: feeds the seeded generator
     stacked: list[str] | None = None  # a known order for the next reshuffle (cases, tests)
-    tiles: dict[str, str] = field(default_factory=dict)  # revealed rooms: square -> type
-    numbers: dict[str, int] = field(default_factory=dict)  # combination number printed on a revealed room
+    tiles: Mapping[str, str] = field(default_factory=dict)  # revealed rooms: square -> type
+    numbers: Mapping[str, int] = field(default_factory=dict)  # combination number printed on a revealed room
     lavatory: dict[str, int] = field(default_factory=dict)  # Stealth tokens left on a Lavatory
     appeared: bool = False  # the guard has been placed at least once (rule 1.13)
     lost: bool = False  # Lost Visual: the guard is off the board until he next moves (1.20)
     donuts: bool = False  # rule 1.18
     crow: str | None = None  # the Raven's crow token (1.19)
     crow_advanced: bool = False
-    cameras_off: list[str] = field(default_factory=list)  # a camera switched off by hand (a correction)
-    disabled: list[str] = field(default_factory=list)  # Crowbar: rooms that no longer block or raise alarms
+    cameras_off: tuple[str, ...] = ()  # a camera switched off by hand (a correction)
+    disabled: tuple[str, ...] = ()  # Crowbar: rooms that no longer block or raise alarms
     # Burgle Bros 2
-    cubes: dict[str, int] = field(default_factory=dict)
-    crowd: list[str] = field(default_factory=list)
-    even: list[str] = field(default_factory=list)
+    cubes: Mapping[str, int] = field(default_factory=dict)
+    crowd: tuple[str, ...] = ()
+    even: tuple[str, ...] = ()
     skip: bool = False  # a player exited: this floor's bouncer skips his next turn
     # Burgle Bros 3
     suspicion: int = 0
@@ -60,14 +65,14 @@ class Burglar:
     at: str | None
     stealth: int = 3
     heat: int = 0
-    loot: list[str] = field(default_factory=list)
+    loot: tuple[str, ...] = ()
     geared: bool = True  # bb3: geared (True) or disguised (False)
     escaped: bool = False
     colour: str = ""
     character: str = ""
     side: str = "basic"  # of the character card: "basic" or "advanced"
-    tools: list[str] = field(default_factory=list)
-    motion: list[str] = field(default_factory=list)  # Motion rooms ("2-B3") entered this turn
+    tools: tuple[str, ...] = ()
+    motion: tuple[str, ...] = ()  # Motion rooms ("2-B3") entered this turn
 
 
 @dataclass
@@ -75,7 +80,7 @@ class GameState:
     rules: str = "bb1"
     scenario: str = "custom"
     size: int = 4
-    void: list[str] = field(default_factory=list)
+    void: tuple[str, ...] = ()
     players: int = 4
     tiebreak: str = "rulebook"
     deck_mode: str = "app"  # "app": the engine shuffles and draws; "table": it asks for each card
@@ -83,8 +88,8 @@ class GameState:
     seed: int = 0
     floors: dict[int, FloorState] = field(default_factory=dict)
     crew: dict[str, Burglar] = field(default_factory=dict)
-    order: list[str] = field(default_factory=list)  # turn order (crew names)
-    entrances: list[str] = field(default_factory=list)  # bb2: the two floor-1 corners the crew enters by
+    order: tuple[str, ...] = ()  # turn order (crew names)
+    entrances: tuple[str, ...] = ()  # bb2: the two floor-1 corners the crew enters by
     turn: int = 0  # index into order: whose turn it is
     bonus: int = 0  # Espresso / Daydreaming for this turn's guard move
     no_move: bool = False  # Shift Change: this turn's own guard stays put
@@ -152,7 +157,8 @@ class GameState:
 
 
 def _shallow(obj: Any) -> Any:
-    """A copy of a dataclass whose list and dict fields are copied one level down."""
+    """A copy of a dataclass whose list and dict fields are copied one level down (tuples and Mappings are
+    shared: nothing changes them in place)."""
     cls = type(obj)
     values = obj.__dict__.copy()
     for name in _CONTAINERS[cls]:
@@ -165,19 +171,18 @@ def _shallow(obj: Any) -> Any:
 
 
 _COPIED_APART = ("floors", "crew", "pending")  # GameState.copy makes these itself
-# lists that are only ever replaced, never changed in place (a wall put up builds a new list): a copy may
-# share them with its original. tests/engine/test_state_copy.py reads the code to keep it so.
-REPLACED_ONLY = frozenset({"walls", "cameras_off", "disabled", "even", "unseen", "entrances", "order", "alarms",
-                           "discard", "tiles", "numbers", "crowd", "cubes", "loot", "tools", "motion", "void"})
-# per dataclass of the state, the fields _shallow copies (named once here, not looked up at every copy)
+# per dataclass of the state, the fields _shallow copies: its lists and dicts (named once here, not looked up
+# at every copy); its tuples and Mappings are shared, and turned back from JSON lists by from_json
 _CONTAINERS: dict[type, tuple[str, ...]] = {
-    cls: tuple(f.name for f in fields(cls) if str(f.type).startswith(("list", "dict"))
-               and f.name not in REPLACED_ONLY and f.name not in _COPIED_APART)
+    cls: tuple(f.name for f in fields(cls) if str(f.type).startswith(("list", "dict")) and f.name not in _COPIED_APART)
+    for cls in (GameState, FloorState, Burglar)}
+_TUPLES: dict[type, frozenset[str]] = {
+    cls: frozenset(f.name for f in fields(cls) if str(f.type).startswith("tuple"))
     for cls in (GameState, FloorState, Burglar)}
 
 
-def without_one(items: list[str], item: str) -> list[str]:
-    """A new list without the first ``item`` (a shared list is never changed in place)."""
+def without_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """The items without the first ``item``."""
     i = items.index(item)
     return items[:i] + items[i + 1:]
 
@@ -204,8 +209,8 @@ def _plain(value: Any, leaf: Callable[[Any], Any]) -> Any:
     if kind is dict:
         return {k if type(k) in _ATOMS else _plain(k, leaf): v if type(v) in _ATOMS else _plain(v, leaf)
                 for k, v in value.items()}
-    if kind is tuple:
-        return tuple(_plain(v, leaf) for v in value)
+    if kind is tuple:  # JSON has no tuples: a state's shared fields are written as lists
+        return [v if type(v) in _ATOMS else _plain(v, leaf) for v in value]
     return leaf(value)
 
 
@@ -235,6 +240,8 @@ def _known(cls: type, values: dict[str, Any], where: str) -> dict[str, Any]:
         raise SaveFormatError(N_("the saved state of %(where)s has fields this version does not know (%(fields)s): "
                                  "it was written by a newer version of the app, or an upgrade step is missing"),
                               where=where, fields=list(unknown))
+    for name in _TUPLES[cls] & values.keys():  # written as lists
+        values[name] = tuple(values[name])
     return values
 
 

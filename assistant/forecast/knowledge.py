@@ -55,7 +55,7 @@ def full_deck(state: GameState, floor: int) -> Counter[str]:
     cards: Counter[str] = Counter(rooms)
     game = rules_of(state)
     special = game.roomless_card
-    named = sum(1 for c in fl.deck + fl.unseen + fl.discard if kind_of(state.rules, c) == special)
+    named = sum(1 for c in (*fl.deck, *fl.unseen, *fl.discard) if kind_of(state.rules, c) == special)
     if game.roomless_card_optional:
         expected = 1 if state.lost_visual else 0
     else:
@@ -99,7 +99,7 @@ def blind(state: GameState) -> GameState:
             view.lost_visual = True  # so the engine accepts "lost-visual" as a drawn card
         aside = max(0, sum(full.values()) - len(fl.discard) - len(fl.deck))
         fl.deck = [HIDDEN] * len(fl.deck)
-        fl.unseen = [HIDDEN] * aside
+        fl.unseen = (HIDDEN,) * aside
         fl.stacked = None
         fl.shuffles = 0
     return view

@@ -48,7 +48,7 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Pi
     state = state.copy()
     if piles is not None:
         fl = state.floors[floor]
-        fl.deck, fl.discard, fl.unseen = [HIDDEN] * piles[0], [HIDDEN] * piles[1], [HIDDEN] * piles[2]
+        fl.deck, fl.discard, fl.unseen = [HIDDEN] * piles[0], (HIDDEN,) * piles[1], (HIDDEN,) * piles[2]
     rules = ruleset_for(state, answers)
     rules.quiet = QUIET
     question = None
@@ -114,7 +114,7 @@ class Runs:
         # The engine's copy: the same state with every discard pile face down (it only counts them).
         self.base = view.copy()
         for fl in self.base.floors.values():
-            fl.discard = [HIDDEN] * len(fl.discard)
+            fl.discard = (HIDDEN,) * len(fl.discard)
         mine = self.base.floors[floor]
         self.piles0 = (len(mine.deck), len(mine.discard), len(mine.unseen))
         self.runs: dict[RunKey, Run] = {} if before is None else before.runs
@@ -140,7 +140,7 @@ class Runs:
         back to ``pickle``."""
         fl = state.floors[self.floor]
         piles = fl.deck, fl.discard, fl.unseen
-        fl.deck = fl.discard = fl.unseen = _NO_PILES
+        fl.deck, fl.discard, fl.unseen = _NO_PILES, (), ()
         values = state.__dict__
         floors, crew = values["floors"], values["crew"]
         # the floors and the crew as their fields' values while the state is written (quicker than leaving them
@@ -319,7 +319,7 @@ class Runs:
                 events.append((self.floor_at[e.floor], -1))
         for fl in state.floors.values():
             if fl.discard and fl.discard[-1] != HIDDEN:
-                fl.discard = [HIDDEN] * len(fl.discard)
+                fl.discard = (HIDDEN,) * len(fl.discard)
         drawing = question.get("floor") or floor if question is not None else None
         resumes = (question is not None and question["kind"] == "card" and resumable is not None
                    and resumable[0] == floor == drawing)

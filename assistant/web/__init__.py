@@ -15,6 +15,7 @@ from typing import Any
 from flask import Flask
 
 from .. import words
+from ..engine.questions import question_highlights_rooms
 from ..files import INSTALLED
 from ..files import ROOT as FILES
 from . import bugs, errors, extensions, hardening, language, redact
@@ -55,7 +56,8 @@ def _words(app: Flask) -> None:
     """Log entries, questions and offers are data: templates put them into words for the reader."""
     from .table.offer_words import form_vals, offer_words, pick_offer
     app.jinja_env.globals.update(say=words.sentence, ask_text=words.prompt, option_text=words.option_text,
-                                 offer_words=offer_words, form_vals=form_vals, pick_offer=pick_offer)
+                                 question_highlights_rooms=question_highlights_rooms, offer_words=offer_words,
+                                 form_vals=form_vals, pick_offer=pick_offer)
 
 
 def _blueprints(app: Flask) -> None:

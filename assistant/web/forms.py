@@ -25,49 +25,54 @@ from ..engine.scenarios import (
     random_walls,
 )
 from ..engine.state import GameState
+from ..engine.vocabulary import ACTIONS, Action, from_json
 from ..words.i18n import N_, _
 from .limits import MAX_LIST, MAX_NAME, MAX_TEXT, shorten, whole_number
 
-INT_FIELDS = ("floor", "bonus", "steps", "number", "value", "count", "seed", "scans", "scan")
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-BOOL_FIELDS = ("on", "off", "advanced")
-TEXT_FIELDS = ("do", "at", "to", "who", "type", "name", "choice", "wall", "keep", "kind", "field", "hack", "cause",
-               "buddy", "by", "chip", "effect", "from")
 
 
-def action_from_form(form: MultiDict[str, str]) -> dict[str, Any]:
-    """The engine action a button posted; values the engine validates stay as sent."""
-    action: dict[str, Any] = {}
-    for key in TEXT_FIELDS:
-        value = form.get(key)
-        if value not in (None, ""):
-            action[key] = _text(key, value)
-    for key in INT_FIELDS:
-        value = form.get(key)
-        if value not in (None, ""):
-            action[key] = _number(key, value)
-    for key in BOOL_FIELDS:
-        if key in form:
-            action[key] = form.get(key) in ("1", "true", "on", "yes")
-    if "do" not in action:
+def action_from_form(form: MultiDict[str, str]) -> Action:
+    """The engine action a button posted. The fields read are those the action takes (engine/vocabulary.py;
+    a button may post more, its room to keep a menu open), as sent: the vocabulary reads numbers written in
+    digits and true/false as a form says them, and refuses the rest naming the field (MalformedActionError)."""
+    do = _text("do", form.get("do") or "")
+    if not do:
         raise RulesError(_("nothing to do: the button sent no action"))
+    reads = ACTIONS.get(do)
+    if reads is None:
+        return from_json({"do": do})  # refused, naming the unknown action
+    sent: dict[str, Any] = {"do": do, **_composite(form)}
+    if form.get("name"):  # an event's name decides the other keys it takes
+        sent["name"] = _text("name", form["name"])
+    for key in reads.keys(sent):
+        if key not in sent and form.get(key) not in (None, ""):
+            sent[key] = _text(key, form[key])
+    if do == "layout" and "seed" not in sent:
+        # a re-roll is random here, at the edge; the stored action keeps its seed so a replay is exact
+        sent["seed"] = secrets.randbelow(10**9)
+    takes = reads.keys(sent)
+    return from_json({key: value for key, value in sent.items() if key == "do" or key in takes})
+
+
+def _composite(form: MultiDict[str, str]) -> dict[str, Any]:
+    """The fields a few buttons send in a form of their own: a face-down room's tile, the Virus's tokens, the
+    rooms Shoplifting sets off."""
+    sent: dict[str, Any] = {}
     targets = form.getlist("target")
     if len(targets) > MAX_LIST:
         raise RulesError(_("the button sent %(n)s rooms: no card takes more than %(most)s", n=len(targets),
                            most=MAX_LIST))
     if targets:  # Shoplifting: the rooms ticked, each "floor-square"
-        action["targets"] = [_target(t) for t in targets]
+        sent["targets"] = [_target(t) for t in targets]
     if form.get("tile"):  # a face-down room's tile button: "camera:2" (type and number in one tap)
         kind, _sep, number = _text("tile", form["tile"]).partition(":")
-        action["type"] = kind
+        sent["type"] = kind
         if number:
-            action["number"] = _number("number", number)
+            sent["number"] = number
     if form.get("tokens"):  # the Virus: "fingerprint:2,laser:1"
-        action["tokens"] = _tokens(form["tokens"])
-    if action["do"] == "layout" and "seed" not in action:
-        # a re-roll is random here, at the edge; the stored action keeps its seed so a replay is exact
-        action["seed"] = secrets.randbelow(10**9)
-    return action
+        sent["tokens"] = _tokens(form["tokens"])
+    return sent
 
 
 def _text(key: str, value: str) -> str:

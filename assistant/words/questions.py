@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..engine.questions import QUESTIONS
 from .i18n import _
 from .names import card_title
 
@@ -75,12 +76,13 @@ GUARD_ROOM_OPTIONS: dict[str, Callable[[], str]] = {
 
 def option_text(question: Mapping[str, Any], option: str) -> str:
     """The words on an answer's button: a room names itself, a floor is "Floor 2", a word is explained."""
-    if question.get("kind") == "order":
+    kind = QUESTIONS.get(str(question.get("kind")))
+    labels = kind.labels if kind else "as_is"
+    if labels == "floor":
         return _("Floor %(n)s", n=option)
-    if question.get("kind") in ("lavatory", "laser", "hack", "detector", "chihuahua") and option in OPTIONS:
-        return OPTIONS[option]()
-    if question.get("kind") == "guard_room" and option in GUARD_ROOM_OPTIONS:
-        return GUARD_ROOM_OPTIONS[option]()
+    if labels == "word":
+        said = (GUARD_ROOM_OPTIONS if question.get("kind") == "guard_room" else OPTIONS).get(option)
+        return said() if said else option
     return option
 
 

@@ -48,7 +48,7 @@ def set_up_casino(page: Page) -> str:
 def test_a_bb2_heist_commotion_end_turn_bouncer_and_heat(page: Page, live_server):
     game_id = set_up_casino(page)
     s = state_of(live_server, game_id)
-    assert (s.rules, s.entrances, [len(f.deck) for f in s.floors.values()]) == ("bb2", ["A1", "D4"], [16, 16])
+    assert (s.rules, s.entrances, [len(f.deck) for f in s.floors.values()]) == ("bb2", ("A1", "D4"), [16, 16])
 
     # bb2 Heist Setup 6-8: the table draws each floor's cards; the app asks which square each shows
     page.get_by_role("button", name="Place the bouncers — draw their patrol cards").click()

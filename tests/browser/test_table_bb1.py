@@ -51,7 +51,7 @@ def test_a_short_bank_job_with_laser_thermo_a_tool_and_an_ability(page: Page, li
     page.get_by_role("button", name="Set up the board").click()
     expect(page).to_have_url(re.compile(r"/games/[0-9a-f]+$"))
     table = Table(page, live_server, game_id_of(page))
-    assert list(table.reference.crew) == ["Juicer", "Rigger"] and table.reference.crew["Rigger"].tools == ["dynamite"]
+    assert list(table.reference.crew) == ["Juicer", "Rigger"] and table.reference.crew["Rigger"].tools == ("dynamite",)
 
     page.get_by_role("button", name="Break in — place the floor-1 guard").click()
     table.did({"do": "start"})

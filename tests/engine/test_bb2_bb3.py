@@ -131,7 +131,7 @@ def test_a_crowd_chip_does_not_cover_for_a_hunting_bouncer_who_starts_his_turn_t
     room still gives 2 heat, and the chip stays."""
     state = game("bb2", floor_case("B1", None, patrol=[]), {"ana": heat("B1")}, crowd=["B1"])
     out = play(state, turn())
-    assert out.state.crew["ana"].heat == 2 and out.floor().crowd == ["B1"]
+    assert out.state.crew["ana"].heat == 2 and out.floor().crowd == ("B1",)
 
 
 def test_crowd_chip_spares_the_players_once_then_is_discarded():
@@ -139,7 +139,7 @@ def test_crowd_chip_spares_the_players_once_then_is_discarded():
     state = game("bb2", floor_case("A1", "D1", patrol=["D4"]), {"ana": heat("B1")}, crowd=["B1"])
     out = play(state, turn())
     assert out.state.crew["ana"].heat == 0
-    assert out.floor().crowd == []
+    assert out.floor().crowd == ()
 
 
 def test_six_heat_loses_the_game():
@@ -185,7 +185,7 @@ def test_bb3_alarm_under_the_guard_becomes_suspicion_and_three_raise_the_die():
     """bb3 Alarms and Suspicion: an alarm on his square is suspicion; the 3rd cube turns the die up."""
     state = game("bb3", floor_case("B2", "D4", die=3), suspicion=2)
     out = play(state, alarm("B2"))
-    assert (out.floor().suspicion, out.floor().die, out.floor().alarms) == (0, 4, [])
+    assert (out.floor().suspicion, out.floor().die, out.floor().alarms) == (0, 4, ())
 
 
 def test_bb3_worker_absorbs_the_cubes_instead_of_suspicion():

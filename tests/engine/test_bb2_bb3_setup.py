@@ -15,7 +15,7 @@ import pytest
 from assistant.engine.actions import apply
 from assistant.engine.bb2.rules import EMPTY_DECK
 from assistant.engine.cases import state_from_case
-from assistant.engine.errors import BoardError, IllegalActionError
+from assistant.engine.errors import BoardError, IllegalActionError, MalformedActionError
 from assistant.engine.scenarios import new_bb2_game, new_bb3_game, new_game
 from assistant.engine.state import DISTRACTED, HIDDEN, WORKER, WORKERS_MOVE, GameState
 from tests.engine.helpers import alarm, case, floor_case, move, play, turn
@@ -50,10 +50,10 @@ def test_bb2_heist_has_two_floors_the_tables_decks_two_entrances_and_no_heat():
     Casino (two corner entrances); heat starts at 0 (How to Play: 6 heat loses)."""
     g = new_bb2_game(CREW, entrances=["d4", "A1"], seed=3)
     assert (g.rules, g.size, sorted(g.floors), g.deck_mode) == ("bb2", 4, [1, 2], "table")
-    assert g.entrances == ["A1", "D4"]
+    assert g.entrances == ("A1", "D4")
     assert all(fl.deck == [HIDDEN] * 16 and len(fl.walls) == 8 and fl.guard is None for fl in g.floors.values())
     assert [(b.heat, b.at, b.floor) for b in g.crew.values()] == [(0, None, 1), (0, None, 1)]
-    assert g.order == ["Ann", "Bob"] and g.crew["Ann"].colour == "#e4572e"
+    assert g.order == ("Ann", "Bob") and g.crew["Ann"].colour == "#e4572e"
 
 
 def test_bb2_deck_size_follows_the_suspicion_meter():
@@ -92,7 +92,7 @@ def test_bb2_setup_places_both_bouncers_and_markers_from_the_tables_cards():
     assert [(fl.guard, fl.destination, fl.appeared) for fl in out.state.floors.values()] == [
         ("B1", "D1", True), ("C3", "C2", True)]
     assert [len(fl.deck) for fl in out.state.floors.values()] == [14, 14]
-    assert out.floor(2).discard == ["C3", "C2"]
+    assert out.floor(2).discard == ("C3", "C2")
     assert out.question is None
 
 
@@ -103,7 +103,7 @@ def test_bb2_distracted_card_at_setup_is_set_aside_for_the_next_card():
     g = new_bb2_game(CREW, entrances=["A1", "D4"], walls=OPEN)
     out = answered(g, {"do": "start"}, DISTRACTED, "B1", DISTRACTED, "D1", "C3", "C2")
     assert (out.floor().guard, out.floor().destination) == ("B1", "D1")
-    assert out.floor().discard == [DISTRACTED, "B1", DISTRACTED, "D1"]
+    assert out.floor().discard == (DISTRACTED, "B1", DISTRACTED, "D1")
     assert [e.kind for e in out.log].count("redraw") == 2
 
 
@@ -163,10 +163,10 @@ def test_crowd_chip_can_be_placed_and_taken_away_and_then_covers_the_players():
     """bb2 Crowd chip: the players on its tile gain no heat when the bouncer enters; then it goes."""
     g = bb2(floor_case("A1", "D1", patrol=["D4"]), {"ann": {"floor": 1, "at": "B1", "heat": 0}})
     placed = play(g, {"do": "crowd", "floor": 1, "at": "b1"})
-    assert placed.floor().crowd == ["B1"]
-    assert play(placed.state, {"do": "crowd", "floor": 1, "at": "B1", "on": False}).floor().crowd == []
+    assert placed.floor().crowd == ("B1",)
+    assert play(placed.state, {"do": "crowd", "floor": 1, "at": "B1", "on": False}).floor().crowd == ()
     walked = play(placed.state, turn())
-    assert walked.state.crew["ann"].heat == 0 and walked.floor().crowd == []
+    assert walked.state.crew["ann"].heat == 0 and walked.floor().crowd == ()
 
 
 def test_counting_cubes_can_be_corrected_by_hand():
@@ -206,7 +206,7 @@ def test_bb3_heist_has_two_floors_21_cards_each_dice_on_3_and_a_disguised_crew()
     """bb3 Standard Setup 6-7 (21 patrol cards a floor), 11 (die on 3), 12-13 (8 walls a floor);
     Player Setup 1 and 3 (Disguised side up, 3 Stealth)."""
     g = new_bb3_game(CREW, seed=5)
-    assert (g.rules, g.size, sorted(g.floors), g.deck_mode, g.entrances) == ("bb3", 4, [1, 2], "table", [])
+    assert (g.rules, g.size, sorted(g.floors), g.deck_mode, g.entrances) == ("bb3", 4, [1, 2], "table", ())
     assert all(fl.die == 3 and fl.deck == [HIDDEN] * 21 and len(fl.walls) == 8 for fl in g.floors.values())
     assert [(b.stealth, b.geared, b.at) for b in g.crew.values()] == [(3, False, None), (3, False, None)]
 
@@ -248,17 +248,19 @@ def test_suspicion_removed_by_an_effect_never_lowers_the_die():
     out = play(g, {"do": "suspicion", "floor": 1, "count": -1}, {"do": "suspicion", "floor": 1, "count": -1})
     assert (out.floor().suspicion, out.floor().die) == (0, 4)
     assert out.kinds()[-1] == "no_effect"
-    with pytest.raises(IllegalActionError, match="one cube at a time"):
+    with pytest.raises(MalformedActionError, match="'count' must be a whole number from -1 to 1, not 2"):
         apply(g, {"do": "suspicion", "floor": 1, "count": 2})
+    with pytest.raises(IllegalActionError, match="one cube at a time"):
+        apply(g, {"do": "suspicion", "floor": 1, "count": 0})
 
 
 def test_an_alarm_cube_taken_away_leaves_the_die_where_it_is():
     """bb3 Alarms: a square holds several cubes; one taken back leaves the others, and the die stays
     (our ruling: no new patrol card, unlike bb1's Juicer)."""
     g = play(bb3(floor_case("A1", "D4", patrol=["B2"])), alarm("C3"), alarm("C3")).state
-    assert (g.floors[1].alarms, g.floors[1].destination) == (["C3", "C3"], "C3")
+    assert (g.floors[1].alarms, g.floors[1].destination) == (("C3", "C3"), "C3")
     out = play(g, {"do": "remove_alarm", "floor": 1, "at": "C3"})
-    assert (out.floor().alarms, out.floor().destination, out.drawn()) == (["C3"], "C3", [])
+    assert (out.floor().alarms, out.floor().destination, out.drawn()) == (("C3",), "C3", [])
     with pytest.raises(IllegalActionError, match="no alarm cube in B4"):
         apply(g, {"do": "remove_alarm", "floor": 1, "at": "B4"})
 
@@ -269,7 +271,7 @@ def test_workers_on_rooms_can_be_added_and_taken_away():
     two = play(g, {"do": "set", "field": "workers", "floor": 1, "at": "B2", "value": 2})
     assert two.floor().workers == {"B2": 2}
     assert play(two.state, {"do": "set", "field": "workers", "floor": 1, "at": "B2", "value": 0}).floor().workers == {}
-    with pytest.raises(IllegalActionError, match="0 to 9"):
+    with pytest.raises(MalformedActionError, match="'value' must be a whole number from 0 to 9"):
         apply(g, {"do": "set", "field": "workers", "floor": 1, "at": "B2", "value": -1})
 
 

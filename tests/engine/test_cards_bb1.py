@@ -32,8 +32,8 @@ def test_invisible_suit_hides_from_cameras():
     """BGA help, Invisible suit: cameras do not see the wearer move onto one while a guard stands on another."""
     s = position(floor_case("D4", "D3", 1, patrol=["D1"], tiles={"D4": "camera", "B2": "camera"}),
                  crew={"ana": member("A2")})
-    assert play(s, card("invisible_suit"), move("ana", "B2")).floor().alarms == []
-    assert play(s, move("ana", "B2")).floor().alarms == ["B2"]  # without it the camera sees her
+    assert play(s, card("invisible_suit"), move("ana", "B2")).floor().alarms == ()
+    assert play(s, move("ana", "B2")).floor().alarms == ("B2",)  # without it the camera sees her
 
 
 def test_invisible_suit_lasts_only_the_wearers_turn():
@@ -77,7 +77,7 @@ def test_cursed_goblet_costs_one_stealth_when_drawn():
     s = position(quiet_floor(), crew={"ana": member("B2", stealth=2)})
     out = play(s, {"do": "loot", "who": "ana", "kind": "cursed-goblet"})
     assert out.stealth("ana") == 1
-    assert out.state.crew["ana"].loot == ["cursed-goblet"]
+    assert out.state.crew["ana"].loot == ("cursed-goblet",)
 
 
 def test_cursed_goblet_with_no_stealth_left_catches_nobody():
@@ -103,15 +103,15 @@ def test_crowbar_room_raises_no_alarm():
     """BGA help, Crowbar: the adjacent room is disabled for good: it can no longer set off an alarm."""
     s = position(quiet_floor({"B2": "fingerprint"}), crew={"ana": member("A2")})
     out = play(s, card("crowbar", at="B2"), move("ana", "B2"))
-    assert out.floor().alarms == []
-    assert out.floor().disabled == ["B2"]
+    assert out.floor().alarms == ()
+    assert out.floor().disabled == ("B2",)
 
 
 def test_crowbar_switches_a_camera_off():
     """BGA help, Crowbar: a disabled Camera no longer sees or raises anything."""
     s = position(floor_case("D4", "D3", 1, patrol=["D1"], tiles={"D4": "camera", "B2": "camera"}),
                  crew={"ana": member("A2")})
-    assert play(s, card("crowbar", at="B2"), move("ana", "B2")).floor().alarms == []
+    assert play(s, card("crowbar", at="B2"), move("ana", "B2")).floor().alarms == ()
 
 
 def test_crowbar_needs_an_open_neighbouring_room():
@@ -153,7 +153,7 @@ def test_reboot_leaves_one_token_on_every_revealed_computer():
 def test_thermal_bomb_raises_an_alarm_in_the_users_room():
     """bb1 Tools, Thermal Bomb: 'you trigger an Alarm in your current tile'."""
     s = position(quiet_floor(), crew={"ana": member("B2")})
-    assert play(s, card("thermal_bomb")).floor().alarms == ["B2"]
+    assert play(s, card("thermal_bomb")).floor().alarms == ("B2",)
 
 
 def video_loop_table() -> Any:
@@ -170,7 +170,7 @@ def test_video_loop_switches_every_camera_off_for_one_round():
     out = play(video_loop_table(), card("video_loop"), move("ana", "A2"), donuts, end_turn(),
                move("bob", "A3"))
     assert out.floor().guard == "D4"
-    assert out.floor().alarms == []
+    assert out.floor().alarms == ()
 
 
 def test_video_loop_ends_at_its_users_next_turn():
@@ -179,13 +179,13 @@ def test_video_loop_ends_at_its_users_next_turn():
     out = play(video_loop_table(), card("video_loop"), donuts, end_turn(), donuts, end_turn(),
                move("ana", "B1"))
     assert out.state.loop_by is None
-    assert out.floor().alarms == ["B1"]
+    assert out.floor().alarms == ("B1",)
 
 
 def test_juicer_sets_off_an_alarm_next_door():
     """bb1 Card Reference, Juicer (basic): an alarm in a room next to hers."""
     s = position(quiet_floor(), crew={"joy": member("B2", character="juicer")})
-    assert play(s, card("juicer_alarm", who="joy", at="C2")).floor().alarms == ["C2"]
+    assert play(s, card("juicer_alarm", who="joy", at="C2")).floor().alarms == ("C2",)
 
 
 def test_juicer_sets_off_no_alarm_through_a_wall():
@@ -198,7 +198,7 @@ def test_juicer_sets_off_no_alarm_through_a_wall():
 def test_juicer_drops_the_alarm_she_picked_up_in_her_room():
     """bb1 Card Reference, Juicer (Reroute): discarding the token picked up earlier triggers an alarm on her tile."""
     s = position(quiet_floor(), crew={"joy": member("B2", character="juicer", side="advanced")})
-    assert play(s, card("juicer_drop", who="joy")).floor().alarms == ["B2"]
+    assert play(s, card("juicer_drop", who="joy")).floor().alarms == ("B2",)
 
 
 def test_juicer_pick_up_draws_a_new_destination_even_with_alarms_left():
@@ -207,7 +207,7 @@ def test_juicer_pick_up_draws_a_new_destination_even_with_alarms_left():
     s.floors[1].destination = "B1"
     out = play(s, {"do": "remove_alarm", "floor": 1, "at": "B1"})
     assert out.floor().destination == "D1"
-    assert out.floor().alarms == ["D4"]
+    assert out.floor().alarms == ("D4",)
 
 
 # -- pieces moved without entering -----------------------------------------------------------------------------
@@ -263,9 +263,9 @@ def test_dead_drop_hands_the_tiara_to_the_player_on_the_right():
     s = position(quiet_floor(), crew={"ana": member("A1"), "bob": member("B1", loot=["tiara"], tools=["donuts"]),
                                       "cat": member("C1")})
     out = play(s, card("dead_drop", who="bob"))
-    assert out.state.crew["ana"].loot == ["tiara"]
-    assert out.state.crew["ana"].tools == ["donuts"]
-    assert out.state.crew["bob"].loot == [] and out.state.crew["cat"].loot == []
+    assert out.state.crew["ana"].loot == ("tiara",)
+    assert out.state.crew["ana"].tools == ("donuts",)
+    assert out.state.crew["bob"].loot == () and out.state.crew["cat"].loot == ()
 
 
 def test_dead_drop_tiara_then_costs_its_new_holder_stealth():
@@ -281,4 +281,4 @@ def test_tool_taken_is_known_to_a_detector():
     s = position(quiet_floor({"B2": "detector"}), crew={"ana": member("A2")})
     out = play(s, {"do": "tool", "who": "ana", "kind": "crowbar"}, move("ana", "B2"))
     assert out.question is None
-    assert out.floor().alarms == ["B2"]
+    assert out.floor().alarms == ("B2",)

@@ -96,7 +96,7 @@ def test_switch_signs_onto_a_camera_leaves_the_die_on_the_alarm_it_sets_off():
                  crew={"ana": burglar("D1")})
     out = play(s, event("switch_signs"))
     assert out.floor().guard == "C3"
-    assert out.floor().alarms == ["D1"]
+    assert out.floor().alarms == ("D1",)
     assert out.floor().destination == "D1"
 
 
@@ -114,7 +114,7 @@ def test_switch_signs_with_an_alarm_puts_the_guard_on_it_and_draws():
     out = play(position(floor_case("A1", "C3", 2, patrol=["D1"])), alarm("B4"), event("switch_signs"))
     assert out.entered() == ["B4"]
     assert (out.floor().guard, out.floor().destination) == ("B4", "D1")
-    assert out.floor().alarms == []
+    assert out.floor().alarms == ()
     assert out.drawn() == ["D1"]
 
 
@@ -122,7 +122,7 @@ def test_switch_signs_with_two_alarms_goes_to_the_nearer_and_aims_at_the_other()
     """guard-rules §1.21 Switch Signs ruling with 1.6: B1 switched off, the die goes to D4."""
     out = play(position(floor_case("A1", "C3", 2, patrol=["D1"])), alarm("B1"), alarm("D4"), event("switch_signs"))
     assert out.entered() == ["B1"]
-    assert out.floor().alarms == ["D4"]
+    assert out.floor().alarms == ("D4",)
     assert out.floor().destination == "D4"
     assert out.drawn() == []
 
@@ -142,7 +142,7 @@ def test_where_is_he_with_an_alarm_puts_him_on_the_alarm_and_switches_it_off():
     """guard-rules §1.21 Where Is He?: nearest alarm, switched off, then arrival."""
     out = play(position(floor_case("A1", "C3", 2, patrol=["D1"])), alarm("B4"), event("where_is_he"))
     assert out.entered() == ["B4"]
-    assert out.floor().alarms == []
+    assert out.floor().alarms == ()
     assert out.floor().destination == "D1"
 
 
@@ -320,7 +320,7 @@ def test_brown_out_removes_alarms_and_draws_one_card_per_alarm():
     """guard-rules §1.21 Brown Out (case 42): 2 alarms -> 2 cards, the last one is the destination."""
     s = position(floor_case("A1", "B2", 2, alarms=["B2", "D4"], patrol=["C1", "A3", "B4"]))
     out = play(s, event("brown_out"))
-    assert out.floor().alarms == []
+    assert out.floor().alarms == ()
     assert out.drawn() == ["C1", "A3"]
     assert out.floor().destination == "A3"
 
@@ -331,7 +331,7 @@ def test_brown_out_acts_on_every_floor():
                  floor_case("A1", "D4", 2, alarms=["D4"], patrol=["B3"]),
                  floor_case("A1", "C2", 2, patrol=["D1"]))
     out = play(s, event("brown_out"))
-    assert [out.floor(n).alarms for n in (1, 2, 3)] == [[], [], []]
+    assert [out.floor(n).alarms for n in (1, 2, 3)] == [(), (), ()]
     assert (out.drawn(1), out.drawn(2), out.drawn(3)) == (["C1"], ["B3"], [])
     assert out.floor(3).destination == "C2"
 
@@ -342,21 +342,21 @@ def test_emp_removes_every_alarm_and_blocks_new_ones_until_its_users_next_turn()
                  floor_case("A1", "A4", 1, alarms=["A4"], patrol=["D4"]),
                  crew={"ana": burglar("D3"), "bo": burglar("C4")})
     out = play(s, event("emp"))
-    assert (out.floor(1).alarms, out.floor(2).alarms) == ([], [])
+    assert (out.floor(1).alarms, out.floor(2).alarms) == ((), ())
     assert out.floor(1).destination == "A4" and out.floor(2).destination == "D4"
     blocked = play(out.state, alarm("C3"), {"do": "end_turn"}, alarm("C3"))
-    assert blocked.floor().alarms == []
+    assert blocked.floor().alarms == ()
     assert blocked.state.order[blocked.state.turn] == "bo"
     back = play(blocked.state, {"do": "end_turn"}, alarm("C3"))
     assert back.state.order[back.state.turn] == "ana"
-    assert back.floor().alarms == ["C3"]
+    assert back.floor().alarms == ("C3",)
 
 
 def test_shoplifting_sets_off_alarms_on_each_laboratory():
     """guard-rules §1.21 Shoplifting: alarms on every Laboratory a tool was taken from."""
     s = position(floor_case("A1", "B1", 2), floor_case("A1", "B1", 2))
     out = play(s, event("shoplifting", targets=[[1, "C3"], [2, "D2"]]))
-    assert (out.floor(1).alarms, out.floor(2).alarms) == (["C3"], ["D2"])
+    assert (out.floor(1).alarms, out.floor(2).alarms) == (("C3",), ("D2",))
     assert (out.floor(1).destination, out.floor(2).destination) == ("C3", "D2")
 
 
@@ -364,7 +364,7 @@ def test_dynamite_removes_the_wall_and_sets_off_an_alarm_in_the_players_room():
     """guard-rules §1.21 Dynamite: B1 is no longer 3 steps round the wall but 1."""
     s = position(floor_case("A1", "D4", 1, walls=["A1-B1"], patrol=["C4"]), crew={"ana": burglar("B1")})
     out = play(s, event("dynamite", wall="A1-B1", at="B1"), turn())
-    assert out.floor().walls == []
+    assert out.floor().walls == ()
     assert out.entered() == ["B1", "C1"]
     assert out.stealth("ana") == 2
 

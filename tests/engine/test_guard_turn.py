@@ -28,7 +28,7 @@ def test_each_alarm_on_the_floor_adds_a_move():
     out = play(s, turn())
     assert speed_of(out) == [4]
     assert out.entered() == ["A2", "A3", "B3", "C3"]
-    assert out.floor().alarms == ["D4"]
+    assert out.floor().alarms == ("D4",)
     assert out.floor().destination == "D4"
     assert out.drawn() == []
 
@@ -45,7 +45,7 @@ def test_guard_loses_no_move_when_alarm_switched_off_mid_move():
     s = position(floor_case("A1", "A2", 2, alarms=["A2"], patrol=["D1", "B4"]))
     out = play(s, turn())
     assert out.entered() == ["A2", "A1", "B1"]
-    assert out.floor().alarms == []
+    assert out.floor().alarms == ()
     assert (out.floor().guard, out.floor().destination) == ("B1", "D1")
 
 
@@ -125,7 +125,7 @@ def test_guard_arrives_several_times_in_one_move():
     assert out.entered() == ["A2", "A3", "A4", "B4", "C4", "C3"]
     assert out.drawn() == ["A4", "C4", "D1"]
     assert out.floor().deck == []
-    assert out.floor().discard == ["A4", "C4", "D1"]
+    assert out.floor().discard == ("A4", "C4", "D1")
 
 
 def test_arrival_on_the_last_move_still_sets_the_next_destination():
@@ -141,7 +141,7 @@ def test_card_showing_the_guards_own_square_is_redrawn_without_spending_a_move()
     assert out.entered() == ["B1", "C1", "C2"]
     assert out.drawn() == ["B1", "C1", "C3"]
     assert out.floor().destination == "C3"
-    assert out.floor().discard == ["B1", "C1", "C3"]
+    assert out.floor().discard == ("B1", "C1", "C3")
     assert any(e.kind == "redraw" and e.ruling for e in out.log)
 
 
@@ -150,7 +150,7 @@ def test_arrival_with_alarms_left_goes_to_the_nearest_alarm_not_a_card():
     s = position(floor_case("A1", "B1", 1, alarms=["B1", "A4", "D1"], patrol=["C3"]))
     out = play(s, turn())
     assert out.entered() == ["B1", "C1", "D1", "D2"]
-    assert out.floor().alarms == ["A4"]
+    assert out.floor().alarms == ("A4",)
     assert out.floor().destination == "A4"
     assert out.drawn() == []
 
@@ -165,9 +165,9 @@ def test_reshuffle_sets_cards_aside_unseen_for_the_player_count(players, aside):
     fl = out.floor()
     assert out.drawn() == ["D4"]
     assert fl.destination == "D4"
-    assert fl.unseen == SIXTEEN[16 - aside:]
+    assert list(fl.unseen) == SIXTEEN[16 - aside:]
     assert fl.deck == SIXTEEN[1:16 - aside]
-    assert fl.discard == ["D4"]
+    assert fl.discard == ("D4",)
 
 
 def test_reshuffle_raises_the_die_by_one():
@@ -199,11 +199,11 @@ def test_app_reshuffle_brings_back_the_unseen_cards():
     """guard-rules 1.11: discards and the cards set aside unseen all go into the new deck."""
     s = position(floor_case("A1", "A2", 1), players=3)
     fl = s.floors[1]
-    fl.unseen = ["D2", "D3", "D4"]
-    fl.discard = [c for c in SIXTEEN if c not in fl.unseen]
+    fl.unseen = ("D2", "D3", "D4")
+    fl.discard = tuple(c for c in SIXTEEN if c not in fl.unseen)
     out = play(s, turn())
     after = out.floor()
-    assert sorted(after.deck + after.unseen + after.discard) == sorted(SIXTEEN)
+    assert sorted([*after.deck, *after.unseen, *after.discard]) == sorted(SIXTEEN)
     assert len(after.unseen) == 3
     assert after.die == 2
     assert after.discard[-1] == after.destination
@@ -213,7 +213,7 @@ def test_app_reshuffle_is_the_same_for_the_same_seed():
     """design: the app's own deck is seeded, so a replayed game draws the same cards (1.11)."""
     def fresh():
         s = position(floor_case("A1", "A2", 1), players=2)
-        s.floors[1].discard = list(SIXTEEN)
+        s.floors[1].discard = tuple(SIXTEEN)
         return s
 
     assert play(fresh(), turn()).floor().deck == play(fresh(), turn()).floor().deck
@@ -428,7 +428,7 @@ def test_guard_passing_a_camera_sets_off_an_alarm_under_a_player_on_another_came
                  crew={"ana": burglar("C3", floor=2)})
     out = play(s, turn(1))
     assert out.entered(1) == ["B1", "C1"]
-    assert out.floor(2).alarms == ["C3"]
+    assert out.floor(2).alarms == ("C3",)
     assert out.floor(2).destination == "C3"
     assert out.entered(2) == []
     assert out.stealth("ana") == 3
@@ -439,7 +439,7 @@ def test_player_on_an_unrevealed_camera_room_is_not_seen():
     s = position(floor_case("A1", "D1", 2, patrol=["D4"], tiles={"B1": "camera"}),
                  floor_case("D4", "A4", 2), crew={"ana": burglar("C3", floor=2)})
     out = play(s, turn(1))
-    assert out.floor(2).alarms == []
+    assert out.floor(2).alarms == ()
 
 
 def test_camera_switched_off_sees_nothing():
@@ -447,9 +447,9 @@ def test_camera_switched_off_sees_nothing():
     s = position(floor_case("A1", "D1", 2, patrol=["D4"], tiles={"B1": "camera"}),
                  floor_case("D4", "A4", 2, tiles={"C3": "camera"}), crew={"ana": burglar("C3", floor=2)})
     out = play(s, {"do": "camera", "floor": 2, "at": "C3", "off": True}, turn(1))
-    assert out.floor(2).alarms == []
+    assert out.floor(2).alarms == ()
     back_on = play(out.state, {"do": "camera", "floor": 2, "at": "C3", "off": False})
-    assert back_on.floor(2).cameras_off == []
+    assert back_on.floor(2).cameras_off == ()
 
 
 def test_player_steps_onto_a_camera_while_a_guard_stands_on_another():
@@ -457,7 +457,7 @@ def test_player_steps_onto_a_camera_while_a_guard_stands_on_another():
     s = position(floor_case("B1", "D1", 2, tiles={"B1": "camera"}),
                  floor_case("D4", "A4", 2, tiles={"C3": "camera"}), crew={"ana": burglar("C2", floor=2)})
     out = play(s, move("ana", "C3", floor=2))
-    assert out.floor(2).alarms == ["C3"]
+    assert out.floor(2).alarms == ("C3",)
     assert out.floor(2).destination == "C3"
     assert out.stealth("ana") == 3
 
@@ -466,7 +466,7 @@ def test_player_steps_onto_a_camera_with_no_guard_on_any_camera():
     """guard-rules 1.14: no guard on a Camera, nothing sees her."""
     s = position(floor_case("A1", "D1", 2, tiles={"B1": "camera"}),
                  floor_case("D4", "A4", 2, tiles={"C3": "camera"}), crew={"ana": burglar("C2", floor=2)})
-    assert play(s, move("ana", "C3", floor=2)).floor(2).alarms == []
+    assert play(s, move("ana", "C3", floor=2)).floor(2).alarms == ()
 
 
 # -- 1.17 Tiara ----------------------------------------------------------------------------------------
@@ -596,7 +596,7 @@ def test_alarm_while_the_guard_is_lost_takes_the_die_to_the_newest_alarm():
     """guard-rules 1.20 ruling: tokens still go down; the die sits on the newest alarm."""
     s = position(floor_case("A1", "B1", 1, patrol=[LOST_VISUAL, "C3", "D1"]))
     out = play(s, turn(), {"do": "alarm", "floor": 1, "at": "D4"}, {"do": "alarm", "floor": 1, "at": "A2"})
-    assert out.floor().alarms == ["A2", "D4"]
+    assert out.floor().alarms == ("A2", "D4")
     assert out.floor().destination == "A2"
     assert out.floor().guard is None
 
@@ -607,7 +607,7 @@ def test_lost_guard_returning_with_alarms_heads_for_the_nearest_alarm():
     s = play(s, turn()).state
     s.floors[1].die = 3
     out = play(s, {"do": "alarm", "floor": 1, "at": "D4"}, {"do": "alarm", "floor": 1, "at": "A2"}, turn())
-    assert out.floor().alarms == ["A2"]
+    assert out.floor().alarms == ("A2",)
     assert out.entered() == ["D3", "D4", "C4", "B4", "A4"]
     assert out.floor().destination == "A2"
 
@@ -650,7 +650,7 @@ def test_arrival_that_sets_off_an_alarm_draws_the_destination_first():
     out = play(s, move("ana", "C3", floor=2))
     assert out.drawn(2) == ["A1", "D4"]
     assert out.floor(2).guard == "A1"
-    assert out.floor(2).alarms == ["C3"]
+    assert out.floor(2).alarms == ("C3",)
     assert out.floor(2).destination == "C3"
 
 

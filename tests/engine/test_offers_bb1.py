@@ -37,7 +37,7 @@ def codes(offers: list[Offer]) -> set[str]:
 
 def test_every_room_offer_on_every_room_is_an_action_the_engine_accepts():
     state = heist(("Ann", "raven", "basic"), ("Bob", "juicer", "basic"))
-    state.crew["Ann"].tools = ["dynamite", "crowbar"]
+    state.crew["Ann"].tools = ("dynamite", "crowbar")
     for square in state.plan(1).names:
         for offer in room_offers(state, 1, square):
             assert accepted(state, offer), (square, offer)
@@ -45,8 +45,8 @@ def test_every_room_offer_on_every_room_is_an_action_the_engine_accepts():
 
 def test_every_player_offer_and_correction_is_an_action_the_engine_accepts():
     state = heist(("Ann", "spotter", "basic"), ("Bob", "rigger", "advanced"))
-    state.crew["Ann"].tools = ["thermal-bomb", "smoke-bomb", "makeup-kit", "virus", "emp", "donuts", "stethoscope"]
-    state.crew["Ann"].loot = ["tiara"]
+    state.crew["Ann"].tools = ("thermal-bomb", "smoke-bomb", "makeup-kit", "virus", "emp", "donuts", "stethoscope")
+    state.crew["Ann"].loot = ("tiara",)
     for offer in [*player_offers(state, "Ann"), *corrections(state), *take_offers(state, "Bob")]:
         assert accepted(state, offer), offer
 
@@ -94,7 +94,7 @@ def test_tools_are_offered_to_the_player_who_holds_them_and_dropped_when_used():
     state = apply(state, {"do": "tool", "who": "Ann", "kind": "smoke-bomb"}).state
     bomb = next(o for o in player_offers(state, "Ann") if o.code == "tool_smoke_bomb")
     state = apply(state, bomb.action).state
-    assert state.floors[1].lavatory["B2"] == 3 and state.crew["Ann"].tools == []
+    assert state.floors[1].lavatory["B2"] == 3 and state.crew["Ann"].tools == ()
     assert [o.action["value"] for o in room_offers(state, 1, "B2") if o.code == "room_tokens"] == list(range(7))
 
 

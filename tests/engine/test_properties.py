@@ -388,7 +388,7 @@ def check_invariants(state: GameState, card_counts: dict[int, int], where: str) 
             # placed and a drawn card may be in the table's hand; the settled state is checked below
             continue
         assert fl.guard is None or fl.guard not in fl.alarms, f"{at}: alarm on the guard's square {fl.guard}"
-        cards = fl.deck + fl.discard + fl.unseen
+        cards = [*fl.deck, *fl.discard, *fl.unseen]
         assert len(cards) == card_counts[n], f"{at}: {len(cards)} patrol cards, started with {card_counts[n]}"
         if state.deck_mode == "app":
             assert Counter(cards) == full_deck(state), f"{at}: the app deck lost or gained cards: {cards}"

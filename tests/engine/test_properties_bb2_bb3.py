@@ -170,7 +170,7 @@ def check_bb2(state: GameState, cards: dict[int, int], where: str) -> None:
         assert len(set(fl.crowd)) == len(fl.crowd) and set(fl.crowd) <= set(ROOMS), f"{at}: crowd {fl.crowd}"
         if state.pending is not None:
             continue  # mid-action: a drawn card may be in the table's hand
-        assert fl.unseen == [] and set(fl.deck) <= {HIDDEN}, f"{at}: deck {fl.deck} unseen {fl.unseen}"
+        assert fl.unseen == () and set(fl.deck) <= {HIDDEN}, f"{at}: deck {fl.deck} unseen {fl.unseen}"
         # the table's real deck decides (bb2 Hunting): "our deck is empty" drops the cards the count still had,
         # and a card found when the count said 0 is one more; either way the deck is empty after it
         assert len(fl.deck) + len(fl.discard) == cards[n] or not fl.deck, \
@@ -188,7 +188,7 @@ def check_bb3(state: GameState, cards: dict[int, int], where: str) -> None:
         at = f"{where}, floor {n}"
         assert isinstance(fl.die, int) and 1 <= fl.die <= 6, f"{at}: die shows {fl.die}"
         assert 0 <= fl.suspicion <= 2, f"{at}: suspicion {fl.suspicion}"
-        assert fl.alarms == sorted(fl.alarms) and set(fl.alarms) <= set(ROOMS), f"{at}: alarm cubes {fl.alarms}"
+        assert list(fl.alarms) == sorted(fl.alarms) and set(fl.alarms) <= set(ROOMS), f"{at}: alarm cubes {fl.alarms}"
         assert all(v >= 1 and sq in ROOMS for sq, v in fl.workers.items()), f"{at}: workers {fl.workers}"
         if state.pending is not None:
             continue

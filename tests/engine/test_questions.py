@@ -3,7 +3,7 @@
 import pytest
 
 from assistant.engine.actions import apply
-from assistant.engine.errors import IllegalActionError, RulesError
+from assistant.engine.errors import IllegalActionError, MalformedActionError, RulesError
 from assistant.engine.scenarios import new_game
 from assistant.engine.state import HIDDEN, GameState
 from assistant.words import prompt
@@ -37,7 +37,7 @@ def test_table_deck_game_holds_hidden_cards_with_unseen_ones_set_aside():
     s = new_game("bank", CREW, deck_mode="table")
     for n in (1, 2, 3):
         assert s.floors[n].deck == [HIDDEN] * 10
-        assert s.floors[n].unseen == [HIDDEN] * 6
+        assert s.floors[n].unseen == (HIDDEN,) * 6
 
 
 def test_table_deck_asks_for_the_card_placing_the_guard():
@@ -63,7 +63,7 @@ def test_table_deck_asks_again_for_the_destination_card():
     assert done.question is None
     fl = done.state.floors[1]
     assert (fl.guard, fl.destination) == ("B2", "C3")
-    assert fl.discard == ["B2", "C3"]
+    assert fl.discard == ("B2", "C3")
     assert len(fl.deck) == 8
     assert done.state.pending is None
 
@@ -154,7 +154,7 @@ def test_refused_answer_leaves_the_question_open():
 def test_answer_without_a_choice_is_refused():
     """engine contract: an answer names one option."""
     pending = apply(hidden_deck_position(), turn()).state
-    with pytest.raises(IllegalActionError, match="needs a 'choice'"):
+    with pytest.raises(MalformedActionError, match="needs 'choice'"):
         apply(pending, {"do": "answer"})
 
 
@@ -173,7 +173,7 @@ def test_other_actions_wait_until_the_question_is_answered():
 
 def test_unknown_action_is_refused():
     """engine contract: actions are a closed list."""
-    with pytest.raises(IllegalActionError, match="unknown action"):
+    with pytest.raises(MalformedActionError, match="unknown action 'teleport'"):
         apply(position(floor_case("A1", "B1", 2)), {"do": "teleport"})
 
 

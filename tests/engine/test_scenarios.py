@@ -73,10 +73,10 @@ def test_new_fort_knox_game_has_24_card_decks_and_dice_3_4():
     """guard-rules §3 ruling: one card per room of the 5x5 floor minus the empty square."""
     walls = [random_walls(5, void=["C3"], seed=1), random_walls(5, void=["C3"], seed=2)]
     s = new_game("fort_knox", crew(4), void=["c3"], walls=walls)
-    assert s.void == ["C3"]
+    assert s.void == ("C3",)
     assert [s.floors[1].die, s.floors[2].die] == [3, 4]
     for n in (1, 2):
-        cards = s.floors[n].deck + s.floors[n].unseen
+        cards = [*s.floors[n].deck, *s.floors[n].unseen]
         assert len(cards) == 24
         assert "C3" not in cards
 
@@ -89,7 +89,7 @@ def test_new_game_sets_cards_aside_unseen_for_the_crew_size(players, in_deck):
     for fl in s.floors.values():
         assert len(fl.deck) == in_deck
         assert len(fl.unseen) == 16 - in_deck
-        assert sorted(fl.deck + fl.unseen) == sorted(f"{c}{r}" for c in "ABCD" for r in "1234")
+        assert sorted([*fl.deck, *fl.unseen]) == sorted(f"{c}{r}" for c in "ABCD" for r in "1234")
 
 
 @pytest.mark.parametrize("difficulty, stealth", [("easy", 6), ("normal", 3), ("hard", 1)])

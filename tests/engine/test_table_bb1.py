@@ -31,7 +31,7 @@ def end_turn() -> dict[str, Any]:
 
 
 def alarms(out: Played, floor: int = 1) -> list[str]:
-    return out.floor(floor).alarms
+    return list(out.floor(floor).alarms)
 
 
 # -- Fingerprint, Laser, Motion, Detector, Thermo ----------------------------------------------------------
@@ -166,7 +166,7 @@ def test_walkway_fall_ignores_the_landing_rooms_effects():
     """bb1 Room Tiles, Walkway: falling is not entering, so the room below (a Fingerprint) raises nothing."""
     out = play(two_floors(guard1="A1", tiles1={"B2": "fingerprint"}, ana=member("A2", floor=2)),
                {**move("ana", "B2", floor=2), "type": "walkway"})
-    assert out.floor(1).alarms == []
+    assert out.floor(1).alarms == ()
 
 
 def test_walkway_already_revealed_is_an_ordinary_room_to_move_into():
@@ -431,7 +431,7 @@ def test_event_with_alarms_always_sets_the_next_destination_after_a_juicer_pick_
     out = play(s, alarm("B1"), alarm("D4"), {"do": "remove_alarm", "floor": 1, "at": "B1"}, event(card))
     assert out.drawn() == ["D1", "C2"]
     assert out.entered() == ["D4"]
-    assert (out.floor().guard, out.floor().destination, out.floor().alarms) == ("D4", "C2", [])
+    assert (out.floor().guard, out.floor().destination, out.floor().alarms) == ("D4", "C2", ())
 
 
 @pytest.mark.parametrize("card", ["switch_signs", "where_is_he"])
@@ -441,7 +441,7 @@ def test_event_with_alarms_aims_at_the_next_alarm_when_one_remains(card):
     out = play(s, alarm("B1"), alarm("D4"), alarm("A4"), {"do": "remove_alarm", "floor": 1, "at": "B1"},
                event(card))
     assert out.floor().guard == "A4"
-    assert (out.floor().destination, out.floor().alarms) == ("D4", ["D4"])
+    assert (out.floor().destination, out.floor().alarms) == ("D4", ("D4",))
 
 
 @pytest.mark.parametrize("card, extra", [("crash", {"at": "B2"}), ("throw_voice", {"at": "C4"}),
@@ -472,4 +472,4 @@ def test_the_advanced_hacker_keeps_one_hack_token_on_her_card_and_any_alarm_may_
     with pytest.raises(IllegalActionError, match="0 or 1"):
         play(out.state, {"do": "hack", "kind": "hacker"})
     moved = play(out.state, {"do": "move", "who": "hal", "floor": 1, "to": "C3"}, answers=["hack-hacker"])
-    assert moved.state.hack == {"hacker": 0} and moved.floor().alarms == []
+    assert moved.state.hack == {"hacker": 0} and moved.floor().alarms == ()

@@ -9,15 +9,15 @@ from assistant.engine.scenarios import new_game
 def in_play():
     s = new_game("bank", [{"name": "Ann"}, {"name": "Bob"}], seed=1)
     s = apply(apply(s, {"do": "start"}).state, {"do": "entrance", "at": "A2"}).state
-    s.crew["Ann"].tools = ["donuts", "emp", "crowbar"]
+    s.crew["Ann"].tools = ("donuts", "emp", "crowbar")
     return s
 
 
 def test_the_donuts_are_discarded_when_played():
     s = apply(in_play(), {"do": "donuts", "floor": 1}).state
-    assert s.floors[1].donuts and s.crew["Ann"].tools == ["emp", "crowbar"]
+    assert s.floors[1].donuts and s.crew["Ann"].tools == ("emp", "crowbar")
 
 
 def test_the_emp_is_discarded_when_played():
     s = apply(in_play(), {"do": "event", "name": "emp", "floor": 1, "who": "Ann"}).state
-    assert s.emp_by == "Ann" and s.crew["Ann"].tools == ["donuts", "crowbar"]
+    assert s.emp_by == "Ann" and s.crew["Ann"].tools == ("donuts", "crowbar")

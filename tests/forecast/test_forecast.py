@@ -88,7 +88,7 @@ def test_unseen_cards_are_the_full_deck_minus_the_face_up_discard_pile() -> None
     """1.11: the deck and the cards set aside face down are the same unknown to the players."""
     state = _bank(3)
     fl = state.floors[1]
-    assert unseen_cards(state, 1) == Counter(fl.deck + fl.unseen)
+    assert unseen_cards(state, 1) == Counter([*fl.deck, *fl.unseen])
     assert sum(full_deck(state, 1).values()) == 16
 
 
@@ -108,9 +108,9 @@ def test_two_hidden_deck_orders_with_the_same_visible_cards_give_the_same_foreca
     state = _bank(11)
     other = state.copy()
     fl = other.floors[1]
-    cards = fl.deck + fl.unseen
+    cards = [*fl.deck, *fl.unseen]
     random.Random(5).shuffle(cards)
-    fl.deck, fl.unseen = cards[:len(fl.deck)], cards[len(fl.deck):]
+    fl.deck, fl.unseen = cards[:len(fl.deck)], tuple(cards[len(fl.deck):])
     other.seed = 987654
     assert state.floors[1].deck != fl.deck
     first, second = forecast(state), forecast(other)
@@ -183,13 +183,13 @@ def _simulated(state: GameState, floor: int, runs: int, rng: random.Random) -> t
     found: Counter[str] = Counter()
     caught: Counter[str] = Counter()
     base = state.floors[floor]
-    unknown = base.deck + base.unseen
+    unknown = [*base.deck, *base.unseen]
     for _ in range(runs):
         s = state.copy()
         fl = s.floors[floor]
         cards = list(unknown)
         rng.shuffle(cards)
-        fl.deck, fl.unseen = cards[:len(base.deck)], cards[len(base.deck):]
+        fl.deck, fl.unseen = cards[:len(base.deck)], tuple(cards[len(base.deck):])
         s.seed = rng.randrange(1 << 30)
         result = apply(s, {"do": "guard_turn", "floor": floor})
         log = list(result.log)
@@ -209,9 +209,9 @@ def test_exact_forecast_agrees_with_20000_random_deck_orders_within_sampling_err
     floor, two burglars (one with no Stealth left), a speed of 4 so that he often draws twice."""
     state = _bank(21)
     fl = state.floors[1]
-    fl.walls = list(BANK_F1)
-    fl.guard, fl.destination, fl.die, fl.alarms = "B2", "A2", 4, []
-    fl.discard = fl.discard + fl.deck[:-1]  # cards face up until one is left in the deck
+    fl.walls = tuple(BANK_F1)
+    fl.guard, fl.destination, fl.die, fl.alarms = "B2", "A2", 4, ()
+    fl.discard = (*fl.discard, *fl.deck[:-1])  # cards face up until one is left in the deck
     fl.deck = fl.deck[-1:]
     assert len(fl.deck) == 1 and len(fl.unseen) == 6
     for name, at, stealth in (("Ana", "C2", 0), ("Bo", "B1", 1)):

@@ -129,7 +129,7 @@ def test_an_alarm_takes_the_die_and_is_drawn(app, client, playing):
     reference = expect(app, playing, do="alarm", floor=1, at=square)
     page = act_ok(client, playing, do="alarm", floor=1, at=square)
     fl = state(app, playing).floors[1]
-    assert fl.alarms == [square] and fl.destination == square == reference.state.floors[1].destination
+    assert fl.alarms == (square,) and fl.destination == square == reference.state.floors[1].destination
     room = room_button(page, 1, square)
     assert '<span class="alarm" title="alarm">' in room and '<span class="sr-only">!</span>' in room
     assert ", alarm" in room and ", destination" in room
@@ -141,7 +141,7 @@ def test_an_alarm_takes_the_die_and_is_drawn(app, client, playing):
 def test_an_alarm_on_the_guards_square_does_nothing_and_says_so(app, client, playing):
     guard = state(app, playing).floors[1].guard
     page = act_ok(client, playing, do="alarm", floor=1, at=guard)
-    assert state(app, playing).floors[1].alarms == []
+    assert state(app, playing).floors[1].alarms == ()
     assert log_lines(page) == [f"No alarm in {guard}: the guard is standing there."]
     assert "!" not in re.sub(r"<[^>]+>", "", room_button(page, 1, guard))
 
@@ -213,25 +213,28 @@ def test_a_wall_that_shuts_a_room_off_names_that_room(app, client, playing):
     ({"do": "alarm", "floor": 1, "at": "E1"}, "E1 is off the board"),
     ({"do": "move", "who": "Ann", "floor": 1, "to": "A5"}, "A5 is off the board"),
     ({"do": "reveal", "floor": 1, "at": "Q1", "type": "safe"}, "not a square name"),
-    ({"do": "alarm", "floor": 1, "at": ""}, "must be a square name"),
-    ({"do": "alarm", "floor": 1}, "must be a square name"),
+    ({"do": "alarm", "floor": 1, "at": ""}, "The action 'alarm' needs 'at'"),
+    ({"do": "alarm", "floor": 1}, "The action 'alarm' needs 'at'"),
+    ({"do": "alarm", "floor": 1, "at": "B"}, "'at' must be a square name like B2, not 'B'"),
     ({"do": "alarm", "floor": 4, "at": "B1"}, "Floor 4 does not exist (floors: 1, 2, 3)"),
     ({"do": "alarm", "floor": 0, "at": "B1"}, "Floor 0 does not exist"),
     ({"do": "alarm", "floor": -1, "at": "B1"}, "Floor -1 does not exist"),
     ({"do": "alarm", "floor": "99999999999999999999", "at": "B1"}, "does not exist"),
-    ({"do": "alarm", "at": "B1"}, "does not exist"),
-    ({"do": "alarm", "floor": "two", "at": "B1"}, "Floor must be a whole number, not 'two'"),
-    ({"do": "alarm", "floor": "1.5", "at": "B1"}, "Floor must be a whole number"),
-    ({"do": "reveal", "floor": 1, "at": "C3", "type": "camera", "number": "x"}, "Number must be a whole number"),
-    ({"do": "reveal", "floor": 1, "at": "C3", "type": "camera", "number": 7}, "combination number is 1 to 6"),
-    ({"do": "reveal", "floor": 1, "at": "C3"}, "'type' names the room"),
-    ({"do": "guard_turn", "floor": 1, "bonus": 9}, "'bonus' is a small whole number"),
+    ({"do": "alarm", "at": "B1"}, "The action 'alarm' needs 'floor'"),
+    ({"do": "alarm", "floor": "two", "at": "B1"}, "'floor' must be a whole number, not 'two'"),
+    ({"do": "alarm", "floor": "1.5", "at": "B1"}, "'floor' must be a whole number, not '1.5'"),
+    ({"do": "reveal", "floor": 1, "at": "C3", "type": "camera", "number": "x"},
+     "'number' must be a whole number, not 'x'"),
+    ({"do": "reveal", "floor": 1, "at": "C3", "type": "camera", "number": 7},
+     "'number' must be a whole number from 1 to 6, not 7"),
+    ({"do": "reveal", "floor": 1, "at": "C3"}, "The action 'reveal' needs 'type'"),
+    ({"do": "guard_turn", "floor": 1, "bonus": 9}, "'bonus' must be a whole number from -3 to 3, not 9"),
     ({"do": "move", "who": "Zed", "floor": 1, "to": "C3"}, "Nobody called 'Zed' is in the crew"),
     ({"do": "wall", "floor": 1, "wall": "A1-C3"}, "not neighbouring rooms"),
     ({"do": "wall", "floor": 1, "wall": "junk"}, "is not a wall"),
-    ({"do": "event", "floor": 1, "name": "fireworks"}, "Unknown event 'fireworks'"),
+    ({"do": "event", "floor": 1, "name": "fireworks"}, "'name': unknown event 'fireworks'"),
     ({"do": "answer", "choice": "B1"}, "There is no question to answer"),
-    ({"do": "hack", "kind": "toaster"}, "fingerprint, laser or motion"),
+    ({"do": "hack", "kind": "toaster"}, "'kind' must be one of fingerprint, laser, motion, hacker, not 'toaster'"),
     ({"do": "teleport", "floor": 1, "at": "B1"}, "Unknown action 'teleport'"),
     ({"do": ""}, "Nothing to do"),
     ({}, "Nothing to do"),

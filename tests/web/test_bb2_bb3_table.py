@@ -77,4 +77,4 @@ def test_workers_flee_from_a_geared_burglar_and_a_scan_sets_off_an_alarm(app, cl
     assert "Ann makes the workers flee to A3: a Scan drawn" in menu
     act_ok(client, game_id, do="flee", who="Ann", to="A3", scans=1)
     fl = state(app, game_id).floors[1]
-    assert fl.workers == {"A3": 2} and fl.alarms == ["A3"]
+    assert fl.workers == {"A3": 2} and fl.alarms == ("A3",)

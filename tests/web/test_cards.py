@@ -23,7 +23,7 @@ def heist(app, client, *, characters: dict[str, str] | None = None, **positions:
                                                walls=["A1-B1", "C1-C2", "C2-D2", "A2-A3", "B2-B3", "D3-D4"]),
                                     floor_case(), floor_case(), crew=crew))
     s = state(app, game_id)
-    s.floors, s.order = position.floors, list(crew)
+    s.floors, s.order = position.floors, tuple(crew)
     for name, b in position.crew.items():
         s.crew[name].floor, s.crew[name].at = b.floor, b.at
     return store(app).create("cards", s)
@@ -85,10 +85,10 @@ def test_a_camera_can_be_switched_off_and_on_again(app, client):
     act_ok(client, game_id, do="reveal", floor=1, at="C3", type="camera", number=2)
     assert "Switch this camera off" in menu(client, game_id, "1-C3")
     act_ok(client, game_id, do="camera", floor=1, at="C3", off="1")
-    assert state(app, game_id).floors[1].cameras_off == ["C3"]
+    assert state(app, game_id).floors[1].cameras_off == ("C3",)
     assert "Switch this camera back on" in menu(client, game_id, "1-C3")
     act_ok(client, game_id, do="camera", floor=1, at="C3", off="0")
-    assert state(app, game_id).floors[1].cameras_off == []
+    assert state(app, game_id).floors[1].cameras_off == ()
     assert "Switch this camera" not in menu(client, game_id, "1-C4")
 
 
@@ -103,7 +103,7 @@ def test_shoplifting_lists_the_laboratories_and_sets_off_the_ones_ticked(app, cl
                            data=MultiDict([("do", "event"), ("name", "shoplifting"), ("floor", "1"), ("target",
                                                                                                       "1-C3")]))
     assert errors(response.get_data(as_text=True)) == []
-    assert state(app, game_id).floors[1].alarms == ["C3"]
+    assert state(app, game_id).floors[1].alarms == ("C3",)
 
 
 def test_shoplifting_with_no_laboratory_says_it_does_nothing(app, client):

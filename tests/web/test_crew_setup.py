@@ -27,7 +27,7 @@ def test_a_burglar_with_a_character_and_no_name_is_called_by_the_character(app, 
 
 def test_the_rigger_starts_with_dynamite(app, client):
     game_id = new_heist(client, character2="rigger")
-    assert state(app, game_id).crew["Bob"].tools == ["dynamite"]
+    assert state(app, game_id).crew["Bob"].tools == ("dynamite",)
 
 
 def test_a_refused_form_keeps_every_character_and_side_typed(client):

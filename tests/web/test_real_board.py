@@ -37,7 +37,7 @@ def test_an_alarm_he_walks_into_is_taken_off_where_he_reaches_it():
     assert items[0] == "Put an alarm token on B1 (floor 1)."
     assert "Take the alarm token off B1 (floor 1)." in items
     assert items.index("Take the alarm token off B1 (floor 1).") > items.index("Move the floor-1 guard to B1.")
-    assert after.floors[1].alarms == []
+    assert after.floors[1].alarms == ()
 
 
 def test_an_action_that_moves_nothing_on_the_board_asks_for_nothing():

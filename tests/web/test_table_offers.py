@@ -52,7 +52,7 @@ def test_the_current_burglars_tools_and_ability_are_offered_and_used(app, client
     assert "Invisible Suit" in panel(client, game_id).split("ability, tools and loot")[1].split("Event card")[0]
     act_ok(client, game_id, do="event", name="invisible_suit", floor=1, who="Ann")
     s = state(app, game_id)
-    assert s.invisible == "Ann" and s.crew["Ann"].tools == []
+    assert s.invisible == "Ann" and s.crew["Ann"].tools == ()
 
 
 def test_the_virus_posts_its_tokens_in_one_tap(app, client):

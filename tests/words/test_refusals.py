@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "assistant" / "engine"
 LANGUAGES = ("es", "fr")
 PARAM = re.compile(r"%\((\w+)\)s")
-ERRORS = {"RulesError", "BoardError", "IllegalActionError", "AmbiguousTieError", "SaveFormatError"}
+ERRORS = {"RulesError", "BoardError", "IllegalActionError", "MalformedActionError", "AmbiguousTieError",
+          "SaveFormatError"}
 
 
 def _marked(node: ast.AST) -> bool:

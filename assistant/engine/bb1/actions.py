@@ -10,16 +10,13 @@ from typing import TYPE_CHECKING
 from ..errors import N_, IllegalActionError
 from ..fields import Action, card_key, choice_of, floor_of, square_of, who_of
 from ..ruleset import GameAction
+from ..state import without_one
+from ..vocabulary import EVENTS_ON_FLOOR, EVENTS_WITH_SQUARE, HACK_KINDS
 from . import cards
 from .table import LOOT
 
 if TYPE_CHECKING:
     from .rules import Bb1
-
-EVENTS_ON_FLOOR = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
-                   "emp", "espresso", "daydreaming", "jump_the_gun")
-EVENTS_WITH_SQUARE = ("throw_voice", "crash")
-HACK_KINDS = ("fingerprint", "laser", "motion")
 
 
 def _event(rules: Bb1, a: Action) -> None:
@@ -128,7 +125,7 @@ def _camera(rules: Bb1, a: Action) -> None:
     square = square_of(rules, floor, a.get("at"))
     fl = rules.state.floors[floor]
     off = bool(a.get("off", True))
-    fl.cameras_off = sorted(set(fl.cameras_off) - {square} | ({square} if off else set()))
+    fl.cameras_off = tuple(sorted(set(fl.cameras_off) - {square} | ({square} if off else set())))
     rules.log("camera", "1.14", floor, square, how="switched", off=off)
 
 
@@ -141,18 +138,18 @@ def _loot(rules: Bb1, a: Action) -> None:
     kind = card_key(kind)
     if kind not in LOOT:
         raise IllegalActionError(N_("no loot card is called %(kind)s: %(loot)s"), kind=repr(kind), loot=list(LOOT))
-    loot = rules.state.crew[who].loot
-    if a.get("on", kind not in loot):
-        if kind not in loot:
-            loot.append(kind)
+    b = rules.state.crew[who]
+    if a.get("on", kind not in b.loot):
+        if kind not in b.loot:
+            b.loot = (*b.loot, kind)  # a new tuple: the loot is shared with the state's copies
         rules.log("loot", "1.17" if kind == "tiara" else "", how="takes", who=who, loot=kind)
         if kind == "cursed-goblet":  # bb1 Cursed Goblet: one Stealth at once, never below 0 (no capture)
             b = rules.state.crew[who]
             b.stealth = max(0, b.stealth - 1)
             rules.log("stealth_change", "Cursed Goblet", b.floor, b.at, who=who, stealth=b.stealth, change=-1,
                       card="cursed-goblet")
-    elif kind in loot:
-        loot.remove(kind)
+    elif kind in b.loot:
+        b.loot = without_one(b.loot, kind)
         rules.log("loot", "", how="drops", who=who, loot=kind)
 
 

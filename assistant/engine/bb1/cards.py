@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import N_, IllegalActionError
 from ..fields import Action, card_key, floor_of, square_of, who_of
+from ..state import without_one
 from .table import ROOM_TOKENS
 
 if TYPE_CHECKING:
@@ -42,9 +43,9 @@ def discard_tool(rules: Bb1, who: str | None, tool: str) -> None:
     """A tool card played goes to the discard pile (if the player held it: the table may not track tools)."""
     if who is None:
         return
-    tools = rules.state.crew[who].tools
-    if tool in tools:
-        tools.remove(tool)
+    b = rules.state.crew[who]
+    if tool in b.tools:
+        b.tools = without_one(b.tools, tool)
 
 
 def thermal_bomb(rules: Bb1, a: Action, who: str) -> None:
@@ -93,7 +94,7 @@ def crowbar(rules: Bb1, a: Action, who: str) -> None:
         raise IllegalActionError(N_("the Crowbar works on a room next to %(here)s with no wall between; %(square)s "
                                     "is not"), here=here, square=square)
     fl = rules.state.floors[floor]
-    fl.disabled = sorted(set(fl.disabled) | {square})
+    fl.disabled = tuple(sorted(set(fl.disabled) | {square}))
     rules.log("card", "Crowbar", floor, square, how="crowbar", who=who)
 
 
@@ -155,10 +156,10 @@ def dead_drop(rules: Bb1, a: Action, who: str) -> None:
     order = rules.state.order
     right = order[(order.index(who) - 1) % len(order)]
     giver, taker = rules.state.crew[who], rules.state.crew[right]
-    moved = giver.tools + giver.loot
+    moved = [*giver.tools, *giver.loot]
     taker.tools = taker.tools + giver.tools
     taker.loot = taker.loot + giver.loot
-    giver.tools, giver.loot = [], []
+    giver.tools, giver.loot = (), ()
     rules.log("card", "Dead Drop", how="dead_drop", who=who, to=right, cards=moved)
 
 
@@ -223,10 +224,10 @@ def tool(rules: Bb1, a: Action) -> None:
     kind = card_key(a["kind"]) if isinstance(a.get("kind"), str) else None
     if kind not in TOOLS:
         raise IllegalActionError(N_("a tool is one of: %(tools)s"), tools=list(TOOLS))
-    tools = rules.state.crew[who].tools
-    on = a.get("on", kind not in tools)
+    b = rules.state.crew[who]
+    on = a.get("on", kind not in b.tools)
     if on:
-        tools.append(kind)
-    elif kind in tools:
-        tools.remove(kind)
+        b.tools = (*b.tools, kind)
+    elif kind in b.tools:
+        b.tools = without_one(b.tools, kind)
     rules.log("tool", "", how="takes" if on else "drops", who=who, tool=kind)

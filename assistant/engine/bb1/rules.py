@@ -119,7 +119,7 @@ class Bb1(TableBb1):
         step_no = steps_taken
         idle_arrivals = 0
         router: Router | None = None
-        routed: tuple[str, list[str]] | None = None  # the heading and the walls the router was fetched for
+        routed: tuple[str, tuple[str, ...]] | None = None  # the heading and the walls the router was fetched for
         while left > 0:
             target = self.heading(floor)
             if fl.guard is None or target is None:
@@ -131,7 +131,7 @@ class Bb1(TableBb1):
                 self.arrive(floor)
                 continue
             if router is None or routed is None or routed[0] != target or routed[1] is not fl.walls:
-                # looked up again only when the heading changes or a wall goes (a new list)
+                # looked up again only when the heading changes or a wall goes (a new tuple)
                 router, routed = self.router(floor, target), (target, fl.walls)
             plan = router.plan
             here = plan.index[fl.guard]
@@ -236,7 +236,7 @@ class Bb1(TableBb1):
         """1.7: the guard switches off the alarm in a room he enters."""
         fl = self.state.floors[floor]
         if square in fl.alarms:
-            fl.alarms = [a for a in fl.alarms if a != square]
+            fl.alarms = tuple(a for a in fl.alarms if a != square)
             self.log("alarm_off", "1.7", floor, square, how="guard")
 
     def camera_on(self, floor: int, square: str) -> bool:
@@ -359,7 +359,7 @@ class Bb1(TableBb1):
         card = fl.deck.pop(0)
         if card == HIDDEN:
             card = self.ask("card", self.card_options(floor), floor, "1.11")
-        fl.discard = [*fl.discard, card]
+        fl.discard = (*fl.discard, card)
         self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None,
                  data={"card": card, "left": len(fl.deck)})
         return card
@@ -375,7 +375,7 @@ class Bb1(TableBb1):
     def reshuffle(self, floor: int) -> None:
         """1.11: shuffle discards and unseen cards into a new deck, set some aside, die +1 (max 6)."""
         fl = self.state.floors[floor]
-        cards = fl.discard + fl.unseen + fl.deck
+        cards = [*fl.discard, *fl.unseen, *fl.deck]
         if fl.stacked is not None:
             order, fl.stacked = list(fl.stacked), None
         elif self.state.deck_mode == "table":
@@ -387,8 +387,8 @@ class Bb1(TableBb1):
             raise IllegalActionError(N_("floor %(floor)s has no patrol cards at all to reshuffle"), floor=floor)
         fl.shuffles += 1
         aside = min(self.unseen_count(), len(order) - 1)
-        fl.deck, fl.unseen = order[:len(order) - aside], order[len(order) - aside:]
-        fl.discard = []
+        fl.deck, fl.unseen = order[:len(order) - aside], tuple(order[len(order) - aside:])
+        fl.discard = ()
         before = fl.die
         if self.reshuffle_speeds_up:
             self.speed_up(floor)
@@ -414,7 +414,7 @@ class Bb1(TableBb1):
             order = sorted(cards)
             random.Random(f"{self.state.seed}/{floor}/0").shuffle(order)
         aside = self.unseen_count()
-        fl.deck, fl.unseen, fl.discard = order[:len(order) - aside], order[len(order) - aside:], []
+        fl.deck, fl.unseen, fl.discard = order[:len(order) - aside], tuple(order[len(order) - aside:]), ()
 
     # -- alarms (1.9) -----------------------------------------------------------------------------
     def trigger_alarm(self, floor: int, square: str, cause: str = "") -> None:
@@ -428,7 +428,7 @@ class Bb1(TableBb1):
         if square in fl.alarms:
             self.log("alarm_blocked", "1.9", floor, square, how="already")
             return
-        fl.alarms = sorted([*fl.alarms, square])
+        fl.alarms = tuple(sorted((*fl.alarms, square)))
         self.log("alarm", "1.9", floor, square, cause=cause)
         self.alarm_takes_die(floor, square)
 
@@ -454,7 +454,7 @@ class Bb1(TableBb1):
     def remove_all_alarms(self, floor: int) -> int:
         fl = self.state.floors[floor]
         n = len(fl.alarms)
-        fl.alarms = []
+        fl.alarms = ()
         return n
 
     # -- the guard appears (1.13, 1.20) -----------------------------------------------------------
@@ -474,7 +474,7 @@ class Bb1(TableBb1):
         self.log("appear", "1.13", floor, card, figure=self.figure)
         if card in fl.alarms:
             # No alarm can stand where a guard stands (1.9): one placed on it switches it off.
-            fl.alarms = [a for a in fl.alarms if a != card]
+            fl.alarms = tuple(a for a in fl.alarms if a != card)
             self.log("alarm_off", "1.13", floor, card, ruling=True, how="appear")
         if not destination:
             return
@@ -498,7 +498,7 @@ class Bb1(TableBb1):
         s = self.state
         if s.entrances:
             raise IllegalActionError(N_("the crew already broke in through %(square)s"), square=s.entrances[0])
-        s.entrances = [square]
+        s.entrances = (square,)
         if square not in s.floors[1].tiles:
             s.floors[1].tiles = {**s.floors[1].tiles, square: "entrance"}
         self.log("entrance", "Break in", 1, square)
@@ -753,7 +753,7 @@ class Bb1(TableBb1):
             raise IllegalActionError(N_("Dynamite: there is no wall %(wall)s on floor %(floor)s"), wall=w, floor=floor)
         if square not in w.split("-"):
             raise IllegalActionError(N_("Dynamite: the wall %(wall)s is not next to %(square)s"), wall=w, square=square)
-        fl.walls = [x for x in fl.walls if x != w]
+        fl.walls = tuple(x for x in fl.walls if x != w)
         floorplan(self.state.size, self.state.void, fl.walls)
         self.log("wall_removed", "1.21", floor, square, wall=w)
         self.trigger_alarm(floor, square, cause="dynamite")

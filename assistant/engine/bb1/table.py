@@ -103,7 +103,7 @@ class TableBb1(Ruleset):
             self.log("isotope", "Isotope", floor, square, who=name)
             self.room_alarm(name, floor, square, "thermo")
         elif kind == "motion":
-            b.motion = sorted(set(b.motion) | {f"{floor}-{square}"})
+            b.motion = tuple(sorted(set(b.motion) | {f"{floor}-{square}"}))
 
     def laser(self, name: str, floor: int, square: str, ordered: bool) -> None:
         b = self.state.crew[name]
@@ -127,7 +127,7 @@ class TableBb1(Ruleset):
         b = self.state.crew[name]
         if b.at is None or f"{b.floor}-{b.at}" not in b.motion:
             return
-        b.motion = [m for m in b.motion if m != f"{b.floor}-{b.at}"]
+        b.motion = tuple(m for m in b.motion if m != f"{b.floor}-{b.at}")
         if b.at not in self.state.floors[b.floor].disabled:
             self.room_alarm(name, b.floor, b.at, "motion")
 
@@ -164,7 +164,7 @@ class TableBb1(Ruleset):
         next turn; the Chihuahua barks on a 6."""
         s = self.state
         b = s.crew[name]
-        b.motion = []
+        b.motion = ()
         s.spotted = False
         s.invisible = None
         if s.loop_by == name:

@@ -83,7 +83,7 @@ def _crowd(rules: Bb2, a: Action) -> None:
     square = square_of(rules, floor, a.get("at"))
     fl = rules.state.floors[floor]
     on = bool(a.get("on", square not in fl.crowd))
-    fl.crowd = [s for s in fl.crowd if s != square] + ([square] if on else [])
+    fl.crowd = (*(s for s in fl.crowd if s != square), *([square] if on else []))
     rules.log("crowd", "bb2 Crowd", floor, square, how="on" if on else "off")
 
 

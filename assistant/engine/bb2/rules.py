@@ -140,7 +140,7 @@ class Bb2(Bb1):
         fl = self.state.floors[floor]
         names = self.state.burglars_at(floor, square)
         if square in fl.crowd and names and entering:
-            fl.crowd = [c for c in fl.crowd if c != square]
+            fl.crowd = tuple(c for c in fl.crowd if c != square)
             self.log("crowd", "bb2 Crowd", floor, square, how="covers", names=names)
             return
         for name in names:
@@ -310,7 +310,7 @@ class Bb2(Bb1):
     def new_deck(self, floor: int) -> None:
         fl = self.state.floors[floor]
         fl.deck = [HIDDEN] * len(self.plan(floor).rooms)
-        fl.unseen, fl.discard = [], []
+        fl.unseen, fl.discard = (), ()
 
     def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data: Any) -> None:
         fl = self.state.floors[floor]

@@ -134,7 +134,7 @@ class Bb3(Bb1):
     def cubes_found(self, floor: int, square: str, cubes: int) -> None:
         """Cubes where the guard walks in: suspicion, unless a worker covers for them (bb3 Workers)."""
         fl = self.state.floors[floor]
-        fl.alarms = [a for a in fl.alarms if a != square]
+        fl.alarms = tuple(a for a in fl.alarms if a != square)
         if fl.workers.get(square, 0) > 0:
             fl.workers[square] -= 1
             if not fl.workers[square]:
@@ -197,7 +197,7 @@ class Bb3(Bb1):
             self.suspect(floor, 1)
             return
         had_alarm_target = fl.destination in fl.alarms
-        fl.alarms = sorted([*fl.alarms, square])
+        fl.alarms = tuple(sorted((*fl.alarms, square)))
         self.log("alarm", "bb3 Alarms", floor, square, cause=cause, cube=True)
         if fl.guard is None or square == fl.destination:
             return

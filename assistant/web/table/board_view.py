@@ -8,6 +8,7 @@ from typing import Any
 
 from ...engine.board import Floorplan, square_name
 from ...engine.rulesets import rules_of
+from ...engine.questions import question_highlights_rooms
 from ...engine.state import GameState
 from ...tiles import TILES
 from ...words.i18n import _
@@ -115,8 +116,7 @@ def wall_classes(plan: Floorplan, size: int) -> dict[str, str]:
 def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tuple[int, str] | None = None
                  ) -> list[FloorView]:
     question = state.pending["question"] if state.pending else None
-    options = set(question["options"]) if question and question["kind"] in ("alarm", "squeak", "hunt",
-                                                                               "distracted") else set()
+    options = set(question["options"]) if question and question_highlights_rooms(question) else set()
     q_floor = question.get("floor") if question else None
     steps: dict[tuple[int, str], list[int]] = {}
     counter: dict[int, int] = {}

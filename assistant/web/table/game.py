@@ -15,6 +15,7 @@ from ...engine.cases import state_from_case
 from ...engine.errors import RulesError
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
+from ...engine.vocabulary import Action, Spotter
 from ...store import Game, StaleVersionError
 from ...tiles import TILE_TYPES
 from ...words.i18n import N_, _, ngettext
@@ -134,12 +135,12 @@ def act(key: str) -> str | BaseResponse:
     return _respond(replace(access, game=game), animate=True, spotted_card=spotted_card(game.state, action))
 
 
-def spotted_card(state: GameState, action: dict[str, Any]) -> str | None:
+def spotted_card(state: GameState, action: Action) -> str | None:
     """§1.22 Spotter: the top card she just looked at, for the answer to her own tap alone (never stored
     in the page other devices or a reload get)."""
-    if action.get("do") != "spotter" or action.get("keep") != "look" or not state.spotted:
+    if not isinstance(action, Spotter) or action.keep != "look" or not state.spotted:
         return None
-    b = state.crew.get(str(action.get("who")))
+    b = state.crew.get(str(action.who))
     deck = state.floors[b.floor].deck if b else []
     return deck[0] if deck else None
 

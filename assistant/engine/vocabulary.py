@@ -1,0 +1,483 @@
+"""Every action the engine accepts, as a small typed value: what a case, a stored heist or a button says.
+
+An action is read once, where it comes in: :func:`from_json` checks every field's type, word and range and
+gives a frozen dataclass, or raises :class:`MalformedActionError` naming the field and what was expected.
+Whether the rules allow it (a floor the heist has, a room on the board, no wall in the way) is decided later,
+by ``actions.apply``, with an :class:`IllegalActionError`: python-chess keeps ``InvalidMoveError`` apart from
+``IllegalMoveError`` the same way. :meth:`Action.to_json` gives back the JSON the case format
+(``docs/conformance.md``) and the store use, with the optional keys that were given and no others.
+
+>>> move = from_json({"do": "move", "who": "ana", "floor": "2", "to": "b3"})
+>>> move
+Move(who='ana', floor=2, to='B3', how=None, room=None, number=None, by=None, cause=None)
+>>> move.to_json()
+{'do': 'move', 'who': 'ana', 'floor': 2, 'to': 'B3'}
+>>> from_json({"do": "move", "who": "ana", "floor": 2, "to": "B3", "how": "run"})
+Traceback (most recent call last):
+...
+assistant.engine.errors.MalformedActionError: 'how' must be one of walk, fall, place, not 'run'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from .bb1.cards import CARDS
+from .bb1.table import LOOT, TOOLS
+from .bb2.actions import CARD_EFFECTS, CHIPS
+from .errors import N_, MalformedActionError
+from .fields import card_key
+from .log import ALARM_CAUSES
+
+EVENTS_ON_FLOOR = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
+                   "emp", "espresso", "daydreaming", "jump_the_gun")
+EVENTS_WITH_SQUARE = ("throw_voice", "crash")
+EVENTS = (*EVENTS_ON_FLOOR, *EVENTS_WITH_SQUARE, "dynamite", "shoplifting", *CARDS)
+HACK_KINDS = ("fingerprint", "laser", "motion")
+MOVE_KINDS = ("walk", "fall", "place")  # entering a room; set down below without entering; a correction
+SET_FIELDS = ("stealth", "heat", "die", "cubes", "workers", "room_tokens", "geared")
+LAYOUTS = ("printed", "random", "hard", "none")
+MOST_TEXT = 60  # a room type, an answer: longer than any word of ours
+MOST_NAME = 40  # a crew member's name (the new-heist form allows 20)
+_SQUARE = re.compile(r"[A-Za-z][0-9]")
+_DIGITS = re.compile(r"-?[0-9]{1,30}")  # a whole number as a form or an old case writes it
+
+Reader = Callable[[Any, str], Any]
+
+
+def _refuse(message: str, key: str, value: Any, **params: Any) -> MalformedActionError:
+    shown = repr(value)
+    return MalformedActionError(message, key=repr(key), value=shown if len(shown) <= 40 else shown[:39] + "…",
+                                **params)
+
+
+# -- readers: one per kind of field, each gives the value as the engine reads it ---------------------------
+
+def whole(low: int | None = None, high: int | None = None) -> Reader:
+    """A whole number (written with digits, as a form or an old case may send it), within its range."""
+    def read(value: Any, key: str) -> int:
+        if isinstance(value, str) and _DIGITS.fullmatch(value):
+            value = int(value)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise _refuse(N_("%(key)s must be a whole number, not %(value)s"), key, value)
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise _refuse(N_("%(key)s must be a whole number from %(low)s to %(high)s, not %(value)s"), key, value,
+                          low=low, high=high)
+        return value
+    return read
+
+
+def word(*choices: str, spelled: Callable[[str], str] | None = None, unknown: str = "",
+         listed_as: str = "choices") -> Reader:
+    """One of a few words (a code, never free text that could end up in the log); ``spelled`` first puts a
+    name the table typed into the engine's spelling ("Cursed Goblet" -> "cursed-goblet"); ``unknown`` is the
+    refusal of a word not among them, with the words as its ``listed_as`` parameter (``tools``, ``loot``:
+    cards the reader sees by their printed names, words/refusals.py)."""
+    def read(value: Any, key: str) -> str:
+        if isinstance(value, str) and spelled is not None:
+            value = spelled(value)
+        if not isinstance(value, str) or value not in choices:
+            raise _refuse(unknown or N_("%(key)s must be one of %(choices)s, not %(value)s"), key, value,
+                          **{listed_as: [c for c in choices if c]})
+        return value
+    return read
+
+
+def text(most: int = MOST_TEXT) -> Reader:
+    def read(value: Any, key: str) -> str:
+        if not isinstance(value, str) or len(value) > most:
+            raise _refuse(N_("%(key)s must be a text of at most %(most)s characters, not %(value)s"), key, value,
+                          most=most)
+        return value
+    return read
+
+
+def square(value: Any, key: str) -> str:
+    """A square's name: whether that room is on the floor is the rules' question."""
+    if not isinstance(value, str) or not _SQUARE.fullmatch(value):
+        raise _refuse(N_("%(key)s must be a square name like B2, not %(value)s"), key, value)
+    return value.upper()
+
+
+_SAID_AS_FLAG = {"1": True, "true": True, "on": True, "yes": True,
+                 "0": False, "false": False, "off": False, "no": False}
+
+
+def flag(value: Any, key: str) -> bool:
+    """True or false: 1 and 0 too, and the words a form sends for them ("on", "1", "false" …)."""
+    if isinstance(value, str):
+        value = _SAID_AS_FLAG.get(value.lower(), value)
+    if value not in (True, False):
+        raise _refuse(N_("%(key)s must be true or false, not %(value)s"), key, value)
+    return bool(value)
+
+
+def count_or_flag(value: Any, key: str) -> int:
+    """A count, or true/false for what is on or off (a bb3 disguise)."""
+    return value if isinstance(value, bool) else whole(0, 9)(value, key)  # bb3 workers: the widest range
+
+
+def _targets(value: Any, key: str) -> tuple[tuple[int, str], ...]:
+    """Shoplifting: the rooms that sound, each [floor, square]."""
+    if not isinstance(value, (list, tuple)) or not all(isinstance(t, (list, tuple)) and len(t) == 2 for t in value):
+        raise MalformedActionError(N_("Shoplifting %(key)s is a list of [floor, square] pairs"), key=repr(key))
+    return tuple((FLOOR(f, key), square(s, key)) for f, s in value)
+
+
+def _tokens(value: Any, key: str) -> tuple[tuple[str, int], ...]:
+    """The Virus: how many hack tokens go on each computer (whether they add up to 3 is the card's rule)."""
+    if not isinstance(value, dict):
+        raise _refuse(N_("%(key)s says how many hack tokens go on each computer, e.g. %(example)s"), key, value,
+                      example='{"laser": 2, "motion": 1}')
+    return tuple((word(*HACK_KINDS)(k, key), whole(0, 3)(n, key)) for k, n in value.items())
+
+
+FLOOR = whole()  # any number: whether the heist has that floor is the rules' question
+NAME = text(MOST_NAME)
+
+
+def need(read: Reader, key: str | None = None) -> Any:
+    """A field the action must have (``key``: its JSON name where Python cannot use it, like ``from``)."""
+    return field(metadata={"read": read, "key": key, "required": True})
+
+
+def may(read: Reader, key: str | None = None) -> Any:
+    """An optional field: absent (or given as "", an empty form field) it is None and the engine's default holds."""
+    return field(default=None, metadata={"read": read, "key": key, "required": False})
+
+
+# -- the actions ---------------------------------------------------------------------------------------------
+
+ACTIONS: dict[str, type[Action]] = {}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Action:
+    """One action: ``do`` names it, the fields are its keys."""
+
+    do: ClassVar[str]
+
+    def __init_subclass__(cls, do: str = "", **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.do = do
+        ACTIONS[do] = cls
+
+    @classmethod
+    def keys(cls, data: Mapping[str, Any]) -> dict[str, tuple[str, Reader, bool]]:
+        """The JSON keys this action takes: key -> (field, reader, required)."""
+        return {f.metadata["key"] or f.name: (f.name, f.metadata["read"], f.metadata["required"]) for f in fields(cls)}
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> Action:
+        keys = cls.keys(data)
+        unknown = sorted(str(k) for k in data if k != "do" and k not in keys)
+        if unknown:
+            raise MalformedActionError(N_("the action %(do)s takes no %(keys)s"), do=repr(cls.do),
+                                       keys=[repr(k) for k in unknown])
+        values = {}
+        for key, (name, read, required) in keys.items():
+            value = data.get(key)
+            if value is None or (value == "" and not required):
+                if required:
+                    raise MalformedActionError(N_("the action %(do)s needs %(key)s"), do=repr(cls.do), key=repr(key))
+                continue
+            values[name] = read(value, key)
+        return cls(**values)
+
+    def to_json(self) -> dict[str, Any]:
+        """The action as the case format and the store write it: the optional keys given, and no others."""
+        out: dict[str, Any] = {"do": self.do}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is not None:
+                out[f.metadata["key"] or f.name] = _json(f.name, value)
+        return out
+
+
+def _json(name: str, value: Any) -> Any:
+    if name == "tokens":
+        return dict(value)
+    if name == "targets":
+        return [list(t) for t in value]
+    return value
+
+
+def from_json(data: Any) -> Action:
+    """The action ``data`` says, every field checked; a MalformedActionError names the culprit."""
+    if isinstance(data, Action):
+        return data
+    if not isinstance(data, dict) or not isinstance(data.get("do"), str):
+        raise MalformedActionError(N_("an action is an object with a %(key)s field"), key="'do'")
+    kind = ACTIONS.get(data["do"])
+    if kind is None:
+        raise MalformedActionError(N_("unknown action %(do)s"), do=repr(data["do"]))
+    return kind.read(data)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Answer(Action, do="answer"):
+    choice: str = need(text())
+
+
+@dataclass(frozen=True, kw_only=True)
+class GuardTurn(Action, do="guard_turn"):
+    floor: int = need(FLOOR)
+    bonus: int | None = may(whole(-3, 3))  # +1 Espresso, -1 Daydreaming
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndTurn(Action, do="end_turn"):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class Start(Action, do="start"):
+    pass
+
+
+@dataclass(frozen=True, kw_only=True)
+class Entrance(Action, do="entrance"):
+    at: str = need(square)
+    room: str | None = may(text(), "type")  # the entrance room, turned face up by breaking in
+    number: int | None = may(whole(1, 6))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Alarm(Action, do="alarm"):
+    floor: int = need(FLOOR)
+    at: str = need(square)
+    hack: str | None = may(word(*HACK_KINDS))  # cancelled by a hack token of that computer
+    cause: str | None = may(word(*ALARM_CAUSES))
+
+
+@dataclass(frozen=True, kw_only=True)
+class RemoveAlarm(Action, do="remove_alarm"):
+    floor: int = need(FLOOR)
+    at: str = need(square)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CrackSafe(Action, do="crack_safe"):
+    floor: int = need(FLOOR)
+
+
+@dataclass(frozen=True, kw_only=True)
+class EnterFloor(Action, do="enter_floor"):
+    floor: int = need(FLOOR)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Donuts(Action, do="donuts"):
+    floor: int = need(FLOOR)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Move(Action, do="move"):
+    who: str = need(NAME)
+    floor: int = need(FLOOR)
+    to: str = need(square)
+    how: str | None = may(word(*MOVE_KINDS))  # walk by default
+    room: str | None = may(text(), "type")  # a face-down room turned up by this move
+    number: int | None = may(whole(1, 6))
+    by: str | None = may(word("", "rook"))  # the Rook's Orders
+    cause: str | None = may(word("walkway", "lost-grip"))  # of a fall
+
+
+@dataclass(frozen=True, kw_only=True)
+class Place(Action, do="place"):
+    who: str = need(NAME)
+    floor: int = need(FLOOR)
+    to: str = need(square)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Escape(Action, do="escape"):
+    who: str = need(NAME)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reveal(Action, do="reveal"):
+    floor: int = need(FLOOR)
+    at: str = need(square)
+    room: str = need(text(), "type")
+    number: int | None = may(whole(1, 6))
+
+
+# the keys an event takes besides its name, its floor and who drew or played it (docs/conformance.md: ``who`` is
+# optional on every event): (required, optional)
+EVENT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    **{name: ((), ()) for name in (*EVENTS_ON_FLOOR, *CARDS)},
+    **{name: (("at",), ()) for name in EVENTS_WITH_SQUARE},
+    "dynamite": (("at", "wall"), ()), "shoplifting": ((), ("targets",)), "crowbar": (("at",), ()),
+    "juicer_alarm": (("at",), ()), "virus": (("tokens",), ()), "buddy_system": (("buddy",), ()),
+    "rook_swap": (("buddy",), ()),
+}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event(Action, do="event"):
+    """An event card drawn, or a tool or character ability played (``who`` defaults to whose turn it is)."""
+
+    name: str = need(word(*EVENTS, unknown=N_("%(key)s: unknown event %(value)s")))
+    floor: int = need(FLOOR)
+    who: str | None = may(NAME)
+    at: str | None = may(square)
+    wall: str | None = may(text(7))  # Dynamite: the wall blown away
+    targets: tuple[tuple[int, str], ...] | None = may(_targets)  # Shoplifting
+    tokens: tuple[tuple[str, int], ...] | None = may(_tokens)  # Virus
+    buddy: str | None = may(NAME)  # Buddy System, the Rook's Disguise
+
+    @classmethod
+    def keys(cls, data: Mapping[str, Any]) -> dict[str, tuple[str, Reader, bool]]:
+        every = super().keys(data)
+        name = data.get("name")
+        if name in (None, ""):
+            return {k: every[k] for k in ("name", "floor")}  # refused for the name it lacks
+        required, optional = EVENT_KEYS[every["name"][1](name, "name")]  # an unknown event is named first
+        keys = {k: every[k] for k in ("name", "floor", "who", *optional)}
+        keys.update({k: (every[k][0], every[k][1], True) for k in required})
+        return keys
+
+
+@dataclass(frozen=True, kw_only=True)
+class Crow(Action, do="crow"):
+    who: str = need(NAME)
+    at: str = need(square)
+    advanced: bool | None = may(flag)  # the advanced Raven's crow, in her own room; basic when absent
+
+
+@dataclass(frozen=True, kw_only=True)
+class Spotter(Action, do="spotter"):
+    keep: str = need(word("look", "top", "bottom"))
+    who: str | None = may(NAME)
+    floor: int | None = may(FLOOR)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hack(Action, do="hack"):
+    kind: str = need(word(*HACK_KINDS, "hacker"))
+    count: int | None = may(whole(0, 6))  # one more when absent (§1.22 hack capacity: 6)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Camera(Action, do="camera"):
+    floor: int = need(FLOOR)
+    at: str = need(square)
+    off: bool | None = may(flag)  # switched off when absent
+
+
+@dataclass(frozen=True, kw_only=True)
+class Set(Action, do="set"):
+    """A number the table corrects by hand; which one (and its range) decides the other keys it needs."""
+
+    what: str = need(word(*SET_FIELDS), "field")
+    value: int = need(count_or_flag)  # each field's own range is a rule
+    who: str | None = may(NAME)
+    floor: int | None = may(FLOOR)
+    at: str | None = may(square)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Wall(Action, do="wall"):
+    floor: int = need(FLOOR)
+    wall: str = need(text(7))
+    on: bool | None = may(flag)  # toggled when absent
+
+
+@dataclass(frozen=True, kw_only=True)
+class Layout(Action, do="layout"):
+    kind: str = need(word(*LAYOUTS))
+    seed: int | None = may(whole(0))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Loot(Action, do="loot"):
+    who: str = need(NAME)
+    kind: str = need(word(*LOOT, spelled=card_key, unknown=N_("%(key)s: no loot card is called %(value)s: %(loot)s"),
+                          listed_as="loot"))
+    on: bool | None = may(flag)  # toggled when absent
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tool(Action, do="tool"):
+    who: str = need(NAME)
+    kind: str = need(word(*TOOLS, spelled=card_key, unknown=N_("%(key)s: no tool is called %(value)s: %(tools)s"),
+                          listed_as="tools"))
+    on: bool | None = may(flag)  # toggled when absent
+
+
+@dataclass(frozen=True, kw_only=True)
+class Commotion(Action, do="commotion"):
+    floor: int = need(FLOOR)
+    at: str = need(square)
+    steps: int | None = may(whole(1, 3))  # 1; 3 for the Buffet
+
+
+@dataclass(frozen=True, kw_only=True)
+class Undercover(Action, do="undercover"):
+    floor: int = need(FLOOR)
+    at: str = need(square)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Crowd(Action, do="crowd"):
+    floor: int = need(FLOOR)
+    at: str = need(square)
+    on: bool | None = may(flag)  # toggled when absent
+
+
+@dataclass(frozen=True, kw_only=True)
+class Suspicion(Action, do="suspicion"):
+    floor: int = need(FLOOR)
+    count: int = need(whole(-1, 1))  # a cube added (1) or taken away (-1)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Chip(Action, do="chip"):
+    chip: str = need(word(*CHIPS))
+    who: str = need(NAME)
+    floor: int = need(FLOOR)
+    to: str = need(square)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deck(Action, do="deck"):
+    floor: int = need(FLOOR)
+    count: int = need(whole(0, 32))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bouncer(Action, do="bouncer"):
+    floor: int = need(FLOOR)
+    effect: str = need(word(*CARD_EFFECTS))
+    at: str | None = may(square)  # where he jumps or his marker goes
+
+
+@dataclass(frozen=True, kw_only=True)
+class Flee(Action, do="flee"):
+    who: str = need(NAME)
+    to: str = need(square)
+    scans: int | None = may(whole(0, 3))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Lure(Action, do="lure"):
+    who: str = need(NAME)
+    source: str = need(square, "from")
+    scan: int | None = may(whole(0, 1))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Charm(Action, do="charm"):
+    who: str = need(NAME)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Workers(Action, do="workers"):
+    floor: int = need(FLOOR)
+    source: str = need(square, "from")
+    to: str = need(square)
+    count: int | None = may(whole(1, 9))
