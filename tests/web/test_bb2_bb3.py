@@ -271,6 +271,18 @@ def test_a_commotion_on_any_room_pulls_the_bouncer_one_step(app, client):
     assert log_lines(page) == [sentence(e.as_dict()) for e in reference.log]
 
 
+@pytest.mark.parametrize("game_key", ["bb2", "bb3"])
+def test_a_room_offers_to_move_each_burglar_not_already_in_it(app, client, game_key):
+    """The room menu's moves are the engine's offers (engine/offers.py moves) for Burgle Bros 2 and 3 too."""
+    game_id = placed(client, game_key)
+    s = state(app, game_id)
+    ann, other = s.order[0], s.order[1]
+    act_ok(client, game_id, do="move", who=ann, floor=1, to="A1")
+    here = text(panel(client, game_id, "1-A1"))
+    assert f"Move {other} here" in here and f"Move {ann} here" not in here
+    assert f"Move {ann} here" in text(panel(client, game_id, "1-A2"))
+
+
 def test_end_turn_moves_the_bouncer_and_the_heat_shows_on_the_burglar(app, client):
     """bb2 Bouncer's Turn: he moves 3; each player in a room he enters gains 2 heat."""
     game_id = placed(client, "bb2")
