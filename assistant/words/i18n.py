@@ -27,18 +27,21 @@ class Catalogue(Protocol):
 def catalogue() -> Catalogue | None:
     """The reader's catalogue when a request is being answered (there is a reader, so a language), else None.
 
-    Flask-Babel picks it (the locale selector, its cache of loaded catalogues); it is kept on ``flask.g`` for
-    the rest of the request, as Flask-Babel keeps the locale there: a board is a few thousand messages, and
-    Flask-Babel's own ``gettext`` looks the locale and catalogue up again for each (a third of a board's
-    drawing time)."""
+    Flask-Babel picks it (the locale selector, its cache of loaded catalogues); it is kept on the request's
+    context for the rest of the request: a board is a few hundred messages, and Flask-Babel's own ``gettext``
+    looks the locale and catalogue up again for each (a third of a board's drawing time)."""
+    flask_globals = sys.modules.get("flask.globals")
     babel = sys.modules.get("flask_babel")
-    flask = sys.modules.get("flask")
-    if babel is None or flask is None or not flask.has_request_context():
+    if flask_globals is None or babel is None:
         return None
-    g = flask.g
-    found: Catalogue | None = g.get("_catalogue")
+    # the request's context itself, read from Flask's context variable (what flask.has_request_context and
+    # flask.g read through two proxies: this runs a hundred times for every board drawn)
+    request = flask_globals._cv_request.get(None)
+    if request is None:
+        return None
+    found: Catalogue | None = request.__dict__.get("burgle_catalogue")
     if found is None:
-        found = g._catalogue = babel.get_translations()
+        found = request.burgle_catalogue = babel.get_translations()
     return found
 
 
