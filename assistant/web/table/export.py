@@ -44,3 +44,9 @@ def game_as_case(state: GameState, title: str, floor: int | None = None,
         "rules": state.rules, "size": state.size, "void": list(state.void), "players": state.players,
         "tiebreak": state.tiebreak, "floors": floors, "crew": crew, "actions": [], "choices": [],
     }
+
+
+def may_export(role: str, state: GameState) -> bool:
+    """The file replays the heist, so it holds the app's shuffled patrol decks (hidden information, §1.22):
+    while the heist is on, only the table's tablet exports it; with the table's own cards, anyone may."""
+    return role == "host" or state.deck_mode != "app" or bool(state.outcome)
