@@ -10,7 +10,6 @@ from ..files import ROOT
 from . import markup, rulings_table
 from .entries import ContentError, Entry, read_entries, translate_entries
 from .lookup import RuleIndex
-from .search import Hit, search
 
 CONTENT = Path(__file__).parent / "content"
 
@@ -22,9 +21,6 @@ class Library:
     titles: dict[str, str]
     texts: dict[str, str]  # each page as plain text: its own words, example notes and table cells
     rule_index: RuleIndex
-
-    def search(self, query: str) -> list[Hit]:
-        return search(list(self.entries), self.texts, query)
 
 
 def _plain(entry: Entry, titles: dict[str, str]) -> str:
