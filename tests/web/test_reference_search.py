@@ -87,6 +87,10 @@ def test_a_search_of_several_words_puts_pages_holding_all_of_them_first():
     ("es", "pasarela caer guardia", "walkway"), ("es", "caer pasarela", "walkway"),
     ("fr", "passerelle tomber gardien", "walkway"), ("en", "walkway fall guard", "walkway"),
     ("en", "guard skips his move", "donuts"), ("fr", "tourniquet alarme", "motion"),
+    ("en", "can the guard use secret doors", "secret-door"), ("es", "el guardia atraviesa puertas secretas",
+                                                              "secret-door"),
+    ("en", "two alarms same distance", "nearest-alarm"), ("fr", "deux alarmes à la même distance", "nearest-alarm"),
+    ("es", "velocidad del guardia", "speed"), ("fr", "paquet vide", "reshuffle"), ("en", "dynamite wall", "dynamite"),
 ])
 def test_a_two_or_three_word_question_finds_its_page_first(lang, query, slug):
     assert first(query, lang) == slug
