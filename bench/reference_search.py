@@ -26,7 +26,7 @@ QUERIES = [("en", "laser emp"), ("en", "cursed goblet"), ("en", "Where's the gua
 
 def main() -> None:
     start = time.perf_counter()
-    for lang in reference.LANGUAGES:
+    for lang in reference.languages():
         reference.library(lang)
     read = time.perf_counter() - start
     start = time.perf_counter()

@@ -13,15 +13,13 @@ from functools import cache
 
 from ..words.i18n import _
 from .entries import KINDS, ContentError, Entry, Example
-from .library import CONTENT, Library, library
+from .library import CONTENT, Library, languages, library
 from .lookup import log_words
 from .names import read_names
 from .search import Hit, SearchIndex
 
-LANGUAGES = ("en", "es", "fr")  # the first is the one a search falls back on first
-
-__all__ = ["KINDS", "ContentError", "Entry", "Example", "Hit", "Library", "by_kind", "entries", "get", "library",
-           "log_words", "reference_slug_for_rule", "search", "search_index"]
+__all__ = ["KINDS", "ContentError", "Entry", "Example", "Hit", "Library", "by_kind", "entries", "get", "languages",
+           "library", "log_words", "reference_slug_for_rule", "search", "search_index"]
 
 
 def entries(lang: str = "en") -> tuple[Entry, ...]:
@@ -41,7 +39,7 @@ def search(query: str, lang: str = "en") -> list[Hit]:
 @cache
 def search_index() -> SearchIndex:
     """The search index over every page in every language, built on the first search."""
-    libraries = {lang: library(lang) for lang in LANGUAGES}
+    libraries = {lang: library(lang) for lang in languages()}  # English first: the first fallback
     names = read_names(CONTENT / "names.toml", libraries["en"].by_slug)
     return SearchIndex({lang: lib.entries for lang, lib in libraries.items()},
                        {lang: lib.titles for lang, lib in libraries.items()}, names)

@@ -59,6 +59,11 @@ def build(folder: Path = CONTENT, root: Path = ROOT, lang: str = "en") -> Librar
                    {e.slug: _plain(e, titles) for e in entries}, index)
 
 
+def languages(folder: Path = CONTENT) -> tuple[str, ...]:
+    """English, then every language with a folder of translations in content/."""
+    return ("en", *sorted(d.name for d in folder.iterdir() if d.is_dir() and not d.name.startswith((".", "_"))))
+
+
 @cache
 def library(lang: str = "en") -> Library:
     """The reference as shipped, in ``lang`` (a language without a content folder reads English), read on

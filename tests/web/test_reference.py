@@ -169,7 +169,7 @@ def test_every_rule_number_the_engine_logs_leads_to_a_page():
                                             ("1.6b", "die-on-guard-square"), ("1.7", "entering-rooms"),
                                             ("1.8", "stealth"), ("1.9", "alarms"), ("1.11", "patrol-deck"),
                                             ("1.13", "new-floor"), ("1.14", "camera"), ("1.21", "events-overview"),
-                                            (" 1.18 ", "donuts")])
+                                            (" 1.18 ", "donuts"), ("Cursed Goblet", "cursed-goblet")])
 def test_a_rule_number_alone_leads_to_its_main_page(rule, slug):
     assert reference.reference_slug_for_rule(rule) == slug
 
