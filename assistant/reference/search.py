@@ -49,6 +49,7 @@ class Hit:
     entry: Entry
     sentence: Markup  # the sentence that matched, escaped, the words found in <mark>
     score: float  # higher is better
+    lang: str = "en"  # the sentence's language: another than the reader's when theirs matched nothing
 
 
 def words(text: str) -> list[str]:
@@ -199,7 +200,7 @@ class SearchIndex:
         # a page found by a name only shows its opening, which says what the page is about
         by_name = {r[3]: r[4].first for r in ranked if "<mark>" not in snippets[r[3]]}
         openings = self._snippets(match, list(by_name.values()))
-        return [Hit(page.entry, openings.get(by_name.get(rowid, -1), snippets[rowid]), -score)
+        return [Hit(page.entry, openings.get(by_name.get(rowid, -1), snippets[rowid]), -score, lang)
                 for *_, score, rowid, page in ranked]
 
     def _forms(self, word: str) -> tuple[str, ...]:

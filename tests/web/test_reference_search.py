@@ -212,10 +212,14 @@ def test_a_sentence_quoting_a_word_is_escaped(client):
     assert "n&#39;importe" in page or "n&#39;<mark>importe" in page
 
 
-def test_a_word_found_only_in_another_languages_text_still_finds_the_page_in_the_readers_language():
+def test_a_word_found_only_in_another_languages_text_still_finds_the_page_in_the_readers_language(client):
     hits = reference.search("hoping", "fr")
     assert hits and hits[0].entry.lang == "fr" and hits[0].entry.slug == "stealth"
-    assert "<mark>hoping</mark>" in str(hits[0].sentence)
+    assert "<mark>hoping</mark>" in str(hits[0].sentence) and hits[0].lang == "en"
+    client.get("/language/fr")
+    page = client.get("/rules", query_string={"q": "hoping"}).get_data(as_text=True)
+    assert f"<strong>{reference.get('stealth', 'fr').title}</strong>" in page
+    assert '<p lang="en">' in page  # a screen reader reads the English sentence in English
 
 
 # -- what the web search does ------------------------------------------------------------------------------
