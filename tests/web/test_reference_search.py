@@ -14,7 +14,7 @@ from assistant import reference
 from assistant.reference.entries import ContentError
 from assistant.reference.library import CONTENT
 from assistant.reference.names import read_names
-from assistant.reference.search import words
+from assistant.reference.search import query_words, words
 from assistant.reference.sentences import sentences
 
 
@@ -276,6 +276,14 @@ def test_every_name_in_the_names_file_names_an_existing_page():
     for slug, names in named.items():
         for name in names:
             assert slug in slugs(name), f"{name!r} does not find {slug}"
+
+
+def test_the_names_file_holds_only_names_no_page_gives():
+    with (CONTENT / "names.toml").open("rb") as fh:
+        named = tomllib.load(fh)["names"]
+    given = {(slug, tuple(query_words(n))) for lang in reference.languages() for e in reference.entries(lang)
+             for slug, n in [(e.slug, e.title), *((e.slug, a) for a in e.aliases)]}
+    assert [(slug, n) for slug, names in named.items() for n in names if (slug, tuple(query_words(n))) in given] == []
 
 
 @pytest.mark.parametrize(("text", "complaint"), [
