@@ -6,12 +6,8 @@ never a traceback; the terminal speaks the machine's language (issue 15)."""
 from __future__ import annotations
 
 import errno
-import os
-import socket
 import sqlite3
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -20,23 +16,7 @@ from assistant.store_upgrades import SCHEMA_VERSION
 from assistant.web import startup
 from assistant.web.startup import StartupError, check_database, hold_lock, prepare_folder
 from assistant.words.terminal import Terminal, locale_language
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start(folder: Path, lang: str = "C.UTF-8") -> subprocess.Popen[str]:
-    """The app as a person starts it, on loopback only, with its own data folder, in the locale ``lang``."""
-    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")} | {"LANG": lang}
-    return subprocess.Popen([sys.executable, "-m", "assistant", "--host", "127.0.0.1", "--port", str(free_port()),
-                             "--instance", str(folder)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env)
-
+from tests.web.live_server import start, wait_serving
 
 def refused(folder: Path, lang: str = "C.UTF-8", said: str = "Cannot start: ") -> str:
     """Start the app on ``folder`` expecting a refusal: its one line on stderr."""
@@ -50,16 +30,6 @@ def refused(folder: Path, lang: str = "C.UTF-8", said: str = "Cannot start: ") -
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(said), err
     return lines[0]
-
-
-def wait_serving(process: subprocess.Popen[str]) -> None:
-    assert process.stdout is not None
-    deadline = time.monotonic() + 60
-    for line in process.stdout:
-        if "is running at" in line:
-            return
-        assert time.monotonic() < deadline, "the first server did not start"
-    raise AssertionError(f"the first server stopped: {process.stderr.read() if process.stderr else ''}")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="terminate() is not a polite stop on Windows")
