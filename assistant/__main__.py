@@ -14,9 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import qrcode
-from waitress import serve
 
-from . import __version__
+from . import __version__, serving
 from .engine.upgrades import SaveFormatError
 from .web import ROOT, create_app
 from .web.hardening import MAX_BODY
@@ -112,8 +111,10 @@ def _serve_until_stopped(app: Any, host: str, port: int) -> None:
     """Serve until a stop signal, then put every heist into the database file itself (store.shutdown)."""
     for signum in STOP_SIGNALS[1:]:
         signal.signal(signum, _interrupt)
+    logging.basicConfig()  # waitress's warnings reach the terminal, as with waitress.serve
+    server = serving.create(app, host=host, port=port, **SERVER_OPTIONS)
     try:
-        serve(app, host=host, port=port, **SERVER_OPTIONS)  # returns when waitress's loop is interrupted
+        server.run()  # returns when waitress's loop is interrupted
     finally:
         for signum in STOP_SIGNALS:  # a second signal must not cut the checkpoint short
             signal.signal(signum, signal.SIG_IGN)

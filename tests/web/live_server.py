@@ -19,15 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
-from waitress.server import create_server
+
+from assistant.serving import create
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextmanager
-def serving(app: Flask, threads: int = 8) -> Iterator[Any]:
+def serving(app: Flask, threads: int = 8, **options: Any) -> Iterator[Any]:
     """``app`` on 127.0.0.1 (a free port) in waitress, as in production; stopped on exit."""
-    server = create_server(app, host="127.0.0.1", port=0, threads=threads)
+    server = create(app, host="127.0.0.1", port=0, threads=threads, **options)
     loop = threading.Thread(target=server.run, name="waitress-test", daemon=True)
     loop.start()
     try:
