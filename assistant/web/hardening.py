@@ -62,6 +62,10 @@ def _secure(response: Response) -> Response:
         # a script, a style sheet or a picture is never a page: the page's headers would only weigh on the wire
         # (a missing file's answer is a page, the app's 404)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        # nor what a download would need: Cache-Control's max-age says what Expires says, and ranges of a
+        # compressed body are not asked for
+        for name in ("Content-Disposition", "Expires", "Accept-Ranges"):
+            response.headers.pop(name, None)
         return response
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
