@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.board import square_coords
 from ...engine.cases import state_from_case
-from ...engine.errors import RulesError
+from ...engine.errors import NotInTheBoxError, RulesError
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ...engine.vocabulary import Action, Spotter
@@ -23,7 +23,7 @@ from ...words.refusals import refusal, refusal_sentence
 from ..access import Access, host_only, open_game
 from ..case_file import IMPORT_LIMIT, read_case
 from ..extensions import store
-from ..forms import action_from_form, version_from_form
+from ..forms import action_from_form, as_form, version_from_form
 from ..limits import whole_number
 from ..phones.share import invite_for
 from ..setup.new_heist import IMPORTED_TITLE
@@ -66,7 +66,8 @@ def _selected(game: Game) -> tuple[int, str] | None:
 
 
 def _context(access: Access, error: str | None = None, selected: tuple[int, str] | None = None,
-             animate: bool = False, spotted_card: str | None = None, notice: str | None = None) -> dict[str, Any]:
+             animate: bool = False, spotted_card: str | None = None, notice: str | None = None,
+             overrule: dict[str, str] | None = None) -> dict[str, Any]:
     game, state = access.game, access.game.state
     last = store().last_log(game.id, game.head)
     now = phase(state)
@@ -87,7 +88,8 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
             "log_lines": log_lines(last, access.key, game.head), "menu_links": menu_links(state, now, access.key),
             "phase": now, "current": state.current(),
             "selected": selected, "menu": room_menu(state, selected) if selected else None,
-            "error": error, "notice": notice, "tiles": TILE_TYPES, "animate": animate, "spotted_card": spotted_card,
+            "error": error, "overrule": overrule, "notice": notice, "tiles": TILE_TYPES, "animate": animate,
+            "spotted_card": spotted_card,
             "room_icon": room_icon, "short_name": short_name, "tile_label": tile_label,
             "icons": url_for("static", filename="icons.svg"), **table, **pieces_view(state, selected)}
 
@@ -125,11 +127,16 @@ def menu(key: str, group: str) -> str:
 @bp.post("/<key>/act")
 def act(key: str) -> str | BaseResponse:
     access = open_game(key, act=True)
+    action = None
     try:
         action = action_from_form(request.form)
         game, _log = store().act(access.game.id, action, version_from_form(request.form), loaded=access.game)
     except StaleVersionError:
         return _refuse(open_game(key), _(STALE))
+    except NotInTheBoxError as err:
+        # the table keeps the last word: one tap sends the same room again, as a correction
+        overrule = {**as_form(action), "correction": "1"} if action is not None else None
+        return _refuse(open_game(key), refusal_sentence(err), overrule=overrule)
     except RulesError as err:
         return _refuse(open_game(key), refusal_sentence(err))
     return _respond(replace(access, game=game), animate=True, spotted_card=spotted_card(game.state, action))
@@ -205,13 +212,14 @@ def board_with_error(key: str, message: str) -> str | BaseResponse:
     return _refuse(open_game(key), message)
 
 
-def _refuse(access: Access, error: str) -> str | BaseResponse:
+def _refuse(access: Access, error: str, overrule: dict[str, str] | None = None) -> str | BaseResponse:
     """A refused action: the board as it is now with ``error``, and the room menu that was open kept
-    open (its buttons post the room they belong to), so the message shows where the person tapped."""
+    open (its buttons post the room they belong to), so the message shows where the person tapped.
+    ``overrule``: the form fields of the same action marked as a correction ("The board says otherwise")."""
     selected = _selected(access.game)
     if request.headers.get("HX-Request"):
-        return _game_partial(access, error=error, selected=selected)
-    return render_template("game.html", **_context(access, error=error, selected=selected))
+        return _game_partial(access, error=error, selected=selected, overrule=overrule)
+    return render_template("game.html", **_context(access, error=error, selected=selected, overrule=overrule))
 
 
 def _respond(access: Access, error: str | None = None, animate: bool = False,
