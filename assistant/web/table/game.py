@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from dataclasses import replace
 from typing import Any
 
@@ -243,16 +244,32 @@ def log(key: str) -> str:
 
 @bp.get("/<key>/export.json")
 def export(key: str) -> Response:
+    """The heist as a case: the app's face-down patrol cards as a set, never in draw order (export.py)."""
     access = open_game(key)
     game = access.game
     if access.role != "host" and game.state.deck_mode == "app" and not game.state.outcome:
-        # the file replays the heist, so it holds the app's shuffled patrol decks: hidden information (§1.22)
+        # the set of cards still in the deck is hidden too while the heist is on (§1.22 Information)
         abort(403, _("While the heist is on, its file (which holds the shuffled patrol decks) is exported from the "
                      "table's tablet only."))
-    floor = whole_number(request.args.get("floor"))
-    case = game_as_case(game.state, game.title, floor, store().history(game.id))
+    return _case_file(game, whole_number(request.args.get("floor")), in_order=False)
+
+
+@bp.get("/<key>/export-in-order")
+def export_in_order(key: str) -> str | Response:
+    """The fuller file for a bug report, the face-down patrol cards in draw order: the tablet's only, and only
+    after a page that says plainly what it spoils (§1.22 Information)."""
+    access = open_game(key)
+    if access.role != "host":
+        abort(403, _("This page belongs to the table's tablet. To follow a heist, scan the QR code on its board."))
+    if request.args.get("confirm") != "yes":
+        return render_template("export_in_order.html", game=access.game, key=key)
+    return _case_file(access.game, None, in_order=True)
+
+
+def _case_file(game: Game, floor: int | None, in_order: bool) -> Response:
+    case = game_as_case(game.state, game.title, floor, store().history(game.id), in_order=in_order)
     body = json.dumps(case, indent=2)
-    name = f"heist-{game.id}" + (f"-floor{floor}" if floor else "") + ".json"
+    name = f"heist-{game.id}" + (f"-floor{floor}" if floor else "") + ("-spoiler" if in_order else "") + ".json"
     return Response(body, mimetype="application/json", headers={"Content-Disposition": f"attachment; filename={name}"})
 
 
@@ -268,6 +285,8 @@ def import_case() -> str | BaseResponse | tuple[str, int]:
     try:
         # one byte past the limit is enough to know the file is too big
         case = read_case(upload.read(IMPORT_LIMIT + 1) if upload else b"{}")
+        # a file without a seed is dealt (its face-down cards) and reshuffled by a fresh one, chosen here at the edge
+        case.setdefault("seed", secrets.randbelow(10**9))
         state = state_from_case(case)
     except ValueError as err:  # CaseFileError and the engine's BoardError both say what is wrong
         return import_refused(_("That file is not a case: %(problem)s", problem=refusal(err)))
