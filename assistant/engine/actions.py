@@ -209,9 +209,9 @@ def _escape(rules: Bb1, a: Action) -> None:
 
 
 def _reveal(rules: Bb1, a: Action) -> None:
-    """A face-down room turned up: checked against the game's box (engine/box.py: the job's tiles, one Safe and
-    one Stairs a floor, a type and number never twice) unless ``correction`` says the board shows otherwise;
-    the table keeps the last word, and the log marks it as a correction."""
+    """A face-down room turned up: a room of the game, checked against its box (engine/box.py: the job's tiles,
+    one Safe and one Stairs a floor, a type and number never twice) unless ``correction`` says the board shows
+    otherwise; the table keeps the last word, and the log marks it as a correction."""
     floor = floor_of(rules, a)
     square = square_of(rules, floor, a.get("at"))
     kind = a.get("type")
@@ -226,8 +226,7 @@ def _reveal(rules: Bb1, a: Action) -> None:
     else:
         number = int(number)
     correction = bool(a.get("correction"))
-    if not correction:
-        rules.check_tile(floor, square, kind, number)
+    rules.check_tile(floor, square, kind, number, correction)
     fl = rules.state.floors[floor]
     fl.tiles = {**fl.tiles, square: kind}
     if number is not None:

@@ -7,7 +7,8 @@ its rooms in "Tile Clarifications", every tile printing a number from 1 to 6 (wh
 for); Burgle Bros 3's app tracks only whether a room carries the grey guard banner.
 
 A reveal that the box cannot hold is refused (NotInTheBoxError, an IllegalActionError, saying why); the table
-keeps the last word with a reveal marked as a correction, which skips these checks (actions.py ``_reveal``).
+keeps the last word with a reveal marked as a correction, which skips these checks (actions.py ``_reveal``)
+but not the one that the game has such a room at all.
 
 >>> tiles_of("camera")
 (1, 2, 3, 6)
@@ -17,10 +18,10 @@ keeps the last word with a reveal marked as a correction, which skips these chec
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 from .bb3.limits import GUARD_ROOM
-from .errors import N_, NotInTheBoxError
+from .errors import N_, IllegalActionError, NotInTheBoxError
 
 ONE_PER_FLOOR = ("safe", "stairs")  # bb1 setup: each floor's tiles hold one Safe and one Stairs
 
@@ -54,12 +55,9 @@ def tiles_of(kind: str, job: str = "") -> tuple[int | None, ...]:
 
 
 def check_bb1_tile(tiles: Mapping[int, Mapping[str, str]], numbers: Mapping[int, Mapping[str, int]], job: str,
-                   game: str, floor: int, square: str, kind: str, number: int | None) -> None:
+                   floor: int, square: str, kind: str, number: int | None) -> None:
     """Refuses a bb1 reveal the box cannot hold: ``tiles``/``numbers`` are every floor's revealed rooms, the
     room at ``square`` itself left out (turning it up again replaces what it was)."""
-    if kind not in BB1_BOX:
-        raise NotInTheBoxError(N_("%(game)s has no %(value)s room tile: %(rooms)s"), game=game, value=repr(kind),
-                               rooms=sorted(BB1_BOX))
     box = tiles_of(kind, job)
     if not box:
         raise NotInTheBoxError(N_("%(job)s plays without the %(room)s tiles"), job=JOB_TITLES[job], room=kind)
@@ -87,8 +85,9 @@ def check_bb1_tile(tiles: Mapping[int, Mapping[str, str]], numbers: Mapping[int,
                                count=len(box), room=kind)
 
 
-def check_known_room(rooms: tuple[str, ...], game: str, kind: str) -> None:
-    """Burgle Bros 2 and 3: a room type the game has."""
+def check_known_room(rooms: Iterable[str], game: str, kind: str) -> None:
+    """A room type the game has: refused even as a correction, since no such tile can lie on the board (and a
+    heist holding one could not be exported and opened again)."""
     if kind not in rooms:
-        raise NotInTheBoxError(N_("%(game)s has no %(value)s room tile: %(rooms)s"), game=game, value=repr(kind),
-                               rooms=list(rooms))
+        raise IllegalActionError(N_("%(game)s has no %(value)s room tile: %(rooms)s"), game=game, value=repr(kind),
+                                 rooms=sorted(rooms))

@@ -90,7 +90,9 @@ def test_a_play_link_cannot_store_a_room_type_the_game_lacks(app, client, playin
                                data={"do": "reveal", "floor": "1", "at": "A1", "type": "notatile",
                                      "version": str(before[1])})
     assert response.status_code == 200
-    assert errors(response.get_data(as_text=True))[0].startswith("Burgle Bros has no 'notatile' room tile")
+    page = response.get_data(as_text=True)
+    assert errors(page)[0].startswith("Burgle Bros has no 'notatile' room tile")
+    assert "The board says otherwise" not in page  # no such tile can lie on the board: nothing to overrule
     assert stored(app, playing) == before
 
 

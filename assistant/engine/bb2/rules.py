@@ -54,7 +54,7 @@ class Bb2(Bb1):
     patrol_rule = "bb2 Bouncer's Turn"
     redraw_rule = "§6"
 
-    def check_tile(self, floor: int, square: str, kind: str, number: int | None) -> None:
+    def check_tile(self, floor: int, square: str, kind: str, number: int | None, correction: bool) -> None:
         """A room of bb2's "Tile Clarifications" (its number, 1 to 6, is read by vocabulary.py)."""
         check_known_room(BB2_ROOMS, self.title, kind)
 

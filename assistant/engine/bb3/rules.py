@@ -52,7 +52,7 @@ class Bb3(Bb1):
     redraw_rule = "§7"
     _stopped: frozenset[int] = frozenset()  # floors whose guard a guard room stopped during this action
 
-    def check_tile(self, floor: int, square: str, kind: str, number: int | None) -> None:
+    def check_tile(self, floor: int, square: str, kind: str, number: int | None, correction: bool) -> None:
         """A plain room or a guard room (bb3 Adjacency): what the app follows of bb3's tiles."""
         check_known_room(BB3_ROOMS, self.title, kind)
 
