@@ -37,6 +37,8 @@ class LegalActions:
     corrections: Callable[[GameState], list[Offer]]
     # the tool and loot cards a burglar may take: only Burgle Bros 1's are kept by the app
     take: Callable[[GameState, str], list[Offer]] = lambda state, who: []
+    # what the table tells the app on her turn, away from any room: a safe cracked, a computer hacked, her escape
+    table: Callable[[GameState, str], list[Offer]] = lambda state, who: []
 
 
 def in_play(state: GameState) -> bool:

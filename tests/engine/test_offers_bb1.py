@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.engine.actions import apply
-from assistant.engine.bb1.offers import corrections, player_offers, room_offers, take_offers
+from assistant.engine.bb1.offers import corrections, player_offers, room_offers, table_offers, take_offers
 from assistant.engine.errors import RulesError
 from assistant.engine.offers import Offer
 from assistant.engine.scenarios import new_game
@@ -105,3 +105,20 @@ def test_room_tokens_are_set_by_hand_as_a_correction():
     assert [(e.kind, e.data["how"]) for e in result.log] == [("set", "room_tokens")]
     with pytest.raises(RulesError):
         apply(state, {"do": "set", "field": "room_tokens", "floor": 1, "at": "B2", "value": 7})
+
+
+def test_what_the_table_tells_the_app_off_the_board_is_offered_and_accepted():
+    """bb1 "Cracking a Safe" (the safe's floor and those below speed up), §1.22 hack capacity (6 tokens), the
+    escape by the roof, §1.17 the Tiara: each is an offer the engine accepts, and only while it can happen."""
+    state = heist(("Ann", "raven", "basic"), ("Bob", "juicer", "basic"))
+    offers = table_offers(state, "Ann")
+    assert codes(offers) == {"crack_safe", "hack", "escape", "tiara_take"}
+    assert all(accepted(state, o) for o in offers)
+    assert [o.action["who"] for o in offers if o.code == "tiara_take"] == ["Ann", "Bob"]
+    assert "escape" not in codes(table_offers(state, "Bob"))  # Bob has not walked in yet
+    state.hack["laser"] = 6
+    assert {o.params["computer"] for o in table_offers(state, "Ann") if o.code == "hack"} == {"fingerprint", "motion"}
+    state.crew["Ann"].loot = ("tiara",)
+    drop = [o for o in table_offers(state, "Ann") if o.code == "tiara_drop"]
+    assert [o.action for o in drop] == [{"do": "loot", "who": "Ann", "kind": "tiara", "on": False}]
+    assert apply(state, drop[0].action).state.crew["Ann"].loot == ()

@@ -335,4 +335,25 @@ def corrections(state: GameState) -> list[Offer]:
     return offers
 
 
-LEGAL = LegalActions(room_offers, player_offers, corrections, take_offers)
+def table_offers(state: GameState, who: str) -> list[Offer]:
+    """What the table tells the app on ``who``'s turn, away from any room: a safe cracked on her floor (its
+    guard and those below speed up, bb1 "Cracking a Safe"), a computer hacked (§1.22: 6 tokens at most), her
+    escape by the roof, and the Tiara taken or put down by anyone still inside (§1.17)."""
+    if _bb1_play(state) is None:
+        return []
+    b = state.crew[who]
+    floor = b.floor if b.at else 1
+    offers = [Offer("crack_safe", {"do": "crack_safe", "floor": floor}, {"floor": floor})]
+    offers += [Offer("hack", {"do": "hack", "kind": k}, {"computer": k, "left": state.hack.get(k, 0)})
+               for k in COMPUTERS if state.hack.get(k, 0) < MOST_HACK]
+    if inside(state, who):
+        offers.append(Offer("escape", {"do": "escape", "who": who}, {"who": who}))
+    for name in state.order:
+        if not state.crew[name].escaped:
+            has = "tiara" in state.crew[name].loot
+            offers.append(Offer("tiara_drop" if has else "tiara_take",
+                                {"do": "loot", "who": name, "kind": "tiara", "on": not has}, {"who": name}))
+    return offers
+
+
+LEGAL = LegalActions(room_offers, player_offers, corrections, take_offers, table_offers)

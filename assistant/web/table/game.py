@@ -34,6 +34,8 @@ from .floor_html import floor_html, floor_page, floors_held, kept_floor
 from .log_view import log_lines
 from .export import game_as_case
 from .menus import menu_links, menu_view
+from .floor_tabs import floor_tabs
+from .turn_bar import turn_bar
 from .pictures import room_icon, short_name
 from .pieces import figure, pieces_view
 from .summary import action_words
@@ -73,6 +75,7 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
     last = store().last_log(game.id, game.head)
     now = phase(state)
     table = table_view(state, last, now, selected, lambda: store().history(game.id))
+    ruleset = rules_of(state)
     danger = danger_board(game)
     held = floors_held(request.headers.get("X-Floors")) if request.headers.get("HX-Request") else {}
 
@@ -87,6 +90,8 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
     return {"game": game, "key": access.key, "role": access.role, "can_act": access.can_act,
             "state": state, "floors": build_floors(state, last, selected), "floor_html": floor, "last_log": last,
             "log_lines": log_lines(last, access.key, game.head), "menu_links": menu_links(state, now, access.key),
+            "turn": turn_bar(access, now, ruleset.figure, ruleset.guards_at_setup, table["guide"]),
+            "tabs": floor_tabs(state, now, table["focus"], ruleset.figure),
             "phase": now, "current": state.current(),
             "selected": selected, "menu": room_menu(state, selected) if selected else None,
             "error": error, "overrule": overrule, "notice": notice, "tiles": TILE_TYPES, "animate": animate,

@@ -39,11 +39,7 @@ class EventsMenu:
 
 @dataclass(frozen=True)
 class ToolsMenu:
-    floor: int
-    who: str
-    inside: bool  # the burglar whose turn it is is in the building (she can escape)
-    hacks: list[tuple[str, int]]  # each computer and its hack tokens now
-    tiara: list[tuple[str, bool]]  # each burglar still inside and whether she carries the Tiara
+    offers: list[Offer]  # the engine's: a safe cracked, a computer hacked, an escape, the Tiara (bb1 table_offers)
 
 
 @dataclass(frozen=True)
@@ -139,9 +135,7 @@ def menu_view(state: GameState, group: str) -> Menu | None:
         return EventsMenu(floor, [o for o in game.legal.player(state, current) if o.code in EVENT_CODES],
                           laboratories(state))
     if group == "tools":
-        return ToolsMenu(floor, current, me.at is not None and not me.escaped,
-                         [(k, state.hack.get(k, 0)) for k in COMPUTERS],
-                         [(n, "tiara" in state.crew[n].loot) for n in inside])
+        return ToolsMenu(game.legal.table(state, current))
     if group == "take":
         return TakeMenu([(n, game.legal.take(state, n)) for n in inside])
     rows = game.legal.corrections(state)

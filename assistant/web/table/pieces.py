@@ -160,6 +160,6 @@ def room_pieces(state: GameState, selected: tuple[int, str] | None) -> RoomPiece
 
 def pieces_view(state: GameState, selected: tuple[int, str] | None) -> dict[str, Any]:
     """The template variables of the table page that come from this module."""
-    return {"pieces": room_pieces(state, selected), "figure": figure(state)[0], "card_names": CARD_NAMES,
+    return {"pieces": room_pieces(state, selected), "figure": figure(state)[0],
             "ruleset": rules_of(state),
             "limits": {"heat": HEAT_LIMIT, "suspicion": SUSPICION_LIMIT, "workers": MOST_WORKERS}}

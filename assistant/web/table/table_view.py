@@ -11,7 +11,7 @@ from ...engine.bb1.offers import EVENT_CODES
 from ...engine.offers import Offer
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
-from .guide import setup_guide, wall_slots
+from .guide import setup_guide
 from .pieces import figure
 from .real_board import checklist
 from .summary import guard_summaries
@@ -114,7 +114,6 @@ def table_view(state: GameState, last_log: list[dict[str, Any]], phase: str,
         "walk": walk_of(last_log),
         "real_board": checklist(move, {n: fl.die for n, fl in state.floors.items()}, figure(state)[0]),
         "guide": setup_guide(state) if setting_up else None,
-        "slots": {n: wall_slots(state, n) for n in state.floors} if phase == "break_in" else {},
         "focus": focus_floor(state),
         "crew_floors": {n: (None if b.escaped or b.at is None else b.floor) for n, b in state.crew.items()},
         "room_offers": grouped(here, ROOM_GROUPS, "cards"),
