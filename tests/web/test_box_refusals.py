@@ -107,3 +107,15 @@ def test_bb2_and_bb3_refuse_rooms_of_another_box(app, client: FlaskClient, game_
     page = act(client, game_id, do="reveal", floor=1, at="B2", type=kind, room="1-B2").get_data(as_text=True)
     assert errors(page)[0].startswith(why)
     assert stored(app, game_id) == before
+
+
+def test_a_refused_move_into_a_face_down_room_is_overruled_with_one_tap(app, client, playing):
+    """The refused move comes back with its button: the same move, its room turned up as a correction."""
+    before = stored(app, playing)
+    page = act(client, playing, do="move", who="Ann", floor=1, to="B3", type="laser", number=2, room="1-B3",
+               version=before[1]).get_data(as_text=True)
+    vals = overrule_vals(page)
+    assert vals["do"] == "move" and vals["correction"] == "1" and vals["to"] == "B3"
+    act_ok(client, playing, **vals, room="1-B3", version=before[1])
+    s = state(app, playing)
+    assert s.crew["Ann"].at == "B3" and s.floors[1].tiles["B3"] == "laser"
