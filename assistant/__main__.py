@@ -8,14 +8,14 @@ import io
 import logging
 import os
 import select
+import signal
 import sys
 from pathlib import Path
 from typing import Any
 
 import qrcode
-from waitress import serve
 
-from . import __version__
+from . import __version__, serving
 from .engine.upgrades import SaveFormatError
 from .web import ROOT, create_app
 from .web.hardening import MAX_BODY
@@ -98,6 +98,29 @@ def _announce(url: str, tablet: str, port: int, term: Terminal) -> None:
     print(term.say(N_("Stop it with Ctrl+C; every heist is saved as you play.")), flush=True)
 
 
+# what stops the server as Ctrl+C does: a service manager or ``kill`` (SIGTERM) and a closed terminal window
+# (SIGHUP, which Windows does not have)
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt  # what waitress's loop ends on, and what Ctrl+C raises
+
+
+def _serve_until_stopped(app: Any, host: str, port: int) -> None:
+    """Serve until a stop signal, then put every heist into the database file itself (store.shutdown)."""
+    for signum in STOP_SIGNALS[1:]:
+        signal.signal(signum, _interrupt)
+    logging.basicConfig()  # waitress's warnings reach the terminal, as with waitress.serve
+    server = serving.create(app, host=host, port=port, **SERVER_OPTIONS)
+    try:
+        server.run()  # returns when waitress's loop is interrupted
+    finally:
+        for signum in STOP_SIGNALS:  # a second signal must not cut the checkpoint short
+            signal.signal(signum, signal.SIG_IGN)
+        app.extensions["store"].shutdown()
+
+
 def main() -> None:
     args = _arguments()
     term = Terminal(locale_language())
@@ -117,7 +140,7 @@ def main() -> None:
     # after each change every phone re-fetches its board at once: a burst that briefly queues behind
     # the threads held by live streams, by design; waitress would warn about each queued request
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    serve(app, host=args.host, port=args.port, **SERVER_OPTIONS)
+    _serve_until_stopped(app, args.host, args.port)
 
 
 if __name__ == "__main__":

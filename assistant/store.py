@@ -12,6 +12,7 @@ import json
 import secrets
 import sqlite3
 import threading
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -48,6 +49,10 @@ class Game:
     can_redo: bool
 
 
+class _Connection(sqlite3.Connection):
+    """A connection the store can hold a weak reference to (sqlite3's own cannot be)."""
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -62,6 +67,11 @@ class Store:
         self.broker = broker if broker is not None else Broker()
         self._local = threading.local()
         self._write = threading.Lock()
+        # every thread's open connection, so a stop can close them all; weak, so a thread's connection still
+        # closes when the thread ends
+        self._opened: weakref.WeakSet[_Connection] = weakref.WeakSet()
+        self._opening = threading.Lock()
+        self._stopped = False
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self.init()
@@ -70,12 +80,14 @@ class Store:
     def db(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
         if conn is None:
-            conn = sqlite3.connect(self.path, timeout=10, check_same_thread=False)
+            conn = sqlite3.connect(self.path, timeout=10, check_same_thread=False, factory=_Connection)
             conn.row_factory = sqlite3.Row
             conn.execute("PRAGMA foreign_keys = ON")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = FULL")  # an acknowledged action survives a power cut
             self._local.conn = conn
+            with self._opening:
+                self._opened.add(conn)
         return conn
 
     def close(self) -> None:
@@ -83,6 +95,25 @@ class Store:
         if conn is not None:
             conn.close()
             self._local.conn = None
+
+    def shutdown(self) -> None:
+        """The server is stopping: every acknowledged action goes from the write-ahead log into the
+        database file itself, and every connection closes (the last one removes the ``-wal`` and
+        ``-shm`` files), so copying ``heists.sqlite3`` alone copies every heist. A write that comes
+        after waits for ever: the process is ending, and its tap was never acknowledged."""
+        if self.path == ":memory:" or self._stopped:
+            return
+        self._write.acquire()  # kept: no action is half written while the log is folded in
+        self._stopped = True
+        checkpoint = sqlite3.connect(self.path, timeout=10)
+        try:
+            checkpoint.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            checkpoint.close()
+        with self._opening:
+            for conn in list(self._opened):
+                conn.close()  # opened with check_same_thread=False: any thread may close it
+            self._opened.clear()
 
     def init(self) -> None:
         """Create the tables of a new database, or bring an earlier version's up to date (store_upgrades)."""

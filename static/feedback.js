@@ -53,9 +53,9 @@
 
   document.addEventListener("htmx:responseError", (event) => {
     const xhr = event.detail.xhr;
-    const title = word(String(xhr.status)) || word("refused").replace("{status}", xhr.status);
-    const words = serverWords(xhr);
-    const text = words && !title.includes(words) ? `${title} ${words}` : title;
+    // the server's own words when it sent some (the app's error pages say the same as the status's
+    // words, and more precisely: both would say it twice), else what the status means
+    const text = serverWords(xhr) || word(String(xhr.status)) || word("refused").replace("{status}", xhr.status);
     const marker = word("not_applied_words").toLowerCase();  // the server's words may say it already
     say(event.detail.elt, text, marker && text.toLowerCase().includes(marker) ? "" : verb(event.detail));
   });

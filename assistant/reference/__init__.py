@@ -9,14 +9,17 @@ in our own words, kept as data in content/*.toml (see entries.py for the fields)
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..words.i18n import _
 from .entries import KINDS, ContentError, Entry, Example
-from .library import Library, library
+from .library import CONTENT, Library, languages, library
 from .lookup import log_words
-from .search import Hit
+from .names import read_names
+from .search import Hit, SearchIndex
 
-__all__ = ["KINDS", "ContentError", "Entry", "Example", "Hit", "Library", "by_kind", "entries", "get", "library",
-           "log_words", "reference_slug_for_rule", "search"]
+__all__ = ["KINDS", "ContentError", "Entry", "Example", "Hit", "Library", "by_kind", "entries", "get", "languages",
+           "library", "log_words", "reference_slug_for_rule", "search", "search_index"]
 
 
 def entries(lang: str = "en") -> tuple[Entry, ...]:
@@ -28,8 +31,18 @@ def get(slug: str, lang: str = "en") -> Entry | None:
 
 
 def search(query: str, lang: str = "en") -> list[Hit]:
-    """Pages mentioning every word of the query (any case, with or without accents), the best first."""
-    return library(lang).search(query)
+    """Pages answering any of the query's words (with or without accents, by any of their names), the best
+    first, each with the sentence that matched: see search.py."""
+    return search_index().search(query, lang)
+
+
+@cache
+def search_index() -> SearchIndex:
+    """The search index over every page in every language, built on the first search."""
+    libraries = {lang: library(lang) for lang in languages()}  # English first: the first fallback
+    names = read_names(CONTENT / "names.toml", libraries["en"].by_slug)
+    return SearchIndex({lang: lib.entries for lang, lib in libraries.items()},
+                       {lang: lib.titles for lang, lib in libraries.items()}, names)
 
 
 def by_kind(lang: str = "en") -> list[tuple[str, str, list[Entry]]]:

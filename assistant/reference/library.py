@@ -10,7 +10,6 @@ from ..files import ROOT
 from . import markup, rulings_table
 from .entries import ContentError, Entry, read_entries, translate_entries
 from .lookup import RuleIndex
-from .search import Hit, search
 
 CONTENT = Path(__file__).parent / "content"
 
@@ -22,9 +21,6 @@ class Library:
     titles: dict[str, str]
     texts: dict[str, str]  # each page as plain text: its own words, example notes and table cells
     rule_index: RuleIndex
-
-    def search(self, query: str) -> list[Hit]:
-        return search(list(self.entries), self.texts, query)
 
 
 def _plain(entry: Entry, titles: dict[str, str]) -> str:
@@ -61,6 +57,11 @@ def build(folder: Path = CONTENT, root: Path = ROOT, lang: str = "en") -> Librar
     titles = {e.slug: e.title for e in entries}
     return Library(tuple(entries), {e.slug: e for e in entries}, titles,
                    {e.slug: _plain(e, titles) for e in entries}, index)
+
+
+def languages(folder: Path = CONTENT) -> tuple[str, ...]:
+    """English, then every language with a folder of translations in content/."""
+    return ("en", *sorted(d.name for d in folder.iterdir() if d.is_dir() and not d.name.startswith((".", "_"))))
 
 
 @cache

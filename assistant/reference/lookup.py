@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .entries import Entry
-from .search import normalise
+from .folding import normalise
 
 CODES = ("kind", "how", "why", "reason", "cause", "question", "card")
 

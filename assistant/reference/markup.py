@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping
 
 from markupsafe import Markup, escape
 
-from .search import fold
 
 LINK = re.compile(r"\[\[([a-z0-9-]+)(?:\|([^\]]+))?\]\]")
 BOLD = re.compile(r"\*\*(.+?)\*\*")
@@ -80,17 +79,3 @@ def blocks(text: str, href: Href, titles: Mapping[str, str]) -> Markup:
     flush()
     return Markup("\n".join(out))
 
-
-def highlight(text: str, words: list[str]) -> Markup:
-    """Plain text with every occurrence of the searched words marked, with or without accents ("camara"
-    marks "Cámara"): the match runs on the folded text, whose positions are the original's."""
-    words = [fold(w) for w in words if w]
-    if not words:
-        return escape(text)
-    pattern = re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)))
-    out, last = [], 0
-    for m in pattern.finditer(fold(text)):
-        out += [str(escape(text[last:m.start()])), f"<mark>{escape(text[m.start():m.end()])}</mark>"]
-        last = m.end()
-    out.append(str(escape(text[last:])))
-    return Markup("".join(out))

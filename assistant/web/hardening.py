@@ -7,6 +7,10 @@ frame the board and trick a tap, ``nosniff``, and ``Referrer-Policy: no-referrer
 watch links carry their token in the path and must not leak to a site a page links to.
 ``style-src`` keeps ``'unsafe-inline'``: the floor SVGs carry presentation styles and the board
 colours each burglar with a ``style="--c: …"`` attribute; styles cannot run code.
+
+Pages reached through a link token or the host key, and the host's own pages, are never stored by
+the browser (``Cache-Control: no-store``): a revoked link or a shared tablet's history must not show
+a heist again from the cache.
 """
 
 from __future__ import annotations
@@ -38,6 +42,9 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+# the pages behind a link token (/games/<token>…) or the host key (/host/<key>), and the host's pages
+PRIVATE_PATHS = ("/games/", "/host/")
+HOST_PAGES = ("home", "setup", "settings")
 # the biggest request the app takes is an import: the file plus the form around it
 MAX_BODY = IMPORT_LIMIT + 64 * 1024
 
@@ -51,12 +58,15 @@ def install(app: Flask) -> None:
 
 
 def _secure(response: Response) -> Response:
-    if request.endpoint == "static" and response.mimetype != "image/svg+xml":
+    if request.endpoint == "static" and response.status_code < 400 and response.mimetype != "image/svg+xml":
         # a script, a style sheet or a picture is never a page: the page's headers would only weigh on the wire
+        # (a missing file's answer is a page, the app's 404)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         return response
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if request.path.startswith(PRIVATE_PATHS) or request.blueprint in HOST_PAGES:
+        response.headers["Cache-Control"] = "no-store"
     return response
 
 

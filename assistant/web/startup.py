@@ -1,5 +1,6 @@
 """Checks before ``python -m assistant`` serves anything: the data folder exists (or can be made), it
-can be written and has room, and no other copy of the app is serving from it.
+can be written and has room, no other copy of the app is serving from it, and the heists file is whole
+and writable.
 
 Two servers on one folder each keep their own idea of a heist's version and would silently lose
 each other's actions, so the first one holds an operating-system lock on ``server.lock`` for its
@@ -72,9 +73,53 @@ def _check_room(folder: Path) -> None:
 
 
 def check_database(path: Path) -> None:
-    """An existing database file opens for writing (a read-only file in a writable folder)."""
+    """An existing database file is whole, with the write-ahead log beside it, and opens for writing."""
     if not path.exists():
         return
+    _check_whole(path)
+    _check_database_writable(path)
+
+
+def _check_whole(path: Path) -> None:
+    """``PRAGMA quick_check`` on the file as the app would read it: through its ``-wal``, if any.
+
+    Read only, so nothing is written: a connection that may write folds the ``-wal`` into the file
+    when it closes, and a ``-wal`` that does not belong to the file (an older copy of the file put back
+    beside it) would then damage the file for good. Such a mix reads as damaged; the file alone
+    (``immutable=1``: SQLite then leaves the ``-wal`` out, and makes no ``-wal`` or ``-shm`` file)
+    tells which of the two is at fault."""
+    wal = path.with_name(path.name + "-wal")
+    with_wal = wal.exists() and wal.stat().st_size > 0
+    problem = _quick_check(path, "mode=ro" if with_wal else "immutable=1")
+    if problem is None:
+        return
+    if with_wal and _quick_check(path, "immutable=1") is None:
+        raise StartupError(N_("The heists file %(path)s does not belong with the %(wal)s beside it (was an older copy "
+                              "put back?). Nothing was changed: move %(wal)s aside, then start again to use the file "
+                              "as it is."), path=path, wal=wal.name)
+    raise StartupError(N_("The heists file %(path)s is damaged (%(problem)s). Nothing was changed: move it aside, "
+                          "then put a backup in its place or start again without it."), path=path, problem=problem)
+
+
+def _quick_check(path: Path, mode: str) -> str | None:
+    """What SQLite finds wrong in ``path`` opened in ``mode``, or None when it is whole (or when it cannot
+    be opened at all: the write check that follows says why)."""
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True, timeout=5)
+    try:
+        rows = [str(row[0]) for row in conn.execute("PRAGMA quick_check")]
+    except sqlite3.DatabaseError as err:
+        if err.sqlite_errorcode in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+            return str(err)
+        return None
+    finally:
+        conn.close()
+    if rows == ["ok"]:
+        return None
+    # the first problem, on one line (SQLite's report spreads it over several, headed "*** in database main ***")
+    return "; ".join(line for line in rows[0].splitlines() if not line.startswith("***"))
+
+
+def _check_database_writable(path: Path) -> None:
     conn = sqlite3.connect(path, timeout=5, isolation_level=None)
     try:
         # a write that is rolled back: SQLite opens a file it may not write read-only, without a word

@@ -11,7 +11,6 @@ from playwright.sync_api import Page, Route, expect
 
 from tests.browser.test_heist import heist_in_play, open_board, tap_room, version_is
 
-ERROR_PAGE = '<!doctype html><main><h1>No</h1><p class="message">{}</p></main>'
 ACT = re.compile(r"/games/[^/]+/act$")
 
 
@@ -37,13 +36,26 @@ def reveal_as_safe(page: Page) -> None:
 ])
 def test_a_refused_tap_says_why_in_the_open_menu_and_that_nothing_was_applied(page: Page, live_server, status: int,
                                                                                words: str):
+    """A page without words of its own (a proxy's, say): what the status means."""
     game_id = open_menu(page, live_server)
-    page.route(ACT, lambda route: route.fulfill(status=status, content_type="text/html",
-                                                body=ERROR_PAGE.format("the server's own words")))
+    page.route(ACT, lambda route: route.fulfill(status=status, content_type="text/html", body="<h1>No</h1>"))
     reveal_as_safe(page)
     menu = page.locator("#room-menu")
     expect(menu.get_by_role("alert")).to_contain_text(words)
-    expect(menu.get_by_role("alert")).to_contain_text("the server's own words")
+    expect(menu.locator(".applied")).to_have_text("Nothing was applied: the board is as it was.")
+    expect(menu).to_be_visible()  # the menu stays open, the picker in it too
+    assert live_server.store().load(game_id).head == 2
+
+
+def test_the_servers_own_words_are_said_once_and_alone(page: Page, live_server):
+    """The app's refusal, as its server sends it (an expired page: CSRF refuses the tap), is said once:
+    not the status's words beside the server's, which say the same."""
+    game_id = open_menu(page, live_server)
+    page.route(ACT, lambda route: route.continue_(headers={**route.request.headers, "x-csrftoken": "expired"}))
+    reveal_as_safe(page)
+    menu = page.locator("#room-menu")
+    expect(menu.get_by_role("alert")).to_have_text("This page is out of date. Reload it and try again.")
+    expect(page.get_by_role("alert").filter(has_text="out of date")).to_have_count(1)
     expect(menu.locator(".applied")).to_have_text("Nothing was applied: the board is as it was.")
     expect(menu).to_be_visible()  # the menu stays open, the picker in it too
     assert live_server.store().load(game_id).head == 2

@@ -1,6 +1,7 @@
-"""A real waitress server for the tests that need one (threads, sockets, logs), and a raw
-Server-Sent Events client that behaves like a phone: it connects, reads events, and either leaves
-politely or vanishes (a reset, as when a phone drops off the Wi-Fi)."""
+"""A real waitress server for the tests that need one (threads, sockets, logs), the app started as a
+person starts it (``python -m assistant`` in its own process), and a raw Server-Sent Events client
+that behaves like a phone: it connects, reads events, and either leaves politely or vanishes (a
+reset, as when a phone drops off the Wi-Fi)."""
 
 from __future__ import annotations
 
@@ -8,20 +9,26 @@ import http.client
 import os
 import socket
 import struct
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
-from waitress.server import create_server
+
+from assistant.serving import create
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextmanager
-def serving(app: Flask, threads: int = 8) -> Iterator[Any]:
+def serving(app: Flask, threads: int = 8, **options: Any) -> Iterator[Any]:
     """``app`` on 127.0.0.1 (a free port) in waitress, as in production; stopped on exit."""
-    server = create_server(app, host="127.0.0.1", port=0, threads=threads)
+    server = create(app, host="127.0.0.1", port=0, threads=threads, **options)
     loop = threading.Thread(target=server.run, name="waitress-test", daemon=True)
     loop.start()
     try:
@@ -40,6 +47,46 @@ def serving(app: Flask, threads: int = 8) -> Iterator[Any]:
         loop.join(timeout=10)
         assert not loop.is_alive(), "the waitress loop did not stop"
         server.task_dispatcher.shutdown(timeout=5)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start(folder: Path, lang: str = "C.UTF-8", port: int | None = None) -> subprocess.Popen[str]:
+    """The app as a person starts it, on loopback only, with its own data folder, in the locale ``lang``."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")} | {"LANG": lang}
+    return subprocess.Popen([sys.executable, "-m", "assistant", "--host", "127.0.0.1",
+                             "--port", str(port or free_port()), "--instance", str(folder)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def wait_serving(process: subprocess.Popen[str], port: int | None = None) -> None:
+    """Until ``process`` says it serves (its first line about it), and then until ``port`` takes connections."""
+    assert process.stdout is not None
+    deadline = time.monotonic() + 60
+    for line in process.stdout:
+        if "is running at" in line:
+            break
+        assert time.monotonic() < deadline, "the server did not start"
+    else:
+        raise AssertionError(f"the server stopped: {process.stderr.read() if process.stderr else ''}")
+    if port is not None:
+        assert wait_until(lambda: _listening(port), timeout=30), "the server does not take connections"
+
+
+def stop(process: subprocess.Popen[str]) -> None:
+    """Whatever a test left running ends (a test that passed has already stopped it)."""
+    if process.poll() is None:
+        process.kill()
+    process.communicate(timeout=30)
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) == 0
 
 
 class Stream:

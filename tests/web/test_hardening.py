@@ -6,12 +6,17 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.datastructures import Headers
+from werkzeug.test import TestResponse
 
-from tests.web.helpers import HTMX, act, break_in, errors, game, new_heist, store, version
+from assistant.engine.actions import HANDLERS
+
+from tests.web.helpers import HTMX, act, break_in, errors, game, make_app, new_heist, store, version
 
 PHONE = {"REMOTE_ADDR": "192.168.1.23", "HTTP_HOST": "192.168.1.10:8000"}
 
@@ -170,15 +175,75 @@ def test_an_import_just_under_the_limit_is_still_read(app: Flask, client: FlaskC
 
 # -- security headers -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("path", ["/", "/new", "/settings", "/rules", "/sandbox", "/static/icons.svg", "/nowhere"])
-def test_every_page_carries_the_security_headers(client: FlaskClient, path: str) -> None:
-    with client.get(path) as response:
-        headers = response.headers
+def assert_secured(headers: Headers) -> None:
     csp = headers["Content-Security-Policy"]
     assert "script-src 'self';" in csp and "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
     assert "frame-ancestors 'none'" in csp
     assert headers["X-Content-Type-Options"] == "nosniff"
     assert headers["Referrer-Policy"] == "no-referrer"
+    assert headers["X-Frame-Options"] == "DENY"
+
+
+@pytest.mark.parametrize("path", ["/", "/new", "/settings", "/rules", "/sandbox", "/static/icons.svg", "/nowhere"])
+def test_every_page_carries_the_security_headers(client: FlaskClient, path: str) -> None:
+    with client.get(path) as response:
+        assert_secured(response.headers)
+
+
+def answer(app: Flask, client: FlaskClient, game_id: str, status: int) -> TestResponse:
+    """An error answer of the app's, as a device gets it."""
+    if status == 403:  # a host page, from a phone
+        return phone(app).get("/settings")
+    if status == 429:  # a phone that guessed too many links
+        guesser = phone(app)
+        for n in range(20):
+            guesser.get(f"/games/guess{n}")
+        return guesser.get(f"/games/{game(app, game_id).play_token}")
+    if status == 413:
+        return client.post(f"/games/{game_id}/act", data={"do": "end_turn", "pad": "x" * 2_000_000})
+    return client.get("/games/nowhere")
+
+
+@pytest.mark.parametrize("status", [403, 404, 413, 429])
+def test_every_error_answer_carries_the_security_headers(app: Flask, client: FlaskClient, playing: str,
+                                                         status: int) -> None:
+    response = answer(app, client, playing, status)
+    assert response.status_code == status
+    assert_secured(response.headers)
+
+
+def test_a_missing_static_file_is_a_page_with_the_security_headers(client: FlaskClient) -> None:
+    response = client.get("/static/nowhere.js")
+    assert response.status_code == 404
+    assert_secured(response.headers)
+
+
+def test_the_bug_page_carries_the_security_headers(db_path: Path, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(db_path, PROPAGATE_EXCEPTIONS=False, INSTANCE_PATH=str(tmp_path))
+    client = app.test_client()
+    game_id = new_heist(client)
+    monkeypatch.setitem(HANDLERS, "end_turn", lambda rules, action: {}["deliberate bug"])
+    response = client.post(f"/games/{game_id}/act", data={"do": "end_turn"})
+    assert response.status_code == 500
+    assert_secured(response.headers)
+
+
+def test_pages_behind_a_link_token_or_the_host_key_are_never_stored(app: Flask, client: FlaskClient,
+                                                                   playing: str) -> None:
+    heist = game(app, playing)
+    private = [f"/games/{heist.play_token}", f"/games/{heist.watch_token}", f"/games/{heist.play_token}/log",
+               f"/games/{playing}", f"/games/{playing}/share", f"/host/{app.config['HOST_KEY']}", "/", "/new",
+               "/settings", "/games/nowhere"]
+    for path in private:
+        with phone(app).get(path) if "token" in path else client.get(path) as response:
+            assert response.headers["Cache-Control"] == "no-store", path
+    acted = phone(app).post(f"/games/{heist.play_token}/act", data={"do": "end_turn"}, headers=HTMX)
+    assert acted.headers["Cache-Control"] == "no-store"
+    # the rules and a script are the same for everyone: they may be kept
+    assert "no-store" not in client.get("/rules").headers.get("Cache-Control", "")
+    with client.get("/static/app.js") as script:
+        assert "no-store" not in script.headers.get("Cache-Control", "")
 
 
 @pytest.mark.parametrize("path", ["/static/app.css", "/static/app.js", "/static/icon-192.png"])

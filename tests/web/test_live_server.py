@@ -5,6 +5,7 @@ tokens kept out of every log."""
 from __future__ import annotations
 
 import logging
+import socket
 import sys
 import threading
 from collections.abc import Iterator
@@ -210,3 +211,23 @@ def test_no_link_token_reaches_any_log(live: Flask, caplog: pytest.LogCaptureFix
     for secret in (g.play_token, g.watch_token, live.config["HOST_KEY"], "not-a-real-token-at-all"):
         assert secret not in said
         assert all(secret not in r.getMessage() and secret not in (r.exc_text or "") for r in caplog.records)
+
+
+@pytest.mark.parametrize(("raw", "status"), [
+    (b"POST /new HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5000\r\n\r\n" + b"x" * 5000, 413),
+    (b"GET / HTTP/1.1\r\nHost: localhost\r\nContent-Length: many\r\n\r\n", 400),
+], ids=["over waitress's body limit", "unreadable"])
+def test_the_servers_own_error_answers_carry_the_security_headers(live: Flask, raw: bytes, status: int) -> None:
+    """Waitress answers these itself, the app never sees them (issue 24 §3)."""
+    with serving(live, max_request_body_size=1024) as server, \
+            socket.create_connection(("127.0.0.1", server.effective_port), timeout=10) as sock:
+        sock.sendall(raw)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head = answer.split(b"\r\n\r\n")[0].decode()
+    assert head.startswith(f"HTTP/1.1 {status} ")
+    headers = dict(line.split(": ", 1) for line in head.splitlines()[1:])
+    assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
+    assert headers["X-Content-Type-Options"] == "nosniff" and headers["Referrer-Policy"] == "no-referrer"
+    assert headers["X-Frame-Options"] == "DENY"

@@ -1,5 +1,5 @@
-"""The rules reference at /rules: every page renders, search finds what players type, examples are legal
-floors that do what their notes say, every rule the engine logs has a page, and no page copies the books."""
+"""The rules reference at /rules: every page renders, examples are legal floors that do what their notes
+say, every rule the engine logs has a page, and no page copies the books (search: test_reference_search.py)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,7 @@ from assistant.engine.board import floorplan
 from assistant.engine.pathing import route
 from assistant.reference.entries import ContentError
 from assistant.reference.library import CONTENT, build
-from assistant.reference.markup import highlight
-from assistant.reference.search import fold
+from assistant.reference.folding import fold
 from assistant.web.sandbox.link import parse
 from assistant.web.sandbox.turn import play as sandbox_turn
 from tests.engine.helpers import alarm, burglar, event, floor_case, play, position
@@ -30,10 +29,6 @@ EXAMPLES = [(e.slug, n, ex) for e in ENTRIES for n, ex in enumerate(e.examples)]
 
 def text_of(response) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)))
-
-
-def result_slugs(page: str) -> list[str]:
-    return re.findall(r'<a href="/rules/([a-z0-9-]+)"><strong>', page)
 
 
 # -- pages ----------------------------------------------------------------------------------------------
@@ -84,65 +79,6 @@ def test_pages_link_to_each_other_and_to_related_pages(client):
 
 def test_the_header_of_every_page_links_to_the_rules(client):
     assert 'href="/rules"' in client.get("/").get_data(as_text=True)
-
-
-# -- search ---------------------------------------------------------------------------------------------
-
-@pytest.mark.parametrize(("query", "first"), [("clockwise", "clockwise"), ("camera", "camera"),
-                                              ("Shift Change", "shift-change"), ("shift change", "shift-change"),
-                                              ("CAMERA", "camera"), ("emp", "emp"), ("Where's the guard",
-                                                                                     "where-is-he"),
-                                              ("squeak", "squeak"), ("lost visual", "lost-visual")])
-def test_search_puts_the_page_named_by_the_query_first(client, query, first):
-    response = client.get("/rules", query_string={"q": query})
-    assert response.status_code == 200
-    assert result_slugs(response.get_data(as_text=True))[0] == first
-
-
-def test_a_search_of_several_words_finds_pages_with_all_of_them():
-    slugs = [hit.entry.slug for hit in reference.search("alarm walking distance")]
-    assert "nearest-alarm" in slugs
-    for hit in reference.search("alarm walking distance"):
-        body = reference.library().texts[hit.entry.slug].lower() + hit.entry.title.lower()
-        assert all(word in body for word in ("alarm", "walking", "distance"))
-
-
-def test_search_results_mark_the_words_found(client):
-    page = client.get("/rules", query_string={"q": "walking distance"}).get_data(as_text=True)
-    assert "<mark>" in page
-
-
-def test_a_search_that_finds_nothing_says_so(client):
-    response = client.get("/rules", query_string={"q": "zebra trampoline"})
-    assert response.status_code == 200
-    page = text_of(response)
-    assert "Nothing found for “zebra trampoline”" in page
-    assert result_slugs(response.get_data(as_text=True)) == []
-
-
-def test_htmx_search_gets_only_the_results_list_it_swaps(client):
-    response = client.get("/rules", query_string={"q": "camera"},
-                          headers={"HX-Request": "true", "HX-Target": "reference-results"})
-    page = response.get_data(as_text=True)
-    assert page.lstrip().startswith('<div id="reference-results"')
-    assert "<html" not in page
-    assert result_slugs(page)[0] == "camera"
-
-
-def test_the_search_box_asks_htmx_for_results_as_the_player_types(client):
-    page = client.get("/rules").get_data(as_text=True)
-    assert 'hx-get="/rules"' in page and 'hx-target="#reference-results"' in page
-    assert 'hx-trigger="input changed delay:200ms, search"' in page
-
-
-def test_the_index_tells_caches_it_answers_htmx_differently(client):
-    assert "HX-Target" in client.get("/rules", query_string={"q": "camera"}).headers["Vary"]
-
-
-def test_an_htmx_history_reload_gets_the_whole_page(client):
-    response = client.get("/rules", query_string={"q": "camera"},
-                          headers={"HX-Request": "true", "HX-History-Restore-Request": "true"})
-    assert "<html" in response.get_data(as_text=True)
 
 
 # -- sandbox examples -----------------------------------------------------------------------------------
@@ -233,7 +169,7 @@ def test_every_rule_number_the_engine_logs_leads_to_a_page():
                                             ("1.6b", "die-on-guard-square"), ("1.7", "entering-rooms"),
                                             ("1.8", "stealth"), ("1.9", "alarms"), ("1.11", "patrol-deck"),
                                             ("1.13", "new-floor"), ("1.14", "camera"), ("1.21", "events-overview"),
-                                            (" 1.18 ", "donuts")])
+                                            (" 1.18 ", "donuts"), ("Cursed Goblet", "cursed-goblet")])
 def test_a_rule_number_alone_leads_to_its_main_page(rule, slug):
     assert reference.reference_slug_for_rule(rule) == slug
 
@@ -436,17 +372,3 @@ def test_a_translation_is_read_over_the_english_page(tmp_path):
 def test_a_translation_that_does_not_fit_its_page_is_refused_when_read(tmp_path, text, complaint):
     with pytest.raises(ContentError, match=re.escape(complaint)):
         build(translations_in(tmp_path, "es", text), ROOT, "es")
-
-
-@pytest.mark.parametrize(("lang", "query", "first"), [("es", "camara", "camera"), ("es", "Cámara", "camera"),
-                                                      ("es", "vestibulo", "foyer"), ("fr", "detecteur thermique",
-                                                                                     "thermo"),
-                                                      ("fr", "Serrure", "deadbolt"), ("es", "camera", "camera")])
-def test_search_in_the_readers_language_ignores_accents(client, lang, query, first):
-    client.get(f"/language/{lang}")
-    page = client.get("/rules", query_string={"q": query}).get_data(as_text=True)
-    assert result_slugs(page)[0] == first
-
-
-def test_search_marks_accented_words_found_without_accents():
-    assert str(highlight("La Cámara del Vestíbulo", ["camara"])) == "La <mark>Cámara</mark> del Vestíbulo"

@@ -6,12 +6,10 @@ never a traceback; the terminal speaks the machine's language (issue 15)."""
 from __future__ import annotations
 
 import errno
-import os
-import socket
+import shutil
 import sqlite3
-import subprocess
 import sys
-import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,23 +18,8 @@ from assistant.store_upgrades import SCHEMA_VERSION
 from assistant.web import startup
 from assistant.web.startup import StartupError, check_database, hold_lock, prepare_folder
 from assistant.words.terminal import Terminal, locale_language
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start(folder: Path, lang: str = "C.UTF-8") -> subprocess.Popen[str]:
-    """The app as a person starts it, on loopback only, with its own data folder, in the locale ``lang``."""
-    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")} | {"LANG": lang}
-    return subprocess.Popen([sys.executable, "-m", "assistant", "--host", "127.0.0.1", "--port", str(free_port()),
-                             "--instance", str(folder)], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env)
-
+from tests.web.helpers import act_ok, break_in, make_app, new_heist
+from tests.web.live_server import start, wait_serving
 
 def refused(folder: Path, lang: str = "C.UTF-8", said: str = "Cannot start: ") -> str:
     """Start the app on ``folder`` expecting a refusal: its one line on stderr."""
@@ -50,16 +33,6 @@ def refused(folder: Path, lang: str = "C.UTF-8", said: str = "Cannot start: ") -
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(said), err
     return lines[0]
-
-
-def wait_serving(process: subprocess.Popen[str]) -> None:
-    assert process.stdout is not None
-    deadline = time.monotonic() + 60
-    for line in process.stdout:
-        if "is running at" in line:
-            return
-        assert time.monotonic() < deadline, "the first server did not start"
-    raise AssertionError(f"the first server stopped: {process.stderr.read() if process.stderr else ''}")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="terminate() is not a polite stop on Windows")
@@ -141,7 +114,8 @@ def test_a_read_only_database_file_is_said_before_serving(tmp_path: Path, monkey
     sqlite3.connect(path).close()
     real = sqlite3.connect
     monkeypatch.setattr(startup.sqlite3, "connect",
-                        lambda p, **kw: real(f"file:{p}?mode=ro", uri=True, **kw))  # SQLite's own refusal
+                        lambda p, **kw: real(p, **kw) if kw.get("uri") else  # the read-only quick_check
+                        real(f"file:{p}?mode=ro", uri=True, **kw))  # SQLite's own refusal
     with pytest.raises(StartupError, match=r"Cannot write the heists file .*readonly"):
         check_database(path)
 
@@ -156,3 +130,91 @@ def test_the_lock_is_held_until_it_is_let_go(tmp_path: Path) -> None:
     finally:
         held.close()
     hold_lock(tmp_path).close()
+
+
+# -- a damaged heists file, or a write-ahead log that is not its own (issue 24 §3) --------------------------
+
+def heists_file(folder: Path, heists: int = 2) -> Path:
+    """A heists file with a few heists of a few actions each, as the app leaves it when it stops."""
+    path = folder / "heists.sqlite3"
+    app = make_app(path)
+    client = app.test_client()
+    for _heist in range(heists):
+        game_id = new_heist(client)
+        break_in(client, game_id)
+        act_ok(client, game_id, do="end_turn")
+    app.extensions["store"].shutdown()
+    return path
+
+
+def crashed(source: Path, folder: Path) -> Path:
+    """``folder`` as a crash would leave the app's files (a pulled plug: the newest actions only in the -wal)."""
+    folder.mkdir()
+    for suffix in ("", "-wal"):
+        shutil.copy(f"{source}{suffix}", folder / f"heists.sqlite3{suffix}")
+    return folder / "heists.sqlite3"
+
+
+def as_found(folder: Path) -> dict[str, bytes]:
+    """The heists file and its -wal, byte for byte (not the -shm: an index of the -wal that SQLite makes
+    and remakes as it reads)."""
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.name in ("heists.sqlite3", "heists.sqlite3-wal")}
+
+
+@pytest.mark.parametrize("damage", [
+    pytest.param(lambda data: data[:len(data) // 2], id="truncated"),
+    pytest.param(lambda data: data[:8192] + b"\xa5" * 4096 + data[12288:], id="garbage in the middle"),
+    pytest.param(lambda data: b"these are not the heists\n" * 40, id="not a database"),
+])
+def test_a_damaged_heists_file_is_refused_in_one_line_and_left_as_it_was(
+        tmp_path: Path, damage: Callable[[bytes], bytes]) -> None:
+    path = heists_file(tmp_path)
+    path.write_bytes(damage(path.read_bytes()))
+    before = as_found(tmp_path)
+    line = refused(tmp_path)
+    assert f"The heists file {path} is damaged (" in line
+    assert "move it aside, then put a backup in its place" in line
+    assert as_found(tmp_path) == before
+
+
+def test_an_older_copy_put_back_beside_a_newer_wal_is_refused_and_the_wal_named(tmp_path: Path) -> None:
+    live = tmp_path / "live"
+    live.mkdir()
+    path = heists_file(live, heists=1)
+    older = shutil.copy(path, tmp_path / "older.sqlite3")  # the copy a person made, at rest
+    app = make_app(path)
+    client = app.test_client()
+    for _heist in range(2):
+        app.extensions["store"].db().execute("PRAGMA wal_checkpoint(TRUNCATE)")  # the log starts again
+        game_id = new_heist(client)
+        break_in(client, game_id)
+    put_back = crashed(path, tmp_path / "instance")
+    app.extensions["store"].shutdown()
+    shutil.copy(older, put_back)
+    before = as_found(put_back.parent)
+    line = refused(put_back.parent)
+    assert f"The heists file {put_back} does not belong with the heists.sqlite3-wal beside it" in line
+    assert "move heists.sqlite3-wal aside" in line
+    assert as_found(put_back.parent) == before
+    # what the line says to do works: the file alone is the older copy
+    (put_back.parent / "heists.sqlite3-wal").rename(tmp_path / "aside-wal")
+    check_database(put_back)
+    assert len(make_app(put_back).extensions["store"].games()) == 1
+
+
+def test_the_wal_of_a_crashed_server_is_its_own_and_every_action_in_it_is_kept(tmp_path: Path) -> None:
+    path = heists_file(tmp_path / "live")
+    app = make_app(path)
+    game_id = new_heist(app.test_client())
+    break_in(app.test_client(), game_id)
+    after_crash = crashed(path, tmp_path / "instance")
+    app.extensions["store"].shutdown()
+    assert (tmp_path / "instance" / "heists.sqlite3-wal").stat().st_size > 0
+    check_database(after_crash)
+    assert make_app(after_crash).extensions["store"].load(game_id).head == 2
+
+
+def test_the_damaged_file_is_said_in_the_machines_language(tmp_path: Path) -> None:
+    heists_file(tmp_path).write_bytes(b"these are not the heists\n" * 40)
+    line = refused(tmp_path, "es_ES.UTF-8", "No se puede arrancar: ")
+    assert f"El archivo de golpes {tmp_path / 'heists.sqlite3'} está dañado (file is not a database)" in line

@@ -81,10 +81,5 @@ def rule_page_url(rule: str, text: str = "") -> str | None:
 
 
 @bp.app_template_global()
-def reference_highlight(text: str, query: str) -> Markup:
-    return markup.highlight(text, query.split())
-
-
-@bp.app_template_global()
 def reference_title(slug: str) -> str:
     return reference.library(language()).titles[slug]

@@ -194,6 +194,7 @@ class RoomMenu:
     hack_kind: str | None
     hack_left: int
     guard_here: bool
+    face_down: bool
 
 
 SIDES = (("north", 0, -1), ("east", 1, 0), ("south", 0, 1), ("west", -1, 0))
@@ -219,4 +220,4 @@ def room_menu(state: GameState, selected: tuple[int, str]) -> RoomMenu | None:
     tile = TILES.get(kind)
     hack = HACKABLE.get(kind)
     return RoomMenu(floor, square, tile_label(kind) if tile else _("face down"), walls, square in fl.alarms, hack,
-                    state.hack.get(hack, 0) if hack else 0, fl.guard == square)
+                    state.hack.get(hack, 0) if hack else 0, fl.guard == square, square not in fl.tiles)

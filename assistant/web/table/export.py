@@ -63,3 +63,10 @@ def game_as_case(state: GameState, title: str, floor: int | None = None,
         shown = json.dumps(case, sort_keys=True).encode()
         case["seed"] = int(hashlib.sha256(shown).hexdigest(), 16) % 10**SEED_DIGITS
     return case
+
+
+def may_export(role: str, state: GameState) -> bool:
+    """The file holds which cards are left in the app's patrol decks (as a set, never their order), hidden
+    information too (§1.22): while the heist is on, only the table's tablet exports it; with the table's own
+    cards, anyone may."""
+    return role == "host" or state.deck_mode != "app" or bool(state.outcome)

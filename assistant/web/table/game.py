@@ -32,9 +32,10 @@ from .board_view import FloorView, build_floors, phase, room_menu
 from .danger import danger_board
 from .floor_html import floor_html, floor_page, floors_held, kept_floor
 from .log_view import log_lines
-from .export import game_as_case
+from .export import game_as_case, may_export
 from .menus import menu_links, menu_view
 from .floor_tabs import floor_tabs
+from .table_pieces import table_pieces
 from .turn_bar import turn_bar
 from .pictures import room_icon, short_name
 from .pieces import figure, pieces_view
@@ -87,17 +88,19 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
         # a floor the device already shows as it is stays on its screen: only what changed is sent
         return kept_floor(f.number, drawn.digest) if held.get(f.number) == drawn.digest else drawn.html
 
-    return {"game": game, "key": access.key, "role": access.role, "can_act": access.can_act,
-            "state": state, "floors": build_floors(state, last, selected), "floor_html": floor, "last_log": last,
-            "log_lines": log_lines(last, access.key, game.head), "menu_links": menu_links(state, now, access.key),
+    return {"game": game, "key": access.key, "role": access.role, "can_act": access.can_act, "phase": now,
+            "current": state.current(), "selected": selected, "error": error, "notice": notice, "animate": animate,
+            # a view each: the bar, the tabs, the floors, the panels' pieces, the menus, the log
             "turn": turn_bar(access, now, ruleset.figure, ruleset.guards_at_setup, table["guide"]),
-            "tabs": floor_tabs(state, now, table["focus"], ruleset.figure),
-            "phase": now, "current": state.current(),
-            "selected": selected, "menu": room_menu(state, selected) if selected else None,
-            "error": error, "overrule": overrule, "notice": notice, "tiles": TILE_TYPES, "animate": animate,
-            "spotted_card": spotted_card,
-            "room_icon": room_icon, "short_name": short_name, "tile_label": tile_label,
-            "icons": url_for("static", filename="icons.svg"), **table, **pieces_view(state, selected)}
+            "tabs": floor_tabs(state, now, table["focus"], ruleset.figure), "table": table_pieces(state),
+            "floors": build_floors(state, last, selected), "floor_html": floor,
+            "menu": room_menu(state, selected) if selected else None, "menu_links": menu_links(state, now, access.key),
+            "log_lines": log_lines(last, access.key, game.head), "last_log": last, "spotted_card": spotted_card,
+            "can_export": may_export(access.role, state), "tiles": TILE_TYPES, "room_icon": room_icon,
+            "overrule": overrule, "in_order_export": access.role == "host" and state.deck_mode == "app",
+            "short_name": short_name, "tile_label": tile_label,
+            "icons": url_for("static", filename="icons.svg"),
+            **table, **pieces_view(state, selected)}
 
 
 def _game_partial(access: Access, **extra: Any) -> str:
@@ -252,8 +255,7 @@ def export(key: str) -> Response:
     """The heist as a case: the app's face-down patrol cards as a set, never in draw order (export.py)."""
     access = open_game(key)
     game = access.game
-    if access.role != "host" and game.state.deck_mode == "app" and not game.state.outcome:
-        # the set of cards still in the deck is hidden too while the heist is on (§1.22 Information)
+    if not may_export(access.role, game.state):  # the set of cards left is hidden too (§1.22 Information)
         abort(403, _("While the heist is on, its file (which holds the shuffled patrol decks) is exported from the "
                      "table's tablet only."))
     return _case_file(game, whole_number(request.args.get("floor")), in_order=False)
