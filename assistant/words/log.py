@@ -196,6 +196,8 @@ def _no_effect(e: _E) -> str:
         "orders": lambda: _("The Rook's Orders: %(who)s moves into the Laser in %(square)s at no extra cost.",
                             who=e["who"], square=e.square),
         "lowest_floor": lambda: _("%(who)s is on the lowest floor: there is nowhere to fall.", who=e["who"]),
+        "goblet_no_stealth": lambda: _("Cursed Goblet: %(who)s has no Stealth token left to discard, so it does not "
+                                       "touch her (and the heist goes on).", who=e["who"]),
         "top_floor": lambda: _("%(who)s is on the top floor: the Freight Elevator goes nowhere.", who=e["who"]),
         "invisible": lambda: _("%(who)s wears the Invisible Suit: no guard or camera sees her move into "
                                "%(square)s.", who=e["who"], square=e.square),

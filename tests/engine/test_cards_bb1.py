@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from assistant.engine.errors import IllegalActionError
+from assistant.words import sentence
 from tests.engine.helpers import event, floor_case, move, play, position
 from tests.engine.test_table_bb1 import end_turn, member, quiet_floor
 
@@ -81,11 +82,15 @@ def test_cursed_goblet_costs_one_stealth_when_drawn():
 
 
 def test_cursed_goblet_with_no_stealth_left_catches_nobody():
-    """BGA help, Cursed goblet: a token lost, never below 0; losing the game needs a guard (1.8), so no capture."""
+    """bb1 rules, Loot (Cursed Goblet): a token lost, never below 0; with none left she is not affected and the
+    game goes on (losing needs a guard, 1.8). The log says so, never "loses 1 Stealth, 0 left" (issue 22)."""
     s = position(quiet_floor(), crew={"ana": member("B2", stealth=0)})
     out = play(s, {"do": "loot", "who": "ana", "kind": "cursed-goblet"})
     assert out.stealth("ana") == 0
     assert out.state.outcome is None
+    assert [e.kind for e in out.log] == ["loot", "no_effect"]
+    assert sentence(out.log[-1].as_dict()) == ("Cursed Goblet: ana has no Stealth token left to discard, so it "
+                                                      "does not touch her (and the heist goes on).")
 
 
 def test_rigger_advanced_discards_a_stealth_token_for_a_tool():

@@ -143,9 +143,10 @@ def _loot(rules: Bb1, a: Action) -> None:
         if kind not in b.loot:
             b.loot = (*b.loot, kind)  # a new tuple: the loot is shared with the state's copies
         rules.log("loot", "1.17" if kind == "tiara" else "", how="takes", who=who, loot=kind)
-        if kind == "cursed-goblet":  # bb1 Cursed Goblet: one Stealth at once, never below 0 (no capture)
-            b = rules.state.crew[who]
-            b.stealth = max(0, b.stealth - 1)
+        if kind == "cursed-goblet" and b.stealth == 0:  # bb1 Cursed Goblet: with none left she is not affected
+            rules.log("no_effect", "Cursed Goblet", b.floor, b.at, how="goblet_no_stealth", who=who)
+        elif kind == "cursed-goblet":  # one Stealth discarded at once
+            b.stealth -= 1
             rules.log("stealth_change", "Cursed Goblet", b.floor, b.at, who=who, stealth=b.stealth, change=-1,
                       card="cursed-goblet")
     elif kind in b.loot:
