@@ -146,7 +146,8 @@ def _move(rules: Bb1, a: Action) -> None:
         return
     revealed = a.get("type") not in (None, "") and square not in rules.state.floors[floor].tiles
     if a.get("type") not in (None, ""):
-        _reveal(rules, {"floor": floor, "at": square, "type": a.get("type"), "number": a.get("number")})
+        _reveal(rules, {"floor": floor, "at": square, "type": a.get("type"), "number": a.get("number"),
+                        "correction": a.get("correction")})
     by = choice_of(a.get("by", ""), ("", "rook"), N_("a move is made by the burglar or by the Rook's Orders"))
     if revealed and a.get("type") == "walkway" and floor - 1 in rules.state.floors and rules.room_rules:
         b = rules.state.crew[who]
@@ -191,7 +192,8 @@ def _entrance(rules: Bb1, a: Action) -> None:
     and each burglar walks in at the start of their own first turn, with no room effect."""
     square = square_of(rules, 1, a.get("at"))
     if a.get("type") not in (None, ""):
-        _reveal(rules, {"floor": 1, "at": square, "type": a.get("type"), "number": a.get("number")})
+        _reveal(rules, {"floor": 1, "at": square, "type": a.get("type"), "number": a.get("number"),
+                        "correction": a.get("correction")})
     rules.break_in(square)
 
 
@@ -207,22 +209,34 @@ def _escape(rules: Bb1, a: Action) -> None:
 
 
 def _reveal(rules: Bb1, a: Action) -> None:
+    """A face-down room turned up: a room of the game, checked against its box (engine/box.py: the job's tiles,
+    one Safe and one Stairs a floor, a type and number never twice) unless ``correction`` says the board shows
+    otherwise; the table keeps the last word, and the log marks it as a correction."""
     floor = floor_of(rules, a)
     square = square_of(rules, floor, a.get("at"))
     kind = a.get("type")
     if not isinstance(kind, str) or not kind:
         raise IllegalActionError(N_("%(key)s names the room revealed, e.g. %(example)s"), key="'type'",
                                  example="camera")
+    number = a.get("number")
+    if number in ("", None):
+        number = None
+    elif str(number) not in ("1", "2", "3", "4", "5", "6"):
+        raise IllegalActionError(N_("a combination number is 1 to 6"))
+    else:
+        number = int(number)
+    correction = bool(a.get("correction"))
+    rules.check_tile(floor, square, kind, number, correction)
     fl = rules.state.floors[floor]
     fl.tiles = {**fl.tiles, square: kind}
-    number = a.get("number")
-    if number not in (None, ""):
-        if str(number) not in ("1", "2", "3", "4", "5", "6"):
-            raise IllegalActionError(N_("a combination number is 1 to 6"))
-        fl.numbers = {**fl.numbers, square: int(number)}
+    if number is not None:
+        fl.numbers = {**fl.numbers, square: number}
     if kind == "lavatory":
         fl.lavatory.setdefault(square, 3)
-    rules.log("reveal", "", floor, square, type=kind)
+    if correction:
+        rules.log("reveal", "", floor, square, type=kind, correction=True)
+    else:
+        rules.log("reveal", "", floor, square, type=kind)
 
 
 def _end_turn(rules: Bb1, a: Action) -> None:

@@ -3,6 +3,7 @@ and report what the engine computed. The app uses the same shape to export a flo
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from .actions import apply
@@ -57,7 +58,10 @@ def _state_from_case(case: dict[str, Any]) -> GameState:
     players = case.get("players", 4)
     if not isinstance(players, int) or not 1 <= players <= 4:
         raise BoardError(N_("%(key)s must be 1 to 4, not %(players)s"), key="players", players=repr(players))
-    state = GameState(rules=rules, size=size, void=tuple(void), players=players, tiebreak=tiebreak)
+    seed = case.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise BoardError(N_("%(key)s must be a whole number from 0 up, not %(seed)s"), key="seed", seed=repr(seed))
+    state = GameState(rules=rules, size=size, void=tuple(void), players=players, tiebreak=tiebreak, seed=seed)
     floors = case.get("floors") or {}
     if not floors:
         raise BoardError(N_("a case needs at least one floor"))
@@ -189,6 +193,12 @@ def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorSta
         raise BoardError(N_("floor %(n)s: no alarm can be on the guard's square %(guard)s"), n=n, guard=fl.guard)
     names = SQUARE_INDEX[state.size]  # a card already spelled as the board spells it needs no more checking
     fl.deck = [c if c in names else _card(c, n, state) for c in spec.get("patrol", [])]
+    if spec.get("face_down"):
+        # face-down cards listed as a set, no order (an exported heist): dealt afresh below the known ones, by
+        # the case's seed, so the same file always deals the same deck
+        unordered = sorted(c if c in names else _card(c, n, state) for c in spec["face_down"])
+        random.Random(f"{state.seed}/{n}/deal").shuffle(unordered)
+        fl.deck += unordered
     fl.discard = tuple(c if c in names else _card(c, n, state) for c in spec.get("discard", []))
     fl.tiles = {_square(k, n, plan, "tile"): _tile_type(v, n, state.rules)
                 for k, v in (spec.get("tiles") or {}).items()}

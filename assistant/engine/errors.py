@@ -62,6 +62,11 @@ class IllegalActionError(RulesError):
     the heist does not have, a card played by nobody)."""
 
 
+class NotInTheBoxError(IllegalActionError):
+    """A room turned up that the game's box cannot hold (engine/box.py); the table may still say the board
+    shows it, with the same reveal marked as a correction."""
+
+
 class MalformedActionError(RulesError):
     """An action that is not one at all: a field of the wrong type, an unknown field or word, a number out
     of its range; found when the action is read (``engine/vocabulary.py``), before any rule runs, like

@@ -9,7 +9,7 @@ by ``actions.apply``, with an :class:`IllegalActionError`: python-chess keeps ``
 
 >>> move = from_json({"do": "move", "who": "ana", "floor": "2", "to": "b3"})
 >>> move
-Move(who='ana', floor=2, to='B3', how=None, room=None, number=None, by=None, cause=None)
+Move(who='ana', floor=2, to='B3', how=None, room=None, number=None, by=None, cause=None, correction=None)
 >>> move.to_json()
 {'do': 'move', 'who': 'ana', 'floor': 2, 'to': 'B3'}
 >>> from_json({"do": "move", "who": "ana", "floor": 2, "to": "B3", "how": "run"})
@@ -243,6 +243,7 @@ class Entrance(Action, do="entrance"):
     at: str = need(square)
     room: str | None = may(text(), "type")  # the entrance room, turned face up by breaking in
     number: int | None = may(whole(1, 6))
+    correction: bool | None = may(flag)  # its tile is as the board says, whatever the box holds
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -284,6 +285,7 @@ class Move(Action, do="move"):
     number: int | None = may(whole(1, 6))
     by: str | None = may(word("", "rook"))  # the Rook's Orders
     cause: str | None = may(word("walkway", "lost-grip"))  # of a fall
+    correction: bool | None = may(flag)  # the room turned up is as the board says, whatever the box holds
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -304,6 +306,7 @@ class Reveal(Action, do="reveal"):
     at: str = need(square)
     room: str = need(text(), "type")
     number: int | None = may(whole(1, 6))
+    correction: bool | None = may(flag)  # "the board says otherwise": not checked against the box (engine/box.py)
 
 
 # the keys an event takes besides its name, its floor and who drew or played it (docs/conformance.md: ``who`` is

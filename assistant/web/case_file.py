@@ -91,6 +91,8 @@ def check_case(case: Any) -> None:
     for key in ("rules", "tiebreak"):  # their values, and size, players and each die, the engine checks
         if key in case:
             _text(case[key], key)
+    if "seed" in case:
+        _int(case["seed"], "seed", 0, 2**63)
     _words(case.get("void", []), "void")
     for key, spec in _map(case.get("floors", {}), "floors", 3).items():
         _floor(spec, f"floor {_text(key, 'a floor number', 2)}")
@@ -102,7 +104,7 @@ def check_case(case: Any) -> None:
 
 def _floor(spec: Any, where: str) -> None:
     _map(spec, where, 32)
-    for key in ("walls", "alarms", "patrol", "discard", "crowd", "even"):
+    for key in ("walls", "alarms", "patrol", "face_down", "discard", "crowd", "even"):
         _words(spec.get(key, []), f"{where}, {key}")
     for key in ("guard", "destination"):
         if spec.get(key) is not None:

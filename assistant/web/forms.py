@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from werkzeug.datastructures import MultiDict
@@ -53,6 +54,20 @@ def action_from_form(form: MultiDict[str, str]) -> Action:
         sent["seed"] = secrets.randbelow(10**9)
     takes = reads.keys(sent)
     return from_json({key: value for key, value in sent.items() if key == "do" or key in takes})
+
+
+def as_form(action: Action | Mapping[str, Any], **extra: Any) -> dict[str, str]:
+    """An action as the form fields a button posts (:func:`action_from_form` reads them back), ``do`` first,
+    with ``extra`` fields added (a face-down room's type and number)."""
+    vals = {k: str(v) for k, v in extra.items() if v not in (None, "")}
+    for key, value in (action.to_json() if isinstance(action, Action) else action).items():
+        if isinstance(value, bool):
+            vals[key] = "1" if value else "0"
+        elif isinstance(value, dict):
+            vals[key] = ",".join(f"{k}:{n}" for k, n in sorted(value.items()))
+        else:
+            vals[key] = str(value)
+    return dict(sorted(vals.items(), key=lambda kv: kv[0] != "do"))
 
 
 def _composite(form: MultiDict[str, str]) -> dict[str, Any]:

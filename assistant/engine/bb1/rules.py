@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from ..box import BB1_BOX, check_bb1_tile, check_known_room
 from ..errors import N_, AmbiguousTieError, IllegalActionError
 from ..pathing import Router
 from ..ruleset import GameOver
@@ -481,6 +482,15 @@ class Bb1(TableBb1):
         self.draw_destination(floor)
         if fl.alarms and fl.guard is not None:
             self.to_nearest_alarm(floor)
+
+    def check_tile(self, floor: int, square: str, kind: str, number: int | None, correction: bool) -> None:
+        """Refuses a room the game lacks, and unless the table corrects the board, one the box cannot hold
+        (engine/box.py, tiles.json): its job's tiles, one Safe and one Stairs a floor, a type and number once."""
+        check_known_room(BB1_BOX, self.title, kind)
+        if not correction:
+            floors = self.state.floors
+            check_bb1_tile({n: fl.tiles for n, fl in floors.items()}, {n: fl.numbers for n, fl in floors.items()},
+                           self.state.scenario, floor, square, kind, number)
 
     def start(self) -> None:
         """Break in (1.13, §1.22): floor 1's guard is placed by the first card; the entrance is chosen next

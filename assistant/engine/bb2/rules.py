@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bb1.rules import Bb1
+from ..box import BB2_ROOMS, check_known_room
 from ..board import square_coords
 from ..errors import N_, IllegalActionError
 from ..ruleset import GameOver
@@ -52,6 +53,10 @@ class Bb2(Bb1):
     figure = "bouncer"
     patrol_rule = "bb2 Bouncer's Turn"
     redraw_rule = "§6"
+
+    def check_tile(self, floor: int, square: str, kind: str, number: int | None, correction: bool) -> None:
+        """A room of bb2's "Tile Clarifications" (its number, 1 to 6, is read by vocabulary.py)."""
+        check_known_room(BB2_ROOMS, self.title, kind)
 
     def start(self) -> None:
         """bb2 Heist Setup 6-8: each floor's first card places its bouncer, the next his destination marker.

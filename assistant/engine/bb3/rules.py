@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..bb1.rules import Bb1
+from ..box import BB3_ROOMS, check_known_room
 from ..errors import N_, IllegalActionError
 from ..state import WORKER, WORKERS_MOVE, without_one
 from .actions import ACTIONS, SET_FIELDS
@@ -50,6 +51,10 @@ class Bb3(Bb1):
     patrol_rule = "bb3 Guard Turns"
     redraw_rule = "§7"
     _stopped: frozenset[int] = frozenset()  # floors whose guard a guard room stopped during this action
+
+    def check_tile(self, floor: int, square: str, kind: str, number: int | None, correction: bool) -> None:
+        """A plain room or a guard room (bb3 Adjacency): what the app follows of bb3's tiles."""
+        check_known_room(BB3_ROOMS, self.title, kind)
 
     def start(self) -> None:
         """bb3 Standard Setup 8-13: each floor's first card places its guard, the next one his destination

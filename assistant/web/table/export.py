@@ -1,24 +1,36 @@
-"""A game (or one floor) as a conformance case (../shared/conformance/FORMAT.md), for bug reports
-and disputes; importing it back gives the same position."""
+"""A game (or one floor) as a conformance case (../shared/conformance/FORMAT.md, docs/conformance.md), for bug
+reports and disputes; importing it back gives the same position.
+
+The patrol deck is hidden information (§1.22 "Information"): the file a person exports lists the app's
+face-down cards as a sorted set (``face_down``), never in draw order, and carries a ``seed`` computed from the
+file's own content, so the import deals them afresh, the same way each time the file is opened. The file is
+therefore the same, byte for byte, whatever the deck's order. ``in_order`` gives the fuller file for a bug
+report, the deck in draw order (``patrol``), which the tablet hands out only behind a spoiler warning.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from ...engine.rulesets import rules_of
 from ...engine.state import HIDDEN, GameState
 
+SEED_DIGITS = 9  # a seed below 10**9, as the app's own
+
 
 def game_as_case(state: GameState, title: str, floor: int | None = None,
-                 history: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+                 history: list[dict[str, Any]] | None = None, in_order: bool = False) -> dict[str, Any]:
     game = rules_of(state)
     floors = {}
     for n, fl in sorted(state.floors.items()):
         if floor is not None and n != floor:
             continue
+        known = [c for c in fl.deck if c != HIDDEN]
         spec: dict[str, Any] = {
             "walls": list(fl.walls), "guard": fl.guard, "destination": fl.destination,
-            "alarms": list(fl.alarms), "patrol": [c for c in fl.deck if c != HIDDEN],
+            "alarms": list(fl.alarms), **({"patrol": known} if in_order else {"face_down": sorted(known)}),
             "discard": list(fl.discard), "tiles": dict(fl.tiles),
         }
         if game.uses_die:
@@ -38,15 +50,23 @@ def game_as_case(state: GameState, title: str, floor: int | None = None,
         if game.has_disguises:
             member["geared"] = b.geared
         crew[name] = member
-    return {
-        "id": title.lower().replace(" ", "-")[:40] or "exported",
-        "about": f"{title}: exported after {len(history or [])} actions",
+    about = f"{title}: exported after {len(history or [])} actions"
+    if in_order:
+        about = f"SPOILER, for a bug report: the face-down patrol cards in draw order. {about}"
+    case = {
+        "id": title.lower().replace(" ", "-")[:40] or "exported", "about": about,
         "rules": state.rules, "size": state.size, "void": list(state.void), "players": state.players,
         "tiebreak": state.tiebreak, "floors": floors, "crew": crew, "actions": [], "choices": [],
     }
+    if not in_order:
+        # the game's own seed would let anyone recompute the deck: the file's seed comes from what it shows
+        shown = json.dumps(case, sort_keys=True).encode()
+        case["seed"] = int(hashlib.sha256(shown).hexdigest(), 16) % 10**SEED_DIGITS
+    return case
 
 
 def may_export(role: str, state: GameState) -> bool:
-    """The file replays the heist, so it holds the app's shuffled patrol decks (hidden information, §1.22):
-    while the heist is on, only the table's tablet exports it; with the table's own cards, anyone may."""
+    """The file holds which cards are left in the app's patrol decks (as a set, never their order), hidden
+    information too (§1.22): while the heist is on, only the table's tablet exports it; with the table's own
+    cards, anyone may."""
     return role == "host" or state.deck_mode != "app" or bool(state.outcome)

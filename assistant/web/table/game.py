@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from dataclasses import replace
 from typing import Any
 
@@ -12,7 +13,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.board import square_coords
 from ...engine.cases import state_from_case
-from ...engine.errors import RulesError
+from ...engine.errors import NotInTheBoxError, RulesError
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ...engine.vocabulary import Action, Spotter
@@ -23,7 +24,7 @@ from ...words.refusals import refusal, refusal_sentence
 from ..access import Access, host_only, open_game
 from ..case_file import IMPORT_LIMIT, read_case
 from ..extensions import store
-from ..forms import action_from_form, version_from_form
+from ..forms import action_from_form, as_form, version_from_form
 from ..limits import whole_number
 from ..phones.share import invite_for
 from ..setup.new_heist import IMPORTED_TITLE
@@ -69,7 +70,8 @@ def _selected(game: Game) -> tuple[int, str] | None:
 
 
 def _context(access: Access, error: str | None = None, selected: tuple[int, str] | None = None,
-             animate: bool = False, spotted_card: str | None = None, notice: str | None = None) -> dict[str, Any]:
+             animate: bool = False, spotted_card: str | None = None, notice: str | None = None,
+             overrule: dict[str, str] | None = None) -> dict[str, Any]:
     game, state = access.game, access.game.state
     last = store().last_log(game.id, game.head)
     now = phase(state)
@@ -95,7 +97,9 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
             "menu": room_menu(state, selected) if selected else None, "menu_links": menu_links(state, now, access.key),
             "log_lines": log_lines(last, access.key, game.head), "last_log": last, "spotted_card": spotted_card,
             "can_export": may_export(access.role, state), "tiles": TILE_TYPES, "room_icon": room_icon,
-            "short_name": short_name, "tile_label": tile_label, "icons": url_for("static", filename="icons.svg"),
+            "overrule": overrule, "in_order_export": access.role == "host" and state.deck_mode == "app",
+            "short_name": short_name, "tile_label": tile_label,
+            "icons": url_for("static", filename="icons.svg"),
             **table, **pieces_view(state, selected)}
 
 
@@ -132,11 +136,16 @@ def menu(key: str, group: str) -> str:
 @bp.post("/<key>/act")
 def act(key: str) -> str | BaseResponse:
     access = open_game(key, act=True)
+    action = None
     try:
         action = action_from_form(request.form)
         game, _log = store().act(access.game.id, action, version_from_form(request.form), loaded=access.game)
     except StaleVersionError:
         return _refuse(open_game(key), _(STALE))
+    except NotInTheBoxError as err:
+        # the table keeps the last word: one tap sends the same room again, as a correction
+        overrule = {**as_form(action), "correction": "1"} if action is not None else None
+        return _refuse(open_game(key), refusal_sentence(err), overrule=overrule)
     except RulesError as err:
         return _refuse(open_game(key), refusal_sentence(err))
     return _respond(replace(access, game=game), animate=True, spotted_card=spotted_card(game.state, action))
@@ -212,13 +221,14 @@ def board_with_error(key: str, message: str) -> str | BaseResponse:
     return _refuse(open_game(key), message)
 
 
-def _refuse(access: Access, error: str) -> str | BaseResponse:
+def _refuse(access: Access, error: str, overrule: dict[str, str] | None = None) -> str | BaseResponse:
     """A refused action: the board as it is now with ``error``, and the room menu that was open kept
-    open (its buttons post the room they belong to), so the message shows where the person tapped."""
+    open (its buttons post the room they belong to), so the message shows where the person tapped.
+    ``overrule``: the form fields of the same action marked as a correction ("The board says otherwise")."""
     selected = _selected(access.game)
     if request.headers.get("HX-Request"):
-        return _game_partial(access, error=error, selected=selected)
-    return render_template("game.html", **_context(access, error=error, selected=selected))
+        return _game_partial(access, error=error, selected=selected, overrule=overrule)
+    return render_template("game.html", **_context(access, error=error, selected=selected, overrule=overrule))
 
 
 def _respond(access: Access, error: str | None = None, animate: bool = False,
@@ -242,15 +252,31 @@ def log(key: str) -> str:
 
 @bp.get("/<key>/export.json")
 def export(key: str) -> Response:
+    """The heist as a case: the app's face-down patrol cards as a set, never in draw order (export.py)."""
     access = open_game(key)
     game = access.game
-    if not may_export(access.role, game.state):
+    if not may_export(access.role, game.state):  # the set of cards left is hidden too (§1.22 Information)
         abort(403, _("While the heist is on, its file (which holds the shuffled patrol decks) is exported from the "
                      "table's tablet only."))
-    floor = whole_number(request.args.get("floor"))
-    case = game_as_case(game.state, game.title, floor, store().history(game.id))
+    return _case_file(game, whole_number(request.args.get("floor")), in_order=False)
+
+
+@bp.get("/<key>/export-in-order")
+def export_in_order(key: str) -> str | Response:
+    """The fuller file for a bug report, the face-down patrol cards in draw order: the tablet's only, and only
+    after a page that says plainly what it spoils (§1.22 Information)."""
+    access = open_game(key)
+    if access.role != "host":
+        abort(403, _("This page belongs to the table's tablet. To follow a heist, scan the QR code on its board."))
+    if request.args.get("confirm") != "yes":
+        return render_template("export_in_order.html", game=access.game, key=key)
+    return _case_file(access.game, None, in_order=True)
+
+
+def _case_file(game: Game, floor: int | None, in_order: bool) -> Response:
+    case = game_as_case(game.state, game.title, floor, store().history(game.id), in_order=in_order)
     body = json.dumps(case, indent=2)
-    name = f"heist-{game.id}" + (f"-floor{floor}" if floor else "") + ".json"
+    name = f"heist-{game.id}" + (f"-floor{floor}" if floor else "") + ("-spoiler" if in_order else "") + ".json"
     return Response(body, mimetype="application/json", headers={"Content-Disposition": f"attachment; filename={name}"})
 
 
@@ -266,6 +292,8 @@ def import_case() -> str | BaseResponse | tuple[str, int]:
     try:
         # one byte past the limit is enough to know the file is too big
         case = read_case(upload.read(IMPORT_LIMIT + 1) if upload else b"{}")
+        # a file without a seed is dealt (its face-down cards) and reshuffled by a fresh one, chosen here at the edge
+        case.setdefault("seed", secrets.randbelow(10**9))
         state = state_from_case(case)
     except ValueError as err:  # CaseFileError and the engine's BoardError both say what is wrong
         return import_refused(_("That file is not a case: %(problem)s", problem=refusal(err)))

@@ -9,6 +9,7 @@ from typing import Any
 from ...engine.offers import Offer
 from ...words.i18n import N_, _
 from ...words.names import card_title, computer_name, loot_name, tool_name
+from ..forms import as_form
 
 P = Mapping[str, Any]
 
@@ -139,14 +140,6 @@ def pick_offer(offers: list[Offer], code: str, **params: Any) -> Offer | None:
 
 
 def form_vals(offer: Offer, **extra: Any) -> dict[str, str]:
-    """The offer's action as the form fields its button posts (forms.action_from_form reads them back),
-    with ``extra`` fields added (a face-down room's type and number)."""
-    vals = {k: str(v) for k, v in extra.items() if v not in (None, "")}
-    for key, value in offer.action.items():
-        if isinstance(value, bool):
-            vals[key] = "1" if value else "0"
-        elif isinstance(value, dict):
-            vals[key] = ",".join(f"{k}:{n}" for k, n in sorted(value.items()))
-        else:
-            vals[key] = str(value)
-    return dict(sorted(vals.items(), key=lambda kv: kv[0] != "do"))
+    """The offer's action as the form fields its button posts, with ``extra`` fields added (a face-down
+    room's type and number)."""
+    return as_form(offer.action, **extra)
