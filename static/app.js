@@ -33,27 +33,45 @@
 
   // -- read aloud: each guard move and its checklist, in this page's language (issue 26) -------------------
   // Only what the page shows everyone is read: the move in one line and "On the real board". Browsers speak
-  // only after a tap, so the switch is a button; this device remembers it. No voice for the language: silence.
-  const speech = document.querySelector(".speech");
-  const speakButton = document.getElementById("speak");
-  const again = document.getElementById("speak-again");
-  const speakStatus = document.getElementById("speak-status");
+  // only after a tap, so the switch is a button (templates/partials/_speech.html, drawn again with every
+  // board: its state lives here); this device remembers it. No voice for the language: it says so, silent.
   const lang = document.documentElement.lang || "en";
+  const canSpeak = "speechSynthesis" in window;
   let speaking = false;
   let lastMove = "";
   let lastSpoken = "";
+  let status = "";
+  try { speaking = canSpeak && localStorage.getItem("burgle:speech") === "on"; } catch { speaking = false; }
 
   function voice() {
-    const voices = "speechSynthesis" in window ? window.speechSynthesis.getVoices() : [];
+    const voices = canSpeak ? window.speechSynthesis.getVoices() : [];
     return voices.find((v) => v.lang.toLowerCase().split(/[-_]/)[0] === lang) || null;
+  }
+
+  function theMove() {
+    const game = document.getElementById("game");
+    if (!game || !game.querySelector(".log .summary")) return "";  // a guard moved: his move has a summary
+    // the move in one line, then each line of the checklist, each said as a sentence
+    const lines = [...game.querySelectorAll(".log .summary"), ...game.querySelectorAll(".real-board li")]
+      .map((el) => el.textContent.trim()).filter(Boolean);
+    return lines.map((line) => (/[.!?…]$/.test(line) ? line : `${line}.`)).join(" ");
+  }
+
+  function showSpeech() {
+    const speech = document.querySelector(".speech");
+    if (!speech) return;
+    speech.hidden = !canSpeak;
+    speech.querySelector("#speak").setAttribute("aria-pressed", String(speaking));
+    speech.querySelector("#speak-again").hidden = !lastMove;
+    speech.querySelector("#speak-status").textContent = status;
   }
 
   function say(text) {
     const found = voice();
-    if (!found) {
-      speakStatus.textContent = speech.dataset.noVoice;
-      return;
-    }
+    const speech = document.querySelector(".speech");
+    status = found || !speech ? "" : speech.dataset.noVoice;
+    showSpeech();
+    if (!found) return;
     const words = new SpeechSynthesisUtterance(text);
     words.lang = found.lang;
     words.voice = found;
@@ -61,60 +79,32 @@
     window.speechSynthesis.speak(words);
   }
 
-  function theMove() {
-    const game = document.getElementById("game");
-    if (!game) return "";
-    // the move in one line, then each line of the checklist, each said as a sentence
-    const lines = [...game.querySelectorAll(".log .summary"), ...game.querySelectorAll(".real-board li")]
-      .map((el) => el.textContent.trim()).filter(Boolean);
-    return lines.map((line) => (/[.!?…]$/.test(line) ? line : `${line}.`)).join(" ");
-  }
-
-  function speakMove() {
+  function newBoard() {
     const game = document.getElementById("game");
     const move = theMove();
-    if (!game || !move || !game.querySelector(".log .summary")) return;  // a guard moved: his move has a summary
-    lastMove = move;
-    again.hidden = false;
-    const key = `${game.dataset.version}:${move}`;
-    if (!speaking || key === lastSpoken) return;
+    const key = `${game ? game.dataset.version : ""}:${move}`;
+    if (move) lastMove = move;
+    if (move && speaking && key !== lastSpoken) say(move);
     lastSpoken = key;
-    say(move);
+    showSpeech();
   }
 
-  function turnSpeech(on) {
-    speaking = on;
-    speakButton.setAttribute("aria-pressed", String(on));
-    try { localStorage.setItem("burgle:speech", on ? "on" : "off"); } catch { /* private browsing */ }
-    speakStatus.textContent = "";
-    if (on) {
-      if (!voice()) { speakStatus.textContent = speech.dataset.noVoice; return; }
-      say(speech.dataset.speechOn);  // said within the tap: the browser lets the page speak from now on
-      const game = document.getElementById("game");
-      if (game) lastSpoken = `${game.dataset.version}:${theMove()}`;  // what is on screen now is not news
-    } else if ("speechSynthesis" in window) {
-      window.speechSynthesis.cancel();
+  document.addEventListener("click", (event) => {
+    if (event.target.closest("#speak")) {
+      speaking = !speaking;
+      try { localStorage.setItem("burgle:speech", speaking ? "on" : "off"); } catch { /* private browsing */ }
+      if (speaking) say(document.querySelector(".speech").dataset.speechOn);  // within the tap: speech unlocked
+      else { status = ""; window.speechSynthesis.cancel(); }
+      showSpeech();
+    } else if (event.target.closest("#speak-again") && lastMove) {
+      say(lastMove);
     }
-  }
-
-  if (speech && "speechSynthesis" in window) {
-    speakButton.addEventListener("click", () => turnSpeech(!speaking));
-    again.addEventListener("click", () => { if (lastMove) say(lastMove); });
-    let remembered = null;
-    try { remembered = localStorage.getItem("burgle:speech"); } catch { remembered = null; }
-    if (remembered === "on") {
-      speaking = true;
-      speakButton.setAttribute("aria-pressed", "true");
-    }
-    lastSpoken = `${document.getElementById("game")?.dataset.version}:${theMove()}`;  // on screen already
-    if (theMove() && document.querySelector("#game .log .summary")) {
-      lastMove = theMove();
-      again.hidden = false;
-    }
-    document.body.addEventListener("htmx:afterSettle", speakMove);
-  } else if (speech) {
-    speech.hidden = true;  // no speech synthesis in this browser
-  }
+  });
+  // what is on the screen when the page opens is not news: only the moves after it are said
+  lastMove = theMove();
+  lastSpoken = `${document.getElementById("game")?.dataset.version}:${lastMove}`;
+  showSpeech();
+  document.body.addEventListener("htmx:afterSettle", newBoard);
 
   // -- live updates --------------------------------------------------------------------------
   let announced = 0;  // the newest version the server rang about
