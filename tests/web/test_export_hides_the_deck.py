@@ -87,8 +87,8 @@ def test_the_file_in_draw_order_is_behind_a_spoiler_warning_on_the_tablet(app, c
     """Issue 21 §5: the fuller file sits behind a clear spoiler warning, a separate link, the host's only."""
     game_id = new_heist(client)
     break_in(client, game_id, "B2")
-    board = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert f"/games/{game_id}/export-in-order" in board
+    whole_log = client.get(f"/games/{game_id}/log").get_data(as_text=True)
+    assert f"/games/{game_id}/export-in-order" in whole_log
     warning = client.get(f"/games/{game_id}/export-in-order")
     assert warning.mimetype == "text/html"
     page = warning.get_data(as_text=True)
@@ -106,5 +106,5 @@ def test_a_play_link_gets_neither_the_file_in_order_nor_its_link(app, client):
     break_in(client, game_id, "B2")
     token = game(app, game_id).play_token
     device = phone(app)
-    assert "export-in-order" not in device.get(f"/games/{token}").get_data(as_text=True)
+    assert "export-in-order" not in device.get(f"/games/{token}/log").get_data(as_text=True)
     assert device.get(f"/games/{token}/export-in-order?confirm=yes").status_code == 403

@@ -96,11 +96,9 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
             "floors": build_floors(state, last, selected), "floor_html": floor,
             "menu": room_menu(state, selected) if selected else None, "menu_links": menu_links(state, now, access.key),
             "log_lines": log_lines(last, access.key, game.head), "last_log": last, "spotted_card": spotted_card,
-            "can_export": may_export(access.role, state), "tiles": TILE_TYPES, "room_icon": room_icon,
-            "overrule": overrule, "in_order_export": access.role == "host" and state.deck_mode == "app",
-            "short_name": short_name, "tile_label": tile_label,
-            "icons": url_for("static", filename="icons.svg"),
-            **table, **pieces_view(state, selected)}
+            "can_export": may_export(access.role, state), "overrule": overrule, "tiles": TILE_TYPES,
+            "room_icon": room_icon, "short_name": short_name, "tile_label": tile_label,
+            "icons": url_for("static", filename="icons.svg"), **table, **pieces_view(state, selected)}
 
 
 def _game_partial(access: Access, **extra: Any) -> str:
@@ -247,7 +245,8 @@ def _respond(access: Access, error: str | None = None, animate: bool = False,
 def log(key: str) -> str:
     access = open_game(key)
     return render_template("log.html", game=access.game, key=key, history=store().history(access.game.id),
-                           can_act=access.can_act)
+                           can_act=access.can_act,
+                           in_order_export=access.role == "host" and access.game.state.deck_mode == "app")
 
 
 @bp.get("/<key>/export.json")
