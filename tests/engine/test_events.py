@@ -420,3 +420,25 @@ def test_unknown_event_is_refused():
     """engine contract: an event the rules do not know is a RulesError."""
     with pytest.raises(RulesError, match="unknown event"):
         play(position(floor_case("A1", "B1", 2)), event("stakeout"))
+
+
+def test_donuts_stop_a_squeak_step_and_are_spent():
+    """guard-rules §1.22 Donuts and Squeak! (changed): the Donuts stop the next thing that would move that guard,
+    a Squeak! step included; he stays put and they are spent, so his next turn move happens."""
+    s = position(floor_case("A1", "D1", 2, patrol=["D4"]), crew={"ana": burglar("A4")})
+    s.floors[1].donuts = True
+    out = play(s, event("squeak"))
+    assert out.entered() == [] and out.floor().guard == "A1" and not out.floor().donuts
+    assert [(e.kind, e.data.get("how"), e.ruling) for e in out.log] == [("donuts", "eaten", True)]
+    assert play(out.state, event("squeak")).entered() == ["A2"]  # spent: the next Squeak! step happens
+
+
+@pytest.mark.parametrize("card", ["switch_signs", "where_is_he"])
+def test_switch_signs_and_where_is_he_leave_the_donuts_for_his_next_move(card):
+    """guard-rules §1.22 Donuts and Squeak!: Switch Signs and Where Is He? put the guard somewhere; they do not
+    spend the Donuts, which stop his next move."""
+    s = position(floor_case("A1", "D1", 2, patrol=["D4"]), crew={"ana": burglar("B4")})
+    s.floors[1].donuts = True
+    out = play(s, event(card))
+    assert out.floor().donuts
+    assert play(out.state, turn()).floor().guard == out.floor().guard  # his move: the Donuts stop it

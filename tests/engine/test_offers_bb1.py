@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.engine.actions import apply
-from assistant.engine.bb1.offers import corrections, player_offers, room_offers, table_offers, take_offers
+from assistant.engine.bb1.offers import corrections, player_offers, room_offers, table_offers, take_offers, tools
 from assistant.engine.errors import RulesError
 from assistant.engine.offers import Offer
 from assistant.engine.scenarios import new_game
@@ -122,3 +122,19 @@ def test_what_the_table_tells_the_app_off_the_board_is_offered_and_accepted():
     drop = [o for o in table_offers(state, "Ann") if o.code == "tiara_drop"]
     assert [o.action for o in drop] == [{"do": "loot", "who": "Ann", "kind": "tiara", "on": False}]
     assert apply(state, drop[0].action).state.crew["Ann"].loot == ()
+
+
+def test_a_burglar_holding_the_bust_is_offered_no_tool_and_refused_one():
+    """guard-rules §1.22 Bust (EN Bust text): while she holds the Bust she cannot use Tool cards; the app refuses,
+    saying so, and applies nothing; she can still give a tool up."""
+    state = heist(("Ann", "raven", "basic"), ("Bob", "juicer", "basic"))
+    state.crew["Ann"].tools = ("emp", "donuts")
+    state.crew["Ann"].loot = ("bust",)
+    assert codes(tools(state, "Ann")) == {"tool_drop"}
+    for action in ({"do": "event", "name": "emp", "floor": 1, "who": "Ann"}, {"do": "donuts", "floor": 1}):
+        with pytest.raises(RulesError, match="Ann holds the Bust: no Tool card can be used while she has it"):
+            apply(state, action)
+    assert apply(state, {"do": "tool", "who": "Ann", "kind": "emp", "on": False}).state.crew["Ann"].tools == ("donuts",)
+    state.crew["Ann"].loot = ()
+    assert "tool_emp" in codes(tools(state, "Ann")) and accepted(state, Offer("tool_emp", {
+        "do": "event", "name": "emp", "floor": 1, "who": "Ann"}))

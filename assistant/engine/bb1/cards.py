@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..errors import N_, IllegalActionError
 from ..fields import Action, card_key, floor_of, square_of, who_of
 from ..state import without_one
-from .table import ROOM_TOKENS
+from .table import ROOM_TOKENS, TOOLS
 
 if TYPE_CHECKING:
     from .rules import Bb1
@@ -40,10 +40,13 @@ def _inside(rules: Bb1, who: str) -> tuple[int, str]:
 
 
 def discard_tool(rules: Bb1, who: str | None, tool: str) -> None:
-    """A tool card played goes to the discard pile (if the player held it: the table may not track tools)."""
+    """A tool card played goes to the discard pile (if the player held it: the table may not track tools).
+    Every tool played comes here, so here too the Bust refuses it: the whole action is then not applied."""
     if who is None:
         return
     b = rules.state.crew[who]
+    if tool in TOOLS and "bust" in b.loot:  # §1.22 Bust: no Tool card while she holds it
+        raise IllegalActionError(N_("%(who)s holds the Bust: no Tool card can be used while she has it"), who=who)
     if tool in b.tools:
         b.tools = without_one(b.tools, tool)
 
@@ -219,7 +222,6 @@ def play(rules: Bb1, name: str, a: Action) -> None:
 
 def tool(rules: Bb1, a: Action) -> None:
     """A tool card taken (or given away): kept so a Detector knows, and so its button can be offered."""
-    from .table import TOOLS
     who = who_of(rules, a)
     kind = card_key(a["kind"]) if isinstance(a.get("kind"), str) else None
     if kind not in TOOLS:

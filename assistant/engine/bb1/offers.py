@@ -263,10 +263,13 @@ def tools(state: GameState, who: str) -> list[Offer]:
     only given up."""
     b = state.crew[who]
     in_room = inside(state, who)
+    busted = "bust" in b.loot  # §1.22 Bust: while she holds it, her tools can only be given up
     offers = []
     for kind in b.tools:
         name = kind.replace("-", "_")
-        if kind in TOOL_CARDS and in_room:
+        if busted:
+            pass  # given up only (below)
+        elif kind in TOOL_CARDS and in_room:
             offers.append(Offer(f"tool_{name}", {"do": "event", "name": name, "floor": b.floor, "who": who},
                                 {"who": who, "at": b.at}))
         elif kind == "crowbar" and in_room:

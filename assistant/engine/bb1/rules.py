@@ -722,6 +722,10 @@ class Bb1(TableBb1):
         if best == 0:
             self.log("no_effect", "1.21", floor, fl.guard, how="squeak_with_burglar")
             return
+        if fl.donuts:  # §1.22 Donuts and Squeak!: the Donuts stop the next thing that would move him, and are spent
+            fl.donuts = False
+            self.log("donuts", "1.18", floor, fl.guard, ruling=True, how="eaten")
+            return
         target = nearest[0] if len(nearest) == 1 else self.ask(
             "squeak", nearest, floor, "1.21")
         r = self.router(floor, target)
