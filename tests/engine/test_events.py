@@ -127,6 +127,18 @@ def test_switch_signs_with_two_alarms_goes_to_the_nearer_and_aims_at_the_other()
     assert out.drawn() == []
 
 
+@pytest.mark.parametrize("card", ["switch_signs", "where_is_he"])
+def test_equally_close_alarms_are_the_players_choice_even_with_the_die_on_one(card):
+    """guard-rules §1.22 Switch Signs / Where Is He? with equally close alarms (new): the players choose, as for
+    every tie between alarms (1.6), never the alarm under the die silently."""
+    s = position(floor_case("B2", "B3", 2, alarms=["B1", "B3"], patrol=["D1"]))
+    out = play(s, event(card))
+    question = out.state.pending["question"]
+    assert (question["kind"], sorted(question["options"])) == ("alarm_put", ["B1", "B3"])
+    chosen = play(s, event(card), answers=["B1"])
+    assert chosen.floor().guard == "B1" and chosen.floor().alarms == ("B3",) and chosen.floor().destination == "B3"
+
+
 # -- Where Is He? -------------------------------------------------------------------------------------------
 
 def test_where_is_he_jumps_the_guard_to_his_destination_then_draws():

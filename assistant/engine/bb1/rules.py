@@ -645,15 +645,15 @@ class Bb1(TableBb1):
         self.enter(floor, square, jump=True)
 
     def go_to_alarm_then_arrive(self, floor: int, card: str) -> None:
-        """Switch Signs / Where Is He? with alarms: he is put on the nearest alarm, switches it off, then his
-        next destination is set as usual, always: even when the die was elsewhere, e.g. on a patrol card
-        drawn after a Juicer pick-up (§1.22; the card says "then determine the Guard's next destination")."""
+        """Switch Signs / Where Is He? with alarms: he is put on the nearest alarm (the players choose between
+        equally close ones, §1.22), switches it off, then his next destination is set as usual, always: even when
+        the die was elsewhere, e.g. on a patrol card drawn after a Juicer pick-up (§1.22; the card says "then
+        determine the Guard's next destination")."""
         fl = self.state.floors[floor]
         guard, destination = self.need_guard(floor, card)
         _, nearest = self.nearest(floor, guard, fl.alarms)
-        target = destination if destination in nearest else (
-            nearest[0] if len(nearest) == 1 else
-            self.ask("alarm_put", nearest, floor, "1.21", card=card))
+        # §1.22: equally close alarms are the players' choice, the one under the die as much as any other
+        target = nearest[0] if len(nearest) == 1 else self.ask("alarm_put", nearest, floor, "1.21", card=card)
         self.jump(floor, target)
         if fl.guard is not None:
             self.arrive(floor)
