@@ -650,7 +650,7 @@ class Bb1(TableBb1):
         the die was elsewhere, e.g. on a patrol card drawn after a Juicer pick-up (§1.22; the card says "then
         determine the Guard's next destination")."""
         fl = self.state.floors[floor]
-        guard, destination = self.need_guard(floor, card)
+        guard, _ = self.need_guard(floor, card)
         _, nearest = self.nearest(floor, guard, fl.alarms)
         # §1.22: equally close alarms are the players' choice, the one under the die as much as any other
         target = nearest[0] if len(nearest) == 1 else self.ask("alarm_put", nearest, floor, "1.21", card=card)
