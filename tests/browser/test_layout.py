@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from assistant.engine.scenarios import new_game, random_walls
-from tests.browser.test_heist import CREW, heist_in_play, room, state_of, version_is
+from tests.browser.test_heist import CREW, animations_done, heist_in_play, room, state_of, version_is
 
 LANDSCAPE = {"width": 1280, "height": 800}
 PORTRAIT = {"width": 800, "height": 1280}
@@ -71,6 +71,7 @@ def after_a_turn(page: Page) -> None:
     version = int(page.locator("#game").get_attribute("data-version") or 0)
     page.get_by_role("button", name=re.compile("^End turn")).click()
     version_is(page, version + 1)
+    animations_done(page)  # the board as the table sees it once the guard's walk has played
 
 
 @pytest.mark.parametrize("device", VIEWPORTS, indirect=True)
