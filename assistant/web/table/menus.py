@@ -23,14 +23,6 @@ CREW = "crew"  # in every game and phase
 
 
 @dataclass(frozen=True)
-class NumberRow:
-    """A row of number offers (a burglar's Stealth, a die, a computer's hack tokens) and what it is."""
-
-    label: str
-    offers: list[Offer]
-
-
-@dataclass(frozen=True)
 class EventsMenu:
     floor: int
     events: list[Offer]
