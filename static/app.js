@@ -124,8 +124,8 @@
       announced = Math.max(announced, Number(event.data));
       catchUp();
     });
-    // the link this page came by was revoked (or the heist deleted): the reload says so
-    source.addEventListener("revoked", () => { source.close(); location.reload(); });
+    // the link this page came by was revoked (or the heist deleted): a page says so, and what to do
+    source.addEventListener("revoked", (event) => { source.close(); location.replace(`${live.dataset.revoked}?link=${event.data}`); });
     // the stream is the first to notice the server gone, and back (static/feedback.js shows the banner)
     source.addEventListener("error", () => document.dispatchEvent(new CustomEvent("burgle:lost")));
     source.addEventListener("open", () => document.dispatchEvent(new CustomEvent("burgle:back")));

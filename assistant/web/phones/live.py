@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator
 
-from flask import Blueprint, Response, abort, current_app, request
+from flask import Blueprint, Response, abort, current_app, render_template, request
 
 from ...broker import StreamLimitError, Subscription
 from ...store import NotFoundError
@@ -106,3 +106,10 @@ def events(key: str) -> Response:
     body = (EventStream(sub, version, access.role, config["LIVE_HEARTBEAT"]) if sub
             else _busy(version, config["LIVE_BUSY_RETRY_MS"]))
     return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-cache"})
+
+
+@bp.get("/revoked")
+def revoked() -> str:
+    """Where a page goes when its stream says its link was revoked (static/app.js): the old token now leads
+    nowhere, so this says why, and what to do, instead of a bare "Not here"."""
+    return render_template("revoked.html", deleted=request.args.get("link") == "all")

@@ -1,5 +1,6 @@
-"""Inviting phones, on the tablet only: the QR code and address of a heist's play or watch link, and
-revoking a link (a new token; every device that joined with the old one is shown the door)."""
+"""Inviting phones, on the tablet only: the QR code and address of a heist's play, watch or display link, and
+revoking a link (a new token; every device that joined with the old one is shown the door). The display link is
+the watch link's token on the display page (web/table/display.py): it sees what a watcher sees, and goes with it."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from .lan import lan_url
 
 bp = Blueprint("share", __name__, url_prefix="/games")
 
-Kind = Literal["play", "watch"]
+Kind = Literal["play", "watch", "display"]
 ADDRESS_SETTING = "public_url"
 
 
@@ -58,7 +59,8 @@ def _request_port() -> int:
 def invite(game: Game, kind: Kind = "play") -> Invite:
     base = phone_base()
     token = game.play_token if kind == "play" else game.watch_token
-    return Invite(kind, f"{base}games/{token}" if base else None)
+    page = "/display" if kind == "display" else ""
+    return Invite(kind, f"{base}games/{token}{page}" if base else None)
 
 
 def invite_for(access: Access) -> Invite | None:
@@ -67,7 +69,7 @@ def invite_for(access: Access) -> Invite | None:
 
 
 def _kind(value: str | None) -> Kind:
-    if value not in ("play", "watch"):
+    if value not in ("play", "watch", "display"):
         abort(404)
     return value  # type: ignore[return-value]
 
@@ -84,6 +86,6 @@ def share(key: str) -> str:
 def revoke(key: str) -> str:
     access = open_game(key, act=True)
     kind = _kind(request.form.get("kind"))
-    store().new_token(access.game.id, kind)
+    store().new_token(access.game.id, "play" if kind == "play" else "watch")
     return render_template("partials/_share.html", share=invite(store().load(access.game.id), kind), key=key,
                            revoked=True)

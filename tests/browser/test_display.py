@@ -1,0 +1,129 @@
+"""The display link (issue 26 §4): a second screen in the middle of the table opens the tablet's display link and
+follows the heist live from a browser context of its own: the board big, the last guard move and its checklist,
+nothing to tap, exactly what a watch link may see; a half turn for the far side; full screen."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import LiveServer
+from tests.browser.test_heist import engine, expect_guard, heist_in_play, version_is
+from tests.browser.test_live import show_link, tablet  # noqa: F401 (the tablet fixture, shared)
+
+TV = {"viewport": {"width": 1920, "height": 1080}}
+
+
+@pytest.fixture
+def screen(browser: Browser) -> Iterator[Page]:
+    """The table's second screen: a browser of its own, reaching the app by its LAN name (not the host)."""
+    context = browser.new_context(**TV)  # type: ignore[arg-type]
+    yield context.new_page()
+    context.close()
+
+
+def display_address(tablet: Page) -> str:  # noqa: F811
+    show_link(tablet, "display")
+    return tablet.locator("#share .address").inner_text()
+
+
+def floors_html(page: Page) -> list[str]:
+    """The floors as drawn, without their digests (a digest follows the link's key)."""
+    drawn = page.locator("#game .floors > .floor").evaluate_all("(fs) => fs.map((f) => f.outerHTML)")
+    return [re.sub(r' data-hash="[0-9a-f]+"', "", html) for html in drawn]
+
+
+def test_the_display_follows_the_tablet_live_and_has_nothing_to_tap(tablet: Page, screen: Page,  # noqa: F811
+                                                                     live_server: LiveServer) -> None:
+    game_id = heist_in_play(live_server)
+    links = live_server.store().load(game_id)
+    tablet.goto(f"/games/{game_id}")
+    address = display_address(tablet)
+    assert address == f"{live_server.phone_url}/games/{links.watch_token}/display"
+    expect(tablet.get_by_role("img", name="QR code of the display link")).to_be_attached()
+
+    screen.goto(address)
+    version_is(screen, 2)
+    expect(screen.get_by_text("Nothing yet.")).to_be_visible()
+    expect(screen.locator("[hx-post]")).to_have_count(0)
+    expect(screen.locator("#game .room:not([disabled])")).to_have_count(0)
+    expect(screen.get_by_role("button", name=re.compile("^(End turn|Undo|Redo)"))).to_have_count(0)
+
+    # the tablet ends a turn: the display shows the guard where the engine puts him, the move and its checklist
+    reference = engine(live_server, game_id, do="end_turn")
+    tablet.get_by_role("button", name=re.compile("^End turn")).click()
+    version_is(tablet, 3)
+    version_is(screen, 3)
+    guard = reference.state.floors[1].guard
+    assert guard is not None
+    expect_guard(screen, 1, guard)
+    expect(screen.locator("#game")).to_have_class(re.compile(r"\banimate\b"))
+    summary = tablet.locator(".log .summary").all_inner_texts()
+    expect(screen.locator(".display-move .summary")).to_have_text(summary)
+    checklist = tablet.locator(".real-board li").all_inner_texts()
+    assert checklist
+    expect(screen.locator(".real-board li")).to_have_text(checklist)
+    expect(screen.locator(".display-move .real-board")).to_be_in_viewport(ratio=1)
+
+    # a burglar acts next: the guard's last move stays on the display, the checklist is the new action's
+    ann = reference.state.crew["Ann"]
+    live_server.store().act(game_id, {"do": "alarm", "floor": ann.floor, "at": ann.at})
+    version_is(screen, 4)
+    expect(screen.locator(".display-move .earlier")).to_have_text(summary)
+    expect(screen.locator(".real-board")).not_to_contain_text(checklist[0])
+
+
+def test_the_display_shows_exactly_what_a_watch_link_shows(tablet: Page, screen: Page,  # noqa: F811
+                                                           live_server: LiveServer) -> None:
+    game_id = heist_in_play(live_server)
+    live_server.store().act(game_id, {"do": "end_turn"})
+    links = live_server.store().load(game_id)
+    screen.goto(f"{live_server.phone_url}/games/{links.watch_token}/display")
+    version_is(screen, 3)
+    watcher = screen.context.new_page()
+    watcher.set_viewport_size(TV["viewport"])
+    watcher.goto(f"{live_server.phone_url}/games/{links.watch_token}")
+    version_is(watcher, 3)
+    assert floors_html(screen) == floors_html(watcher)
+    # the tablet's own display (the host's id, on the machine that runs the app) is a watcher's too
+    tablet.goto(f"/games/{game_id}/display")
+    version_is(tablet, 3)
+    assert floors_html(tablet) == [html.replace(links.watch_token, game_id) for html in floors_html(watcher)]
+
+
+def test_a_half_turn_for_the_far_side_and_full_screen(tablet: Page, screen: Page,  # noqa: F811
+                                                      live_server: LiveServer) -> None:
+    game_id = heist_in_play(live_server)
+    tablet.goto(f"/games/{game_id}")
+    screen.goto(display_address(tablet))
+    turn = screen.get_by_role("button", name="Turn 180°")
+    turn.click()
+    expect(turn).to_have_attribute("aria-pressed", "true")
+    assert screen.locator("main").evaluate("(m) => getComputedStyle(m).rotate") == "180deg"
+    screen.reload()  # this screen remembers it
+    expect(screen.get_by_role("button", name="Turn 180°")).to_have_attribute("aria-pressed", "true")
+    full = screen.get_by_role("button", name="Full screen")
+    full.click()
+    expect(full).to_have_attribute("aria-pressed", "true")
+    assert screen.evaluate("() => document.fullscreenElement === document.documentElement")
+
+
+def test_a_revoked_display_is_told_to_scan_the_new_code(tablet: Page, screen: Page,  # noqa: F811
+                                                        live_server: LiveServer) -> None:
+    game_id = heist_in_play(live_server)
+    tablet.goto(f"/games/{game_id}")
+    old = display_address(tablet)
+    screen.goto(old)
+    version_is(screen, 2)
+    tablet.once("dialog", lambda dialog: dialog.accept())
+    tablet.get_by_role("button", name="Revoke this link").click()
+    expect(tablet.get_by_role("status")).to_contain_text("The old display and watch links no longer work")
+    expect(screen.get_by_role("heading", name="This link was revoked")).to_be_visible()
+    expect(screen.get_by_role("alert")).to_contain_text("Scan the new QR code on the tablet's board.")
+    new = tablet.locator("#share .address").inner_text()
+    assert new != old and new.endswith("/display")
+    screen.goto(new)
+    version_is(screen, 2)
