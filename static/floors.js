@@ -86,6 +86,7 @@
     remember("follow", event.target.value || null);
     remember("tab", null);
     arrange();
+    buzz();
   });
 
   // a swipe across the floor goes to the next or previous floor, where the tabs are showing
@@ -107,7 +108,32 @@
     if (next) pick(next.dataset.floor);
   }, { passive: true });
 
+  // -- a phone that follows a burglar vibrates when she is found (data-found: the last action's, web/table/felt.py),
+  // where the browser can; a switch beside the picker, remembered by this device, turns it off
+  const canBuzz = "vibrate" in navigator;
+  let buzzOn = true;
+  try { buzzOn = localStorage.getItem("burgle:vibrate") !== "off"; } catch { buzzOn = true; }
+  let felt = document.getElementById("game")?.dataset.version;  // what the page opened on is not news
+
+  function buzz() {
+    const game = document.getElementById("game");
+    const box = game && game.querySelector("[data-vibrate]");
+    const follow = remembered("follow");
+    if (box) { box.checked = buzzOn; box.closest(".vibrate").hidden = !(canBuzz && follow); }
+    if (!game || game.dataset.version === felt) return;
+    felt = game.dataset.version;
+    if (canBuzz && buzzOn && follow && JSON.parse(game.dataset.found || "[]").includes(follow)) {
+      navigator.vibrate([300, 120, 300]);
+    }
+  }
+  document.addEventListener("change", (event) => {
+    if (!event.target.matches("[data-vibrate]")) return;
+    buzzOn = event.target.checked;
+    try { localStorage.setItem("burgle:vibrate", buzzOn ? "on" : "off"); } catch { /* private browsing */ }
+  });
+
   // htmx:load fires for the first page and for every board swapped in after an action
-  document.addEventListener("htmx:load", arrange);
+  document.addEventListener("htmx:load", () => { arrange(); buzz(); });
   arrange();
+  buzz();
 })();

@@ -3,11 +3,14 @@
    enclosing element matching it (the Close button of a Why? panel opened in the log). */
 (() => {
   "use strict";
-  // times are stored in UTC; each device shows them in its own local time
+  // times are stored in UTC; each device shows them in its own local time, in the format of the page's language
+  // as this device writes it (en-GB's 20:15 where the browser says en-GB; never en-US's 08:15 PM in French)
+  const lang = document.documentElement.lang;
+  const locale = navigator.languages.find((l) => l.split("-")[0] === lang) || lang || [];
   function localTimes(root) {
     root.querySelectorAll("time[datetime]").forEach((t) => {
       const when = new Date(t.getAttribute("datetime"));
-      if (!Number.isNaN(when.getTime())) t.textContent = when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      if (!Number.isNaN(when.getTime())) t.textContent = when.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
     });
   }
   localTimes(document);

@@ -29,7 +29,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..engine.board import normalize_wall, square_coords
 from ..engine.errors import BoardError
 from ..files import ROOT as FILES
-from ..words.i18n import N_, _
+from ..words.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:  # only for type hints: the renderer never needs the pathing module to draw
     from ..engine.board import Floorplan
@@ -588,17 +588,19 @@ def _legend(canvas: _Canvas, with_legend: list[Route]) -> list[str]:
 
 def _default_title(size: int, walls: list[str], void: set[str], guard: str | None, destination: str | None,
                    alarms: list[str], routes: list[Route]) -> str:
-    parts = [f"{size}x{size} floor", f"{len(walls)} wall{'s' if len(walls) != 1 else ''}"]
+    """The picture's accessible name when the caller gives none, in the reader's language (a screen reader says
+    it: the sandbox's floor)."""
+    parts = [_("%(size)sx%(size)s floor", size=size), ngettext("%(num)s wall", "%(num)s walls", len(walls))]
     if void:
-        parts.append(f"empty square {', '.join(sorted(void))}")
+        parts.append(_("empty square %(square)s", square=", ".join(sorted(void))))
     if guard:
-        parts.append(f"guard in {guard}")
+        parts.append(_("guard in %(square)s", square=guard))
     if destination:
-        parts.append(f"die in {destination}")
+        parts.append(_("die in %(square)s", square=destination))
     if alarms:
-        parts.append(f"alarm{'s' if len(alarms) > 1 else ''} in {', '.join(alarms)}")
+        parts.append(ngettext("alarm in %(squares)s", "alarms in %(squares)s", len(alarms), squares=", ".join(alarms)))
     if routes:
-        parts.append(f"{len(routes)} route{'s' if len(routes) > 1 else ''} drawn")
+        parts.append(ngettext("%(num)s route drawn", "%(num)s routes drawn", len(routes)))
     return ", ".join(parts)
 
 

@@ -153,7 +153,9 @@ def test_a_revoked_link_sends_its_phones_away_and_the_new_qr_code_works(tablet: 
     tablet.once("dialog", lambda dialog: dialog.accept())
     tablet.get_by_role("button", name="Revoke this link").click()
     expect(tablet.get_by_role("status")).to_contain_text("The old watch link no longer works")
-    expect(watcher.get_by_role("heading", name="Not here")).to_be_visible()  # told at once, over its stream
+    # told at once, over its stream: the link was revoked, scan the new code
+    expect(watcher.get_by_role("heading", name="This link was revoked")).to_be_visible()
+    expect(watcher.get_by_role("alert")).to_contain_text("Scan the new QR code on the tablet's board.")
     new_url = scan(tablet, zbarimg, tmp_path / "new.png")
     watch_token = live_server.store().load(game_id).watch_token
     assert new_url != old_url and new_url == f"{live_server.phone_url}/games/{watch_token}"

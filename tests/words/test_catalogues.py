@@ -96,3 +96,17 @@ def test_the_compiled_catalogue_says_what_the_reviewed_one_says(lang: str):
     reviewed = {_key(m.id): _key(m.string) for m in catalogue(lang)
                 if m.id and not m.fuzzy and all(_key(m.string))}  # msgfmt leaves out what is not translated
     assert compiled == reviewed, "a .po changed since it was compiled: run ./venv.sh"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_sentence_naming_a_card_uses_the_name_its_title_has(lang: str):
+    """Issue 26 §7: a card is called what its language's book calls it (the French help's "Echo" for Throw
+    Voice), in every sentence that names it, not a word of the translator's ("Ventriloquie")."""
+    from assistant.words import names
+    po = catalogue(lang)
+    english = {say() for group in (names.EVENTS, names.TOOLS, names.LOOT) for say in group.values()}
+    titles = {m.id: m.string for m in po if m.id in english and m.string and m.string != m.id}
+    wrong = [(m.id, m.string) for m in po if isinstance(m.id, str) and m.string
+             for en, name in titles.items()
+             if m.id != en and re.search(rf"\b{re.escape(en)}\b", m.id) and name.lower() not in m.string.lower()]
+    assert wrong == []

@@ -11,6 +11,7 @@ from ...engine.bb1.offers import EVENT_CODES
 from ...engine.offers import Offer
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
+from .felt import found
 from .guide import setup_guide
 from .pieces import figure
 from .real_board import checklist
@@ -112,6 +113,7 @@ def table_view(state: GameState, last_log: list[dict[str, Any]], phase: str,
     return {
         "summary": guard_summaries(move, figure(state)[0]),
         "walk": walk_of(last_log),
+        "found": found(last_log),
         "real_board": checklist(move, {n: fl.die for n, fl in state.floors.items()}, figure(state)[0]),
         "guide": setup_guide(state) if setting_up else None,
         "focus": focus_floor(state),
