@@ -106,6 +106,26 @@
   showSpeech();
   document.body.addEventListener("htmx:afterSettle", newBoard);
 
+  // -- the keyboard, for a laptop host: the buttons the board already has, pressed by a key ("?" lists them,
+  // templates/partials/_keys.html); never while typing in a field
+  const keys = document.getElementById("keys");
+  const pressed = { e: '[hx-vals*=\'"end_turn"\']', u: '[hx-post$="/undo"]', r: '[hx-post$="/redo"]' };
+  document.addEventListener("keydown", (event) => {
+    const game = document.getElementById("game");
+    if (!keys || !game || event.altKey || event.target.closest("input, select, textarea, dialog")) return;
+    const ctrl = event.ctrlKey || event.metaKey;
+    const key = ctrl ? { z: event.shiftKey ? "r" : "u", y: "r" }[event.key.toLowerCase()] : event.key.toLowerCase();
+    const button = pressed[key] && game.querySelector(`.turnbar ${pressed[key]}`);
+    const floor = !ctrl && /^[1-9]$/.test(key) && game.querySelector(`#floor-${key}`);
+    if (key === "?") keys.showModal();
+    else if (button && !button.disabled) button.click();
+    else if (floor) {
+      game.querySelector(`#tab-${key}`)?.click();  // a phone's floor tabs: show it first
+      floor.querySelector(".room:not(.void)")?.focus();
+    } else return;
+    event.preventDefault();
+  });
+
   // -- live updates --------------------------------------------------------------------------
   let announced = 0;  // the newest version the server rang about
 

@@ -76,3 +76,51 @@ def test_no_switch_where_the_browser_cannot_vibrate(browser: Browser, live_serve
     phone.get_by_role("combobox", name="Which burglar's floor this device shows first").select_option(label="Ann's floor")
     expect(phone.locator(".vibrate")).to_be_hidden()
     context.close()
+
+
+def test_a_laptop_host_ends_turns_undoes_redoes_and_changes_floors_by_keyboard(page: Page, live_server):
+    game_id = heist_in_play(live_server)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"/games/{game_id}")
+    version_is(page, 2)
+    page.keyboard.press("e")
+    version_is(page, 3)
+    expect(page.locator(".log .summary")).to_have_count(1)  # the guard moved
+    page.keyboard.press("u")
+    version_is(page, 4)
+    expect(page.get_by_role("status")).to_contain_text("Undone: the end of the turn")
+    page.keyboard.press("r")
+    version_is(page, 5)
+    expect(page.get_by_role("status")).to_contain_text("Redone: the end of the turn")
+    page.keyboard.press("Control+z")
+    version_is(page, 6)
+    page.keyboard.press("Control+y")
+    version_is(page, 7)
+    assert live_server.store().load(game_id).head == 3
+
+    page.keyboard.press("2")
+    expect(page.locator("#floor-2 .room").first).to_be_focused()
+    page.keyboard.press("Enter")  # the focused room opens its menu, as a tap would
+    expect(page.get_by_role("region", name="What can happen in A1")).to_be_visible()
+
+    page.keyboard.press("?")
+    help_overlay = page.get_by_role("dialog", name="Keyboard shortcuts")
+    expect(help_overlay).to_be_visible()
+    for key, what in (("E", "End turn"), ("U", "Undo"), ("R", "Redo"), ("1…3", "Go to that floor")):
+        expect(help_overlay.locator("dt", has_text=key).first).to_be_visible()
+        expect(help_overlay).to_contain_text(what)
+    page.keyboard.press("e")  # inside the list, a key is only a key
+    page.keyboard.press("Escape")
+    expect(help_overlay).to_be_hidden()
+    assert live_server.store().load(game_id).head == 3
+
+
+def test_a_watch_link_has_no_shortcuts(browser: Browser, live_server):
+    game_id = heist_in_play(live_server)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    watcher = context.new_page()
+    watcher.goto(f"{live_server.phone_url}/games/{live_server.store().load(game_id).watch_token}")
+    version_is(watcher, 2)
+    watcher.keyboard.press("?")
+    expect(watcher.get_by_role("dialog")).to_have_count(0)
+    context.close()
