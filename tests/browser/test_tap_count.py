@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from assistant.engine.scenarios import new_bb2_game
 from tests.browser.test_heist import heist_in_play, room, state_of, version_is
 
 TYPICAL = [("laboratory", 3), ("secret-door", 1), ("service-duct", 5)]  # rooms that ask the table nothing
@@ -79,5 +80,44 @@ def test_a_typical_turn_takes_at_most_five_taps(browser: Browser, live_server, v
             play_typical_turn(taps, live_server, game_id, tile)
             assert taps.count - before <= 5, f"turn {turn + 1} took {taps.count - before} taps"
         assert taps.count == 5 * len(TYPICAL)
+    finally:
+        context.close()
+
+
+def casino_in_play(live_server) -> str:
+    """A Burgle Bros 2 heist with both bouncers placed from the table's cards and Ann in through A1."""
+    store = live_server.store()
+    game_id = store.create("Casino — Ann & Bob", new_bb2_game([{"name": "Ann"}, {"name": "Bob"}],
+                                                              entrances=["A1", "D4"], seed=3))
+    store.act(game_id, {"do": "start"})
+    for square in ("C1", "D4", "C3", "C2"):  # the cards the table drew: bouncers and destination markers
+        store.act(game_id, {"do": "answer", "choice": square})
+    store.act(game_id, {"do": "move", "who": "Ann", "floor": 1, "to": "A1"})
+    return game_id
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 800, "height": 1280},
+                                      {"width": 390, "height": 844}], ids=["tablet-landscape", "tablet-portrait",
+                                                                           "phone"])
+def test_a_bb2_usual_turn_takes_at_most_four_taps(browser: Browser, live_server, viewport: dict[str, int]):
+    """Issue 26 §6: walk into a face-down room, say what it is (its type, its number), end the turn."""
+    phone = viewport["width"] < 600
+    context = browser.new_context(viewport=viewport, base_url=live_server.url, has_touch=phone, is_mobile=phone)
+    try:
+        page = context.new_page()
+        game_id = casino_in_play(live_server)
+        page.goto(f"/games/{game_id}")
+        version_is(page, 6)
+        taps = Taps(page)
+        taps.tap(room(page, 1, "B1"))
+        walk_in = page.locator("#room-menu form.move-say")
+        taps.tap(walk_in.locator("label", has_text="Buffet"))
+        expect(walk_in.get_by_role("radio", name="Buffet")).to_be_checked()
+        taps.acting(walk_in.get_by_role("button", name="Number 3"))
+        after = state_of(live_server, game_id)
+        assert after.crew["Ann"].at == "B1" and after.floors[1].tiles["B1"] == "buffet"
+        taps.acting(page.get_by_role("button", name=re.compile("^End turn")))
+        assert taps.count <= 4
+        assert state_of(live_server, game_id).current() == "Bob"
     finally:
         context.close()

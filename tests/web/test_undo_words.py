@@ -22,6 +22,17 @@ def test_undo_names_the_action_it_took_back_and_redo_the_one_it_put_back(app, cl
     assert notice(page).startswith("Redone: ") and "D4" in notice(page)
 
 
+def test_undoing_a_move_into_a_face_down_room_names_the_move_and_the_room_it_turned_up(app, client):
+    """Issue 26 §6: one action walked in and said what the room is; Undo takes back both and says both."""
+    game_id = new_heist(client)
+    break_in(client, game_id)
+    who = game(app, game_id).state.current()
+    act_ok(client, game_id, do="move", who=who, floor=1, to="B3", type="laboratory", number=3)
+    said = notice(client.post(f"/games/{game_id}/undo", headers=HTMX).get_data(as_text=True))
+    assert said == f"Undone: B3 on floor 1 is a laboratory. {who} moves to B3 on floor 1."
+    assert "B3" not in game(app, game_id).state.floors[1].tiles
+
+
 def test_undoing_an_end_turn_says_the_guard_move_it_took_back(app, client):
     game_id = new_heist(client)
     break_in(client, game_id)

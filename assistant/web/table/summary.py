@@ -168,15 +168,18 @@ def _read(line: _Line, kind: str, entry: Entry, data: Mapping[str, Any], previou
 
 
 def action_words(action: Mapping[str, Any], log: Iterable[Entry], figure: str = "guard") -> str:
-    """What an action did, in a few words, for "Undone: …" and "Redone: …": the guard's move for an End
-    turn, else the first thing its log says.
+    """What an action did, whole, for "Undone: …" and "Redone: …": the guard's move for an End turn; else every
+    line of its log (a move and the room it turned up, the alarm it set off), or the guard's move it let go on.
 
     >>> action_words({"do": "move"}, [{"kind": "move", "floor": 1, "square": "D4", "data": {"who": "Ann"}}])
     'Ann moves to D4 on floor 1.'
+    >>> action_words({"do": "move"}, [{"kind": "reveal", "floor": 1, "square": "D4", "data": {"type": "laboratory"}},
+    ...                               {"kind": "move", "floor": 1, "square": "D4", "data": {"who": "Ann"}}])
+    'D4 on floor 1 is a laboratory. Ann moves to D4 on floor 1.'
     """
-    entries = list(log)
+    entries = [e for e in log if e.get("kind") != "turn"]
+    moves = guard_summaries(entries, figure)
     if action.get("do") in ("end_turn", "guard_turn"):
-        moves = guard_summaries(entries, figure)
         return _("the end of the turn") + (f" ({'; '.join(moves)})" if moves else "")
-    said = next((sentence(e) for e in entries if e.get("kind") != "turn"), "")
+    said = "; ".join(moves) if moves else " ".join(filter(None, (sentence(e) for e in entries)))
     return said or str(action.get("do", "an action")).replace("_", " ")
