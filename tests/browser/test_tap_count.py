@@ -121,3 +121,39 @@ def test_a_bb2_usual_turn_takes_at_most_four_taps(browser: Browser, live_server,
         assert state_of(live_server, game_id).current() == "Bob"
     finally:
         context.close()
+
+
+def all_in_view(page: Page, buttons: Locator) -> None:
+    """Every card of the sheet is on the screen: whichever the table drew, no scroll comes first."""
+    height = (page.viewport_size or {"height": 0})["height"]
+    boxes = [b for b in buttons.evaluate_all("(bs) => bs.map((b) => b.getBoundingClientRect().toJSON())")]
+    assert boxes and all(b["top"] >= 0 and b["bottom"] <= height for b in boxes), "a card is out of view"
+
+
+def test_an_event_card_and_a_tool_taken_take_at_most_three_taps_each_with_no_scroll(browser: Browser, live_server):
+    """Issue 26 §6, on a landscape tablet (1280x800): the turn bar opens each menu as a sheet with every card in
+    view; the burglar whose turn it is already picks."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server.url)
+    try:
+        page = context.new_page()
+        game_id = heist_in_play(live_server)
+        page.goto(f"/games/{game_id}")
+        version_is(page, 2)
+        taps = Taps(page)
+        taps.tap(page.get_by_role("button", name="Event card drawn", exact=True))
+        sheet = page.get_by_role("region", name="Event card drawn on floor 1")
+        expect(sheet.get_by_role("button", name=re.compile("^Espresso"))).to_be_visible()
+        all_in_view(page, sheet.get_by_role("button"))
+        taps.acting(sheet.get_by_role("button", name=re.compile("^Espresso")))
+        assert taps.count <= 3 and state_of(live_server, game_id).bonus == 1  # Espresso: one more move this turn
+        expect(sheet).to_have_count(0)  # the board came back: the sheet is closed
+
+        before = taps.count
+        taps.tap(page.get_by_role("button", name="Take a card", exact=True))
+        sheet = page.get_by_role("region", name="A burglar takes a tool or loot card")
+        expect(sheet.get_by_role("button", name="Crowbar", exact=True)).to_be_visible()
+        all_in_view(page, sheet.get_by_role("button"))
+        taps.acting(sheet.get_by_role("button", name="Crowbar", exact=True))
+        assert taps.count - before <= 3 and state_of(live_server, game_id).crew["Ann"].tools == ("crowbar",)
+    finally:
+        context.close()

@@ -128,7 +128,11 @@ def menu(key: str, group: str) -> str:
     if view is None:
         nothing = escape(_("Nothing to play here right now."))  # the heist moved on since the menu was drawn
         return f'<div class="menu-body"><p class="muted">{nothing}</p></div>'
-    return render_template(f"partials/_menu_{group}.html", menu=view, act=url_for("game.act", key=key))
+    body = render_template(f"partials/_menu_{group}.html", menu=view, act=url_for("game.act", key=key),
+                           current=access.game.state.current())
+    if request.args.get("sheet") == "1":  # opened from the turn bar: over the bottom of the screen, as a room's menu
+        return render_template("partials/_menu_sheet.html", group=group, menu=view, body=Markup(body))
+    return body
 
 
 @bp.post("/<key>/act")

@@ -94,6 +94,7 @@ class MenuLink:
     url: str
     title: str
     cls: str = ""
+    sheet: str = ""  # its short name on a button of the turn bar that opens it as a sheet (used every few turns)
 
 
 def menu_links(state: GameState, phase: str, key: str) -> list[MenuLink]:
@@ -103,9 +104,10 @@ def menu_links(state: GameState, phase: str, key: str) -> list[MenuLink]:
     current = state.current()
     if phase == "play" and current is not None and rules_of(state).room_rules:  # Burgle Bros 1's cards
         me = state.crew[current]
-        links += [MenuLink(base + "events", _("Event card drawn on floor %(n)s", n=me.floor if me.at else 1)),
+        links += [MenuLink(base + "events", _("Event card drawn on floor %(n)s", n=me.floor if me.at else 1),
+                           sheet=_("Event card drawn")),
                   MenuLink(base + "tools", _("Tools, loot and abilities")),
-                  MenuLink(base + "take", _("A burglar takes a tool or loot card"), " take"),
+                  MenuLink(base + "take", _("A burglar takes a tool or loot card"), " take", sheet=_("Take a card")),
                   MenuLink(base + "corrections", _("Corrections: Stealth, dice, hack tokens"), " corrections")]
     return [*links, MenuLink(base + CREW, _("Crew"))]
 
