@@ -16,6 +16,14 @@
   localTimes(document);
   document.addEventListener("htmx:load", (event) => localTimes(event.target));
 
+  // the rules reference and the sandbox lead back to the heist this tab last showed (templates/partials/_back_to_heist.html)
+  const back = document.getElementById("back-to-heist");
+  try {
+    if (document.querySelector(".game[data-refresh]")) sessionStorage.setItem("burgle:heist", location.pathname);
+    const heist = back && sessionStorage.getItem("burgle:heist");
+    if (heist) { back.querySelector("a").href = heist; back.hidden = false; }
+  } catch { /* no storage: no link back */ }
+
   document.addEventListener("click", (event) => {
     const button = event.target.closest("[data-closes]");
     if (button) button.closest(button.dataset.closes)?.remove();
