@@ -1,7 +1,7 @@
 """axe-core (axe-playwright-python, pinned in the test extras; its axe.min.js ships in the wheel, nothing
-is fetched) on every kind of page the table uses: the board (with a room menu open and after a guard
-move), the new-heist form, Why?, the sandbox and the rules reference. Any serious or critical violation
-fails, contrast included."""
+is fetched) on every kind of page the table uses: the board of each of the three games (with a room menu open
+and after a guard move), the display, the new-heist form, Why?, the sandbox and the rules reference. Any serious
+or critical violation fails, contrast included."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from assistant.engine.scenarios import new_bb3_game
 from tests.browser.test_heist import heist_in_play, open_board, tap_room, version_is
+from tests.browser.test_tap_count import casino_in_play
 
 VIEWPORTS = {"tablet": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
@@ -46,6 +48,41 @@ def test_the_board_has_no_serious_violations(device: Page, live_server):
     played_turn(device, live_server)
     assert serious(device) == []
     tap_room(device, 1, "C2")  # the room menu with its tile picker
+    assert serious(device) == []
+
+
+def future_flip_in_play(live_server) -> str:
+    """A Burgle Bros 3 heist with both guards placed from the table's cards and the crew in through A4."""
+    store = live_server.store()
+    game_id = store.create("Future Flip — Ann & Bob", new_bb3_game([{"name": "Ann"}, {"name": "Bob"}], seed=3))
+    store.act(game_id, {"do": "start"})
+    for square in ("B1", "D1", "C3", "C2"):
+        store.act(game_id, {"do": "answer", "choice": square})
+    store.act(game_id, {"do": "entrance", "at": "A4"})
+    return game_id
+
+
+@pytest.mark.parametrize("heist", [casino_in_play, future_flip_in_play], ids=["bb2", "bb3"])
+def test_the_bb2_and_bb3_boards_have_no_serious_violations(device: Page, live_server, heist):
+    """Issue 26 §7: the other two games' boards, their room menus (a face-down Burgle Bros 2 room walks in and
+    says what it is) and the board after the guard or bouncer moved."""
+    game_id = heist(live_server)
+    open_board(device, game_id)
+    assert serious(device) == []
+    tap_room(device, 1, "B2")
+    assert serious(device) == []
+    device.get_by_role("button", name=re.compile("^End turn")).click()
+    expect(device.locator(".log .summary").first).to_be_visible()
+    assert serious(device) == []
+
+
+def test_the_display_and_the_keyboard_list_have_no_serious_violations(device: Page, live_server):
+    game_id = played_turn(device, live_server)
+    device.keyboard.press("?")
+    expect(device.get_by_role("dialog", name="Keyboard shortcuts")).to_be_visible()
+    assert serious(device) == []
+    device.goto(f"/games/{game_id}/display")
+    expect(device.locator(".display-move .summary")).to_be_visible()
     assert serious(device) == []
 
 
