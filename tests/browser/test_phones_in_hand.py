@@ -4,7 +4,6 @@ device remembers; the host's keyboard ends the turn, undoes, redoes and shows a 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
@@ -28,6 +27,12 @@ def buzzes(page: Page) -> list[Any]:
     return page.evaluate("() => window.__buzz")
 
 
+def follow(phone: Page, who: str) -> None:
+    """Pick on this phone the burglar whose floor it shows first: the one it follows."""
+    picker = phone.get_by_role("combobox", name="Which burglar's floor this device shows first")
+    picker.select_option(label=f"{who}'s floor")
+
+
 def walk_into_the_guard(live_server: Any, game_id: str, who: str) -> None:
     """She walks into the floor-1 guard's room (bb1 rules, Guards: she loses a Stealth token)."""
     guard = state_of(live_server, game_id).floors[1].guard
@@ -42,7 +47,7 @@ def test_a_phone_following_a_burglar_vibrates_when_she_is_found_and_not_for_anot
     version_is(phone, 3)
     switch = phone.get_by_role("checkbox", name="Vibrate when this burglar is found")
     expect(switch).to_be_hidden()  # following whose turn it is: nobody in particular
-    phone.get_by_role("combobox", name="Which burglar's floor this device shows first").select_option(label="Ann's floor")
+    follow(phone, "Ann")
     expect(switch).to_be_visible()
     expect(switch).to_be_checked()
 
@@ -73,7 +78,7 @@ def test_no_switch_where_the_browser_cannot_vibrate(browser: Browser, live_serve
     phone = context.new_page()
     phone.goto(f"{live_server.phone_url}/games/{live_server.store().load(game_id).play_token}")
     version_is(phone, 2)
-    phone.get_by_role("combobox", name="Which burglar's floor this device shows first").select_option(label="Ann's floor")
+    follow(phone, "Ann")
     expect(phone.locator(".vibrate")).to_be_hidden()
     context.close()
 

@@ -561,7 +561,7 @@ def sandbox_url_of(page: str, floor: int, client) -> str:
 
 
 @pytest.mark.parametrize(("lang", "named"), [("fr", "étage 4x4, 2 murs, gardien en D3, dé en A1"),
-                                              ("es", "planta de 4x4, 2 muros, guardia en D3, dado en A1")])
+                                              ("es", "planta de 4x4, 2 muros, guarda en D3, dado en A1")])
 def test_a_screen_reader_hears_the_floor_in_the_pages_language(client, lang, named):
     """Issue 26 §7: the floor picture's accessible name (its <title>) is said in the reader's language."""
     page = client.get(f"/sandbox?walls=A1-B1,C3-C4&guard=D3&target=A1&die=5&lang={lang}").get_data(as_text=True)
