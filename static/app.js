@@ -106,25 +106,17 @@
   showSpeech();
   document.body.addEventListener("htmx:afterSettle", newBoard);
 
-  // -- the keyboard, for a laptop host: the buttons the board already has, pressed by a key ("?" lists them,
-  // templates/partials/_keys.html); never while typing in a field
+  // -- the keyboard of a laptop host: static/keys.js, fetched at the first key, then given it
   const keys = document.getElementById("keys");
-  const pressed = { e: '[hx-vals*=\'"end_turn"\']', u: '[hx-post$="/undo"]', r: '[hx-post$="/redo"]' };
-  document.addEventListener("keydown", (event) => {
-    const game = document.getElementById("game");
-    if (!keys || !game || event.altKey || event.target.closest("input, select, textarea, dialog")) return;
-    const ctrl = event.ctrlKey || event.metaKey;
-    const key = ctrl ? { z: event.shiftKey ? "r" : "u", y: "r" }[event.key.toLowerCase()] : event.key.toLowerCase();
-    const button = pressed[key] && game.querySelector(`.turnbar ${pressed[key]}`);
-    const floor = !ctrl && /^[1-9]$/.test(key) && game.querySelector(`#floor-${key}`);
-    if (key === "?") keys.showModal();
-    else if (button && !button.disabled) button.click();
-    else if (floor) {
-      game.querySelector(`#tab-${key}`)?.click();  // a phone's floor tabs: show it first
-      floor.querySelector(".room:not(.void)")?.focus();
-    } else return;
-    event.preventDefault();
-  });
+  if (keys) {
+    document.addEventListener("keydown", function first(event) {
+      if (["Shift", "Control", "Alt", "Meta"].includes(event.key) || event.target.closest("input, select, textarea")) return;
+      document.removeEventListener("keydown", first);
+      const script = Object.assign(document.createElement("script"), { src: keys.dataset.script });
+      script.addEventListener("load", () => keys.dispatchEvent(new CustomEvent("burgle:key", { detail: event })));
+      document.head.append(script);
+    });
+  }
 
   // -- live updates --------------------------------------------------------------------------
   let announced = 0;  // the newest version the server rang about
@@ -144,7 +136,7 @@
       announced = Math.max(announced, Number(event.data));
       catchUp();
     });
-    // the link this page came by was revoked (or the heist deleted): a page says so, and what to do
+    // the link this page came by was revoked (or the heist deleted): a page says so
     source.addEventListener("revoked", (event) => { source.close(); location.replace(`${live.dataset.revoked}?link=${event.data}`); });
     // the stream is the first to notice the server gone, and back (static/feedback.js shows the banner)
     source.addEventListener("error", () => document.dispatchEvent(new CustomEvent("burgle:lost")));

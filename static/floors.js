@@ -108,29 +108,14 @@
     if (next) pick(next.dataset.floor);
   }, { passive: true });
 
-  // -- a phone that follows a burglar vibrates when she is found (data-found: the last action's, web/table/felt.py),
-  // where the browser can; a switch beside the picker, remembered by this device, turns it off
-  const canBuzz = "vibrate" in navigator;
-  let buzzOn = true;
-  try { buzzOn = localStorage.getItem("burgle:vibrate") !== "off"; } catch { buzzOn = true; }
-  let felt = document.getElementById("game")?.dataset.version;  // what the page opened on is not news
-
+  // a phone following a burglar vibrates when she is found: static/buzz.js, fetched once one is picked
+  let buzzer = null;
   function buzz() {
-    const game = document.getElementById("game");
-    const box = game && game.querySelector("[data-vibrate]");
-    const follow = remembered("follow");
-    if (box) { box.checked = buzzOn; box.closest(".vibrate").hidden = !(canBuzz && follow); }
-    if (!game || game.dataset.version === felt) return;
-    felt = game.dataset.version;
-    if (canBuzz && buzzOn && follow && JSON.parse(game.dataset.found || "[]").includes(follow)) {
-      navigator.vibrate([300, 120, 300]);
-    }
+    const box = document.querySelector("[data-buzz]");
+    if (buzzer || !box || !("vibrate" in navigator) || !remembered("follow")) return;
+    buzzer = Object.assign(document.createElement("script"), { src: box.dataset.buzz });
+    document.head.append(buzzer);
   }
-  document.addEventListener("change", (event) => {
-    if (!event.target.matches("[data-vibrate]")) return;
-    buzzOn = event.target.checked;
-    try { localStorage.setItem("burgle:vibrate", buzzOn ? "on" : "off"); } catch { /* private browsing */ }
-  });
 
   // htmx:load fires for the first page and for every board swapped in after an action
   document.addEventListener("htmx:load", () => { arrange(); buzz(); });

@@ -3,8 +3,8 @@
    enclosing element matching it (the Close button of a Why? panel opened in the log). */
 (() => {
   "use strict";
-  // times are stored in UTC; each device shows them in its own local time, in the format of the page's language
-  // as this device writes it (en-GB's 20:15 where the browser says en-GB; never en-US's 08:15 PM in French)
+  // times are stored in UTC; each device shows them in its local time, written as the page's language is on
+  // this device (en-GB's 20:15; never 08:15 PM in French)
   const lang = document.documentElement.lang;
   const locale = navigator.languages.find((l) => l.split("-")[0] === lang) || lang || [];
   function localTimes(root) {
@@ -16,12 +16,9 @@
   localTimes(document);
   document.addEventListener("htmx:load", (event) => localTimes(event.target));
 
-  // the rules reference and the sandbox lead back to the heist this tab last showed (templates/partials/_back_to_heist.html)
-  const back = document.getElementById("back-to-heist");
+  // the board this tab last showed, for the rules and the sandbox to lead back to (static/back.js)
   try {
     if (document.querySelector(".game[data-refresh]")) sessionStorage.setItem("burgle:heist", location.pathname);
-    const heist = back && sessionStorage.getItem("burgle:heist");
-    if (heist) { back.querySelector("a").href = heist; back.hidden = false; }
   } catch { /* no storage: no link back */ }
 
   document.addEventListener("click", (event) => {
