@@ -72,8 +72,9 @@ def scan(page: Page, zbarimg: str, shot: Path) -> str:
 
 
 def show_link(tablet: Page, kind: str) -> None:
-    tablet.get_by_role("button", name=f"{kind.title()} link").click()
-    expect(tablet.get_by_role("button", name=f"{kind.title()} link")).to_have_attribute("aria-pressed", "true")
+    button = tablet.get_by_role("button", name=f"{kind.title()} link", exact=True)  # not "Display link" for "Play"
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
 
 
 def scan_play(tablet: Page, zbarimg: str, shot: Path) -> str:
