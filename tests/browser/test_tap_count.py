@@ -5,6 +5,8 @@ asked of the player (a tap on something out of view counts as a failure, not as 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -37,6 +39,17 @@ class Taps:
         version_is(self.page, version + 1)
 
 
+@contextmanager
+def screen(browser: Browser, live_server, viewport: dict[str, int]) -> Iterator[Page]:
+    """A page on a device of this size: a phone (touch) below 600 px wide, else a tablet."""
+    phone = viewport["width"] < 600
+    context = browser.new_context(viewport=viewport, base_url=live_server.url, has_touch=phone, is_mobile=phone)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 def play_typical_turn(taps: Taps, live_server, game_id: str, tile: tuple[str, int]) -> None:
     s = state_of(live_server, game_id)
     who = s.current()
@@ -66,10 +79,7 @@ def play_typical_turn(taps: Taps, live_server, game_id: str, tile: tuple[str, in
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}],
                          ids=["tablet-landscape", "phone"])
 def test_a_typical_turn_takes_at_most_five_taps(browser: Browser, live_server, viewport: dict[str, int]):
-    phone = viewport["width"] < 600
-    context = browser.new_context(viewport=viewport, base_url=live_server.url, has_touch=phone, is_mobile=phone)
-    try:
-        page = context.new_page()
+    with screen(browser, live_server, viewport) as page:
         game_id = heist_in_play(live_server)
         live_server.store().act(game_id, {"do": "move", "who": "Bob", "floor": 1, "to": "B2"})  # Bob is in too
         page.goto(f"/games/{game_id}")
@@ -80,8 +90,6 @@ def test_a_typical_turn_takes_at_most_five_taps(browser: Browser, live_server, v
             play_typical_turn(taps, live_server, game_id, tile)
             assert taps.count - before <= 5, f"turn {turn + 1} took {taps.count - before} taps"
         assert taps.count == 5 * len(TYPICAL)
-    finally:
-        context.close()
 
 
 def casino_in_play(live_server) -> str:
@@ -101,10 +109,7 @@ def casino_in_play(live_server) -> str:
                                                                            "phone"])
 def test_a_bb2_usual_turn_takes_at_most_four_taps(browser: Browser, live_server, viewport: dict[str, int]):
     """Issue 26 §6: walk into a face-down room, say what it is (its type, its number), end the turn."""
-    phone = viewport["width"] < 600
-    context = browser.new_context(viewport=viewport, base_url=live_server.url, has_touch=phone, is_mobile=phone)
-    try:
-        page = context.new_page()
+    with screen(browser, live_server, viewport) as page:
         game_id = casino_in_play(live_server)
         page.goto(f"/games/{game_id}")
         version_is(page, 6)
@@ -119,8 +124,6 @@ def test_a_bb2_usual_turn_takes_at_most_four_taps(browser: Browser, live_server,
         taps.acting(page.get_by_role("button", name=re.compile("^End turn")))
         assert taps.count <= 4
         assert state_of(live_server, game_id).current() == "Bob"
-    finally:
-        context.close()
 
 
 def all_in_view(page: Page, buttons: Locator) -> None:
@@ -133,9 +136,7 @@ def all_in_view(page: Page, buttons: Locator) -> None:
 def test_an_event_card_and_a_tool_taken_take_at_most_three_taps_each_with_no_scroll(browser: Browser, live_server):
     """Issue 26 §6, on a landscape tablet (1280x800): the turn bar opens each menu as a sheet with every card in
     view; the burglar whose turn it is already picks."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server.url)
-    try:
-        page = context.new_page()
+    with screen(browser, live_server, {"width": 1280, "height": 800}) as page:
         game_id = heist_in_play(live_server)
         page.goto(f"/games/{game_id}")
         version_is(page, 2)
@@ -155,5 +156,3 @@ def test_an_event_card_and_a_tool_taken_take_at_most_three_taps_each_with_no_scr
         all_in_view(page, sheet.get_by_role("button"))
         taps.acting(sheet.get_by_role("button", name="Crowbar", exact=True))
         assert taps.count - before <= 3 and state_of(live_server, game_id).crew["Ann"].tools == ("crowbar",)
-    finally:
-        context.close()
