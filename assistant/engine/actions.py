@@ -152,7 +152,8 @@ def _move(rules: Bb1, a: Action) -> None:
     if revealed and a.get("type") == "walkway" and floor - 1 in rules.state.floors and rules.room_rules:
         rules.into_walkway(who, floor, square)
         return
-    rules.move_burglar(who, floor, square, ordered=by == "rook", effects=not rules.down_from_walkway(who, floor, square))
+    down = rules.down_from_walkway(who, floor, square)
+    rules.move_burglar(who, floor, square, ordered=by == "rook", effects=not down)
 
 
 def _fall(rules: Bb1, who: str, floor: int, square: str, a: Action) -> None:

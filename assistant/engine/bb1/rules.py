@@ -203,7 +203,6 @@ class Bb1(TableBb1):
         self.entered_effects(floor, square)
 
     def entered_effects(self, floor: int, square: str) -> None:
-        fl = self.state.floors[floor]
         # The alarm goes off first: a catch below ends the action, and no alarm may stay under him (1.9).
         self.switch_off(floor, square)
         for name in self.state.burglars_at(floor, square):

@@ -182,8 +182,8 @@ class TableBb1(Ruleset):
     # -- a new turn ----------------------------------------------------------------------------------
     def turn_starts(self, name: str) -> None:
         """The start of ``name``'s turn: they enter the building on their first (§1.22 Break-in); every burglar's
-        Motion memory, the end of the actions (Thermo), the Spotter's look and the Invisible Suit are per turn; the Video Loop ends at its user's
-        next turn; the Chihuahua barks on a 6."""
+        Motion memory, the end of the actions (Thermo), the Spotter's look and the Invisible Suit are per turn;
+        the Video Loop ends at its user's next turn; the Chihuahua barks on a 6."""
         s = self.state
         b = s.crew[name]
         for each in s.crew.values():  # §1.22 Motion: in and out within one turn, whoever's turn it is
