@@ -283,7 +283,8 @@ _RULES: dict[str, tuple[str, str, str]] = {
         N_("BB1 rulebook, Room Tiles: Laser")),
     "Thermo": (
         N_("Thermo"),
-        N_("A burglar whose actions end in a Thermo sets off its alarm, before the guard moves."),
+        N_("A burglar whose actions end in a Thermo sets off its alarm, before any event card and before the "
+           "guard moves."),
         N_("BB1 rulebook, Room Tiles: Thermo")),
     "Detector": (
         N_("Detector"),

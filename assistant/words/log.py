@@ -404,7 +404,7 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
                                 who=e["who"], square=e.square),
     "isotope": lambda e: _("%(who)s carries the Isotope into the Thermo in %(square)s.", who=e["who"],
                            square=e.square),
-    "thermo": lambda e: _("%(who)s ends the turn in the Thermo in %(square)s.", who=e["who"], square=e.square),
+    "thermo": lambda e: _("%(who)s ends her actions in the Thermo in %(square)s.", who=e["who"], square=e.square),
     "chihuahua": lambda e: _("%(who)s's Chihuahua barks (a 6).", who=e["who"]),
     "video_loop": lambda e: (_("Video Loop: every camera is off until %(who)s's next turn.", who=e["who"])
                              if e.how == "on" else _("The Video Loop ends: the cameras are on again.")),
