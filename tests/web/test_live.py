@@ -218,7 +218,8 @@ def test_the_tablet_board_shows_the_play_links_qr_code_and_address(live_app: Fla
     url = f"http://192.168.1.10:8000/games/{game(live_app, gid).play_token}"
     assert address_shown(page) == url
     # the QR code is most of the panel's weight: the page loads it when it comes into view
-    later = re.search(r'<figure class="qr"[^>]* hx-get="([^"]+)" hx-trigger="revealed"[^>]*></figure>', share_panel(page))
+    lazy_qr = r'<figure class="qr"[^>]* hx-get="([^"]+)" hx-trigger="revealed"[^>]*></figure>'
+    later = re.search(lazy_qr, share_panel(page))
     assert later and 'id="qr-path"' not in page
     panel = client.get(html.unescape(later.group(1)), headers=HTMX).get_data(as_text=True)
     assert qr_of(url) in panel and panel.count('id="qr-path"') == 1  # one QR at a time: its svg ids are fixed
