@@ -62,6 +62,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from assistant import forecast as forecasting
+from assistant.forecast.safety import safety_map
 from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
 from assistant.engine.errors import RulesError
@@ -70,6 +71,7 @@ from assistant.engine.state import GameState
 from assistant.web import create_app
 
 TARGET_MS = 20.0
+SAFETY_TARGET_MS = 50.0  # issue 25: a burglar's safety map, every room of her floor
 
 
 def played(seed: int, turns: int = 40) -> list[GameState]:
@@ -129,8 +131,28 @@ GUARD_TILES = ["camera"] * 4 + ["foyer"] * 2 + ["lavatory"] + ["atrium"] * 2
 def harsh(seed: int) -> GameState:
     """A harsh floor a table can have: its walls, a fast guard, alarms (bb3: cubes, which add speed) beside him,
     tiles, several burglars, the special cards."""
+    return state_from_case(harsh_case(seed))
+
+
+def late(seed: int) -> GameState:
+    """``harsh(seed)`` late in a heist: 0 to 2 cards left in the deck (the rest face up), so that it runs out during
+    the move, and the three games in turn (seed % 3)."""
+    case = harsh_case(seed, ("bb1", "bb2", "bb3")[seed % 3])
+    rng = random.Random(-seed)
+    floor = case["floors"]["1"]
+    void = case["void"]
+    rooms = [f"{c}{r}" for c in "ABCDE"[:case["size"]] for r in range(1, case["size"] + 1) if f"{c}{r}" not in void]
+    cards = rooms + [c for c in floor["patrol"] if c not in rooms]
+    rng.shuffle(cards)
+    left = rng.randint(0, 2)
+    floor["discard"], floor["patrol"] = cards[left:], ["A1"] * left
+    case["players"] = rng.randint(1, 4)
+    return state_from_case(case)
+
+
+def harsh_case(seed: int, rules: str | None = None) -> dict[str, Any]:
     rng = random.Random(seed)
-    rules = rng.choice(["bb1", "bb1", "bb2", "bb3", "bb3"])
+    rules = rng.choice(["bb1", "bb1", "bb2", "bb3", "bb3"]) if rules is None else rng.choice([rules])
     size = 5 if rules == "bb1" and rng.random() < 0.4 else 4
     void = ["C3"] if size == 5 else []
     rooms = [f"{c}{r}" for c in "ABCDE"[:size] for r in range(1, size + 1) if f"{c}{r}" not in void]
@@ -154,7 +176,7 @@ def harsh(seed: int) -> GameState:
         floor["patrol"] += ["lost-visual"]
     crew = {f"b{i}": {"floor": 1, "at": rng.choice(rooms), "stealth": rng.randint(0, 3), "heat": rng.randint(0, 5)}
             for i in range(rng.randint(1, 4))}
-    return state_from_case({"rules": rules, "size": size, "void": void, "floors": {"1": floor}, "crew": crew})
+    return {"rules": rules, "size": size, "void": void, "floors": {"1": floor}, "crew": crew}
 
 
 def open_floor(size: int, die: int, guard: str, destination: str, alarms: tuple[str, ...] = (),
@@ -208,11 +230,22 @@ def worst(label: str, state: GameState) -> None:
     print(f"  {label:44s} {ms:8.1f} ms  {branches:6d} engine runs  {'PASS' if ms < TARGET_MS else 'over'}")
 
 
-def summary(label: str, times: list[float]) -> None:
+def time_safety(state: GameState, name: str, repeat: int = 3) -> float:
+    """The best of ``repeat`` safety maps of ``name`` from scratch (every forecast memo emptied), CPU ms."""
+    best = float("inf")
+    for _ in range(repeat):
+        forecasting._cache.clear()
+        t0 = time.process_time()
+        safety_map(state, name)
+        best = min(best, time.process_time() - t0)
+    return best * 1000
+
+
+def summary(label: str, times: list[float], target: float = TARGET_MS) -> None:
     times = sorted(times)
     p95 = times[max(0, int(len(times) * 0.95) - 1)]
     print(f"  {label:34s} n={len(times):4d}  median {statistics.median(times):6.2f}  p95 {p95:7.2f}  "
-          f"max {times[-1]:7.2f} ms  {'PASS' if times[-1] < TARGET_MS else 'over'} (max < {TARGET_MS:.0f} ms)")
+          f"max {times[-1]:7.2f} ms  {'PASS' if times[-1] < target else 'over'} (max < {target:.0f} ms)")
 
 
 def main() -> int:
@@ -236,6 +269,16 @@ def main() -> int:
     harsh_times = [(time_floor(harsh(seed), 1), seed) for seed in range(1000)]
     summary("harsh floors of the games", [ms for ms, _ in harsh_times])
     print("  slowest of those:", "; ".join(f"seed {seed} {ms:.1f} ms" for ms, seed in sorted(harsh_times)[-3:]))
+    for i, game in enumerate(("bb1", "bb2", "bb3")):
+        late_times = [(time_floor(late(seed), 1), seed) for seed in range(i, 600, 3)]
+        summary(f"late harsh floors {game} (deck 0-2)", [ms for ms, _ in late_times])
+        print("  slowest of those:", "; ".join(f"late({seed}) {ms:.1f} ms" for ms, seed in sorted(late_times)[-3:]))
+    print("safety map of every burglar, every room of her floor, from scratch (issue 25):")
+    for label, make in (("harsh floors", harsh), ("late harsh floors", late)):
+        maps = [(time_safety(state, name), f"{make.__name__}({seed}) {name}") for seed in range(150)
+                for state in [make(seed)] for name in state.crew]
+        summary(label, [ms for ms, _ in maps], SAFETY_TARGET_MS)
+        print("  slowest of those:", "; ".join(f"{who} {ms:.1f} ms" for ms, who in sorted(maps)[-3:]))
     print("slowest harsh floors of 3,000 (best of 5 runs):")
     for seed in HARSH_WORST:
         state = harsh(seed)
