@@ -43,17 +43,22 @@ def is_on(game_id: str) -> bool:
 
 
 def switch(game_id: str, on: bool) -> int:
-    """Turn the heist's Danger switch on or off; returns the heist's new version. Done under the store's
-    write lock, and the doorbell rung inside it after the commit, as store.act does, so that versions are
-    heard in order."""
+    """Turn the heist's Danger switch on or off; returns the heist's new version."""
+    return set_switch(setting_name(game_id), game_id, on)
+
+
+def set_switch(name: str, game_id: str, on: bool) -> int:
+    """Turn one of the heist's switches (the settings row ``name``: Danger, Coach) on or off; returns the
+    heist's new version. Done under the store's write lock, and the doorbell rung inside it after the commit,
+    as store.act does, so that versions are heard in order."""
     st = store()
     with st._write:
         with st.db() as db:
             if on:
                 db.execute("INSERT INTO settings (name, value) VALUES (?, 'on') "
-                           "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (setting_name(game_id),))
+                           "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name,))
             else:
-                db.execute("DELETE FROM settings WHERE name = ?", (setting_name(game_id),))
+                db.execute("DELETE FROM settings WHERE name = ?", (name,))
             db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
             version = int(db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()[0])
         st.broker.publish(game_id, Event("changed", str(version)))
