@@ -10,6 +10,9 @@ Danger switch on and off.
    one to four burglars, bb3 worker and bb2 Distracted cards; then the slowest of 3,000 such floors
    (``HARSH_WORST``) and the stress cases (``WORST``: floors with no wall at all, which no table has, since
    every floor of the three games is set up with its walls), each with the engine runs it took.
+   Late harsh floors of each game (``late``: 0 to 2 cards left, so the deck runs out during the move) and bb3 with
+   die 6, two cubes and 1 to 3 cards left (``late_cubes``, issue 25 point 2).
+   The safety map (issue 25) of every burglar of 150 harsh and 150 late floors: every room of her floor, < 50 ms.
 4. The board partial (GET /games/<id>/panel, as every phone fetches it) of a Bank Job after 30 turns,
    Danger off, Danger on with the memo emptied before each render (the first device after a change),
    and Danger on as the other devices get it (the memo warm).
@@ -47,6 +50,12 @@ The third round (docs/forecast.md, "A third round"), da2b854 -> c7c793e, two run
     stress: open 4x4 2 alarms / bb3 open 4x4 2 cubes     20.7-21.4 / 39.9-41.0 -> 16.9 / 29.0 ms
     board partial, Danger off / on / on (memo warm)      11.5-11.7 / 13.1-13.2 / 12.2-12.6
                                                       -> 11.1-11.6 / 12.3-12.5 / 11.9-12.3 ms
+
+Issue 25 (docs/forecast.md, "Issue 25"), main -> branch coach, best of 3:
+
+    late harsh floors bb3 (deck 0-2)                     p95 14.7 -> 6.5   max 82.9 -> 14.4 ms
+    bb3 die 6, 2 cubes, deck 1-3 left, 20 layouts        median 6.5 -> 1.5   max 150 -> 14 ms
+    safety map, harsh / late floors                      median 2.5-3.0   p95 12-40   max 89-123 ms (over 50)
 """
 
 from __future__ import annotations
@@ -194,6 +203,20 @@ def open_floor(size: int, die: int, guard: str, destination: str, alarms: tuple[
         "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 1}}})
 
 
+def late_cubes(seed: int) -> GameState:
+    """bb3 late in a heist: die 6 and two cubes beside him (8 moves), 1 to 3 cards left in a deck of 21 (its five
+    worker cards among them or face up), a random layout of its walls: the deck runs out during the move."""
+    rng = random.Random(seed)
+    rooms = [f"{c}{r}" for c in "ABCD" for r in range(1, 5)]
+    cards = rooms + ["worker"] * 3 + ["workers-move"] * 2
+    rng.shuffle(cards)
+    left = 1 + seed % 3
+    return state_from_case({"rules": "bb3", "players": 1 + seed % 4, "floors": {"1": {
+        "walls": random_walls(4, 8, [], seed=seed), "guard": "A1", "destination": "A2", "die": 6,
+        "alarms": ["A2", "A2"], "patrol": ["A1"] * left, "discard": cards[left:]}},
+        "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 1}}})
+
+
 # The slowest of harsh(0) .. harsh(2999) (docs/forecast.md, Speed): bb3 guards sped up by alarm cubes, bb1 floors
 # with three alarms, Cameras and a Lavatory.
 HARSH_WORST = (2895, 1948, 1657, 716, 1021, 190, 987, 1906)
@@ -266,6 +289,7 @@ def main() -> int:
     cubes = [time_floor(open_floor(4, 6, "A1", "A2", alarms=("A2", "A2"), rules="bb3", walls=seed), 1)
              for seed in range(40)]
     summary("bb3 die 6, 2 cubes, 40 layouts", cubes)
+    summary("bb3 as above, deck 1-3 left, 20", [time_floor(late_cubes(seed), 1) for seed in range(20)])
     harsh_times = [(time_floor(harsh(seed), 1), seed) for seed in range(1000)]
     summary("harsh floors of the games", [ms for ms, _ in harsh_times])
     print("  slowest of those:", "; ".join(f"seed {seed} {ms:.1f} ms" for ms, seed in sorted(harsh_times)[-3:]))

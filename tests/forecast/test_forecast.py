@@ -28,6 +28,7 @@ from assistant.forecast import forecast, forecast_floor, in_words
 from assistant.forecast.__main__ import main
 from assistant.forecast.knowledge import blind, full_deck, unseen_cards
 from assistant.forecast.plain import enumerate_move
+from tests.decks import another_deck_order
 
 HERE = Path(__file__).parent
 CASES = sorted(HERE.glob("*.json"))
@@ -106,13 +107,7 @@ def test_two_hidden_deck_orders_with_the_same_visible_cards_give_the_same_foreca
     the set-aside pile and changing the seed of later shuffles changes nothing the players can see, so it
     must change nothing in the forecast."""
     state = _bank(11)
-    other = state.copy()
-    fl = other.floors[1]
-    cards = [*fl.deck, *fl.unseen]
-    random.Random(5).shuffle(cards)
-    fl.deck, fl.unseen = cards[:len(fl.deck)], tuple(cards[len(fl.deck):])
-    other.seed = 987654
-    assert state.floors[1].deck != fl.deck
+    other = another_deck_order(state, 1, 5)
     first, second = forecast(state), forecast(other)
     assert first.keys() == {1}
     assert first[1].enter == second[1].enter and first[1].end == second[1].end

@@ -23,6 +23,7 @@ from assistant.forecast.__main__ import main
 from assistant.forecast.knowledge import blind
 from assistant.forecast.plain import enumerate_move
 from assistant.forecast.safety import safest, safety
+from tests.decks import another_deck_order
 
 HERE = Path(__file__).parent
 
@@ -139,13 +140,7 @@ def test_hidden_deck_orders_with_the_same_visible_cards_give_the_same_map() -> N
     """design.md "Hidden information stays hidden": only the unseen cards count, never the app's order."""
     state = apply(apply(new_game("bank", [{"name": "Ana"}, {"name": "Bo"}], seed=11), {"do": "start"}).state,
                   {"do": "entrance", "at": "D4"}).state
-    other = state.copy()
-    fl = other.floors[1]
-    cards = [*fl.deck, *fl.unseen]
-    random.Random(5).shuffle(cards)
-    fl.deck, fl.unseen = cards[:len(fl.deck)], tuple(cards[len(fl.deck):])
-    other.seed = 987654
-    assert state.floors[1].deck != fl.deck
+    other = another_deck_order(state, 1, 5)
     forecasting._cache.clear()
     first = safety(state)
     forecasting._cache.clear()

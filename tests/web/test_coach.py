@@ -5,7 +5,6 @@ order shows."""
 
 from __future__ import annotations
 
-import random
 import re
 
 from flask import Flask
@@ -13,6 +12,7 @@ from flask.testing import FlaskClient
 
 from assistant.forecast.safety import safety_map
 from assistant.web.table.coach import ACTIONS, advice, walked_this_turn
+from tests.decks import another_deck_order
 from tests.web.helpers import HTMX, act_ok, break_in, new_heist, room_button, state, store, version
 
 
@@ -80,13 +80,7 @@ def test_the_coach_shows_nothing_of_the_hidden_deck_order(app: Flask, client: Fl
     gid = new_heist(client)
     break_in(client, gid)
     s = state(app, gid)
-    other = s.copy()
-    fl = other.floors[1]
-    cards = [*fl.deck, *fl.unseen]
-    random.Random(3).shuffle(cards)
-    fl.deck, fl.unseen = cards[:len(fl.deck)], tuple(cards[len(fl.deck):])
-    other.seed = 424242
-    assert fl.deck != s.floors[1].deck
+    other = another_deck_order(s, 1, 3)
     assert advice(s, 0) == advice(other, 0)
     switch(client, gid, True)
     first = client.get(f"/games/{gid}/panel", headers=HTMX).get_data(as_text=True)

@@ -14,15 +14,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from flask import Blueprint, g, redirect, request, url_for
+from flask import Blueprint, g
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.state import GameState
 from ...forecast.safety import safest, safety_map
 from ...store import Game
-from ..access import open_game
 from ..extensions import store
-from .danger import SHADE_MAX, percent, set_switch
+from .danger import percent, shade, toggled
 
 bp = Blueprint("coach", __name__, url_prefix="/games")
 
@@ -42,12 +41,7 @@ def is_on(game_id: str) -> bool:
 @bp.post("/<key>/coach")
 def toggle(key: str) -> BaseResponse:
     """The switch. htmx follows the redirect and swaps in the board it gets (the game partial)."""
-    access = open_game(key, act=True)
-    set_switch(setting_name(access.game.id), access.game.id, request.form.get("on") == "1")
-    room = request.form.get("room") or None
-    if request.headers.get("HX-Request"):
-        return redirect(url_for("game.panel", key=key, room=room))
-    return redirect(url_for("game.board", key=key))
+    return toggled(key, setting_name)
 
 
 @dataclass(frozen=True)
@@ -59,7 +53,7 @@ class CoachRoom:
 
     @property
     def shade(self) -> str:
-        return f"{float(self.found) * SHADE_MAX:.2f}"
+        return shade(self.found)
 
     @property
     def percent(self) -> str:

@@ -13,7 +13,7 @@ action does (the phones re-fetch their board).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -68,8 +68,13 @@ def set_switch(name: str, game_id: str, on: bool) -> int:
 @bp.post("/<key>/danger")
 def toggle(key: str) -> BaseResponse:
     """The switch. htmx follows the redirect and swaps in the board it gets (the game partial)."""
+    return toggled(key, setting_name)
+
+
+def toggled(key: str, name: Callable[[str], str]) -> BaseResponse:
+    """Turn the switch named ``name(heist id)`` as the form says, and send the device back to its board."""
     access = open_game(key, act=True)
-    switch(access.game.id, request.form.get("on") == "1")
+    set_switch(name(access.game.id), access.game.id, request.form.get("on") == "1")
     room = request.form.get("room") or None
     if request.headers.get("HX-Request"):
         return redirect(url_for("game.panel", key=key, room=room))
@@ -85,7 +90,7 @@ class RoomDanger:
 
     @property
     def shade(self) -> str:
-        return f"{float(self.enter) * SHADE_MAX:.2f}"
+        return shade(self.enter)
 
     @property
     def percent(self) -> str:
@@ -102,6 +107,11 @@ class DangerBoard:
             return None
         enter, end = f.enter.get(square, Fraction(0)), f.end.get(square, Fraction(0))
         return RoomDanger(enter, end) if enter or end else None
+
+
+def shade(p: Fraction) -> str:
+    """A room's shade for a chance ``p``: its opacity, as the style attribute says it."""
+    return f"{float(p) * SHADE_MAX:.2f}"
 
 
 def percent(p: Fraction) -> str:
