@@ -189,6 +189,12 @@ class Store:
         row = self.db().execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()
         return row["value"] if row else None
 
+    def settings_on(self, names: Sequence[str]) -> set[str]:
+        """Which of the settings ``names`` are "on" (a heist's switches), in one query."""
+        marks = ", ".join("?" * len(names))
+        rows = self.db().execute(f"SELECT name FROM settings WHERE value = 'on' AND name IN ({marks})", tuple(names))
+        return {r["name"] for r in rows}
+
     def set_setting(self, name: str, value: str | None) -> None:
         """Keep ``value`` under ``name``; None forgets it (back to the default)."""
         with self._write, self.db() as db:

@@ -4,8 +4,8 @@ tables do not want help).
 When it is on, for the burglar whose turn it is, each room of her floor is shaded by the chance that her floor's
 guard's next move finds her there (``forecast.safety``: exact, from what the players can see, never from the app's
 deck order), the rooms she can still walk to this turn are ringed, and the two safest of those are named. The
-switch is a settings row ``coach/<heist id>``, as the Danger switch is (danger.set_switch). When it is off the
-board asks for nothing but that row.
+switch is a settings row ``coach/<heist id>``, as the Danger switch is (danger.set_switch), read with it in one
+query per request (danger.switches_on): when it is off the board asks for nothing more.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ...engine.state import GameState
 from ...forecast.safety import safest, safety_map
 from ...store import Game
 from ..extensions import store
-from .danger import percent, shade, toggled
+from .danger import percent, shade, switches_on, toggled
 
 bp = Blueprint("coach", __name__, url_prefix="/games")
 
@@ -32,10 +32,6 @@ TURN_STARTS = ("end_turn", "start")  # the actions after which a new turn begins
 
 def setting_name(game_id: str) -> str:
     return f"coach/{game_id}"
-
-
-def is_on(game_id: str) -> bool:
-    return store().setting(setting_name(game_id)) == "on"
 
 
 @bp.post("/<key>/coach")
@@ -122,8 +118,5 @@ def coach_board(game: Game) -> CoachBoard | None:
 
 @bp.app_template_global("coach_is_on")
 def coach_is_on(game: Game) -> bool:
-    """The heist's switch, read once per request (the board and its panel both ask)."""
-    cache: dict[str, bool] = g.setdefault("coach_on", {})
-    if game.id not in cache:
-        cache[game.id] = is_on(game.id)
-    return cache[game.id]
+    """The heist's switch (read with Danger's, once per request)."""
+    return setting_name(game.id) in switches_on(game.id)

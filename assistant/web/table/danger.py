@@ -39,7 +39,16 @@ def setting_name(game_id: str) -> str:
 
 
 def is_on(game_id: str) -> bool:
-    return store().setting(setting_name(game_id)) == "on"
+    return setting_name(game_id) in switches_on(game_id)
+
+
+def switches_on(game_id: str) -> set[str]:
+    """The heist's switches that are on (the settings rows of Danger and Coach), read once per request: every board
+    and end-turn answer asks for both."""
+    cache: dict[str, set[str]] = g.setdefault("switches_on", {})
+    if game_id not in cache:
+        cache[game_id] = store().settings_on([setting_name(game_id), f"coach/{game_id}"])
+    return cache[game_id]
 
 
 def switch(game_id: str, on: bool) -> int:
