@@ -8,7 +8,8 @@ commotions pull him at once. Pathing, clockwise rule, questions and the log are 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ..bb1.rules import Bb1
 from ..box import BB2_ROOMS, check_known_room
@@ -46,7 +47,7 @@ class Bb2(Bb1):
     counting_rooms = COUNTING_ROOMS
     floor_fields = ("even", "cubes", "crowd")
     floor_counts = ("cubes",)
-    crew_counts = {"prima_donnas": PRIMA_DONNAS}
+    crew_counts: ClassVar[Mapping[str, int]] = {"prima_donnas": PRIMA_DONNAS}
     roomless_card = DISTRACTED
     roomless_card_optional = False
     room_rules = False  # its rooms and cards are not those of Burgle Bros 1
@@ -296,9 +297,9 @@ class Bb2(Bb1):
 
     def jump_burglar(self, name: str, floor: int, square: str, chip: str) -> None:
         """A chip puts a player straight into a room: the Prima Donna (peeked: jump to her) or the Drunk
-        (slide on floor 1, fall to floor 1 from floor 2); so does the Revolving Door. Our ruling (§6 has no word on it): a jump is not
-        walking in, so the room's "when you enter" text does not act, but landing in the bouncer's room is
-        sharing it, and gives 2 heat as walking in does (§1.22)."""
+        (slide on floor 1, fall to floor 1 from floor 2); so does the Revolving Door. Our ruling (§6 has no
+        word on it): a jump is not walking in, so the room's "when you enter" text does not act, but landing in
+        the bouncer's room is sharing it, and gives 2 heat as walking in does (§1.22)."""
         b = self.state.crew[name]
         if b.at is None or b.escaped:
             raise IllegalActionError(N_("%(name)s is not in the casino"), name=name)
