@@ -6,11 +6,13 @@ Clarifications" (Slots, Revolving Door), "Bodyguard Heist One"."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from assistant.words import sentence
 from tests.web.helpers import HTMX, act, act_ok, errors, expect, guard_square, log_lines, room_button, state
 from tests.web.test_bb2_bb3 import panel, placed, text
+from tests.web.test_export_import import export, imported
 
 SAY = "Ann walked into A1 face down: what room is it?"
 
@@ -129,3 +131,13 @@ def test_a_prima_donna_count_out_of_range_is_refused_by_the_server(app, client):
     response = client.post(f"/games/{game_id}/act", data={"do": "prima_donna", "who": "Ann", "count": "3"},
                            headers=HTMX)
     assert errors(response.get_data(as_text=True)) and state(app, game_id).to_json() == before
+
+
+def test_the_prima_donnas_carried_travel_in_the_exported_file(app, client):
+    """docs/conformance.md ``prima_donnas``: an exported heist imports with the chips still on the card."""
+    game_id = placed(client, "bb2")
+    act_ok(client, game_id, do="move", who="Ann", floor=1, to="A1")
+    act_ok(client, game_id, do="prima_donna", who="Ann", count=2)
+    case = export(client, game_id)
+    assert case["crew"]["Ann"]["prima_donnas"] == 2 and "prima_donnas" not in case["crew"].get("Bob", {})
+    assert state(app, imported(client, json.dumps(case))).crew["Ann"].prima_donnas == 2
