@@ -141,8 +141,8 @@ def cube_offers(state: GameState, floor: int, square: str) -> list[Offer]:
 
 def player_offers(state: GameState, who: str) -> list[Offer]:
     """Placing the bouncers before the heist (bb2 Heist Setup 6-8); then, on ``who``'s turn, walking in by an
-    entrance, a card that makes a bouncer skip his next move (bb2 Gear) and the exit (bb2 Completing the
-    Finale: the exit is the finale's, which the table checks)."""
+    entrance, saying what the face-down room she walked into is, a card that makes a bouncer skip his next move
+    (bb2 Gear) and the exit (bb2 Completing the Finale: the exit is the finale's, which the table checks)."""
     if state.pending or state.outcome or not state.order:
         return []
     first = state.floors.get(1)

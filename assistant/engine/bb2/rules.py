@@ -190,7 +190,7 @@ class Bb2(Bb1):
     def room_said(self, floor: int, square: str) -> None:
         """The table says what the face-down room a player just walked into is: its "when you enter" text acts
         now, as if it had been face up (bb2 Entering the Casino). Only for the player still standing there in
-        the same turn: :meth:`turn_ends_in_room` and any later move or jump forget it."""
+        the same turn: the end of the turn (:meth:`next_player`) and any later move or jump forget it."""
         kind = self.state.floors[floor].tiles[square]
         for name, b in self.state.crew.items():
             if b.unsaid != f"{floor}-{square}":
@@ -289,11 +289,16 @@ class Bb2(Bb1):
         """bb2 Count Room: ending the turn there makes a commotion there, before the bouncer moves (his
         turn comes after the player's). bb1's Thermo and Acrobat do not exist here."""
         b = self.state.crew[name]
-        b.unsaid = ""  # a room said after her turn is over acts no more (the bouncer has moved meanwhile)
         if b.at is None or b.escaped or self.state.floors[b.floor].tiles.get(b.at) != "count-room":
             return
         self.log("count_room", "bb2 Count Room", b.floor, b.at, who=name)
         self.commotion(b.floor, b.at)
+
+    def next_player(self) -> None:
+        """A face-down room said once the turn is over acts no more: the bouncer has moved meanwhile."""
+        for b in self.state.crew.values():
+            b.unsaid = ""
+        super().next_player()
 
     def jump_burglar(self, name: str, floor: int, square: str, chip: str) -> None:
         """A chip puts a player straight into a room: the Prima Donna (peeked: jump to her) or the Drunk
