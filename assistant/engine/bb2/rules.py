@@ -236,8 +236,6 @@ class Bb2(Bb1):
         """Bodyguard Heist One: a player takes the Prima Donna chip of the tile she enters onto her character
         card (or the table corrects how many she holds: two are needed to exit)."""
         b = self.state.crew[name]
-        if not 0 <= count <= PRIMA_DONNAS:
-            raise IllegalActionError(N_("a player holds 0 to %(most)s Prima Donnas"), most=PRIMA_DONNAS)
         if b.at is None or b.escaped:
             raise IllegalActionError(N_("%(name)s is not in the casino"), name=name)
         before, b.prima_donnas = b.prima_donnas, count
