@@ -65,6 +65,7 @@ def _blueprints(app: Flask) -> None:
     from .reference import views as reference
     from .sandbox import views as sandbox
     from .setup import home, new_heist, settings
-    from .table import danger, display, game, keys, why
-    for area in (home, new_heist, game, display, keys, live, share, settings, sandbox, reference, why, danger):
+    from .table import coach, danger, display, game, keys, report, why
+    for area in (home, new_heist, game, display, keys, live, share, settings, sandbox, reference, why, danger, coach,
+                 report):
         app.register_blueprint(area.bp)
