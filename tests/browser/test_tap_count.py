@@ -118,7 +118,7 @@ def test_a_bb2_usual_turn_takes_at_most_four_taps(browser: Browser, live_server,
         walk_in = page.locator("#room-menu form.move-say")
         taps.tap(walk_in.locator("label", has_text="Buffet"))
         expect(walk_in.get_by_role("radio", name="Buffet")).to_be_checked()
-        taps.acting(walk_in.get_by_role("button", name="Number 3"))
+        taps.acting(walk_in.get_by_role("button", name="Walk in: number 3"))
         after = state_of(live_server, game_id)
         assert after.crew["Ann"].at == "B1" and after.floors[1].tiles["B1"] == "buffet"
         taps.acting(page.get_by_role("button", name=re.compile("^End turn")))
