@@ -4,7 +4,8 @@ import pytest
 
 from assistant.engine.errors import IllegalActionError
 from assistant.engine.state import LOST_VISUAL
-from tests.engine.helpers import BANK_F1, BANK_F2, BANK_F3, alarm, burglar, event, floor_case, move, play, position, turn
+from tests.engine.helpers import (BANK_F1, BANK_F2, BANK_F3, alarm, burglar, event, floor_case, move, play, position,
+                                  turn)
 
 SIXTEEN = ["D4", "D3", "D2", "D1", "C1", "B2", "C2", "A3", "B3", "C3", "A4", "B4", "C4", "B1", "A2", "A1"]
 
