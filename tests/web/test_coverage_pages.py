@@ -18,7 +18,6 @@ DOCS = ("coverage.md", "coverage-bb2-bb3.md")
 LINK = re.compile(r"^\[([^\]]+)\]\(/rules/([a-z0-9-]+)\)$")
 PENDING = {
     # Burgle Bros 1
-    "Blueprints", "Crystal Ball", "Invisible Suit", "Makeup Kit", "Smoke Bomb", "Stethoscope", "Virus",
     "Bust", "Gemstone", "Gold Bar", "Keycard", "Painting", "Persian Kitty",
     "Buddy System", "Dead Drop", "Freight Elevator", "Go With Your Gut", "Heads Up", "Jury-Rig", "Keycode Change",
     "Lampshade", "Lost Grip", "Peekhole", "Reboot", "Time Lock",
