@@ -17,9 +17,6 @@ from assistant.reference.folding import normalise
 DOCS = ("coverage.md", "coverage-bb2-bb3.md")
 LINK = re.compile(r"^\[([^\]]+)\]\(/rules/([a-z0-9-]+)\)$")
 PENDING = {
-    # Burgle Bros 1
-    "Buddy System", "Dead Drop", "Freight Elevator", "Go With Your Gut", "Heads Up", "Jury-Rig", "Keycode Change",
-    "Lampshade", "Lost Grip", "Peekhole", "Reboot", "Time Lock",
     # Burgle Bros 2 and 3: what touches no bouncer or guard
     "Cashier Cages", "Revolving Door, Monorail, Escalator", "Owner's Office, Safe", "Saleswoman", "Mole",
     "Finale cards", "Dead Drops (variant)", "Program, Glitch, ICE and Mod effects",
