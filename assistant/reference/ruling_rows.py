@@ -33,6 +33,7 @@ ROWS: tuple[tuple[dict[str, str], str], ...] = (
     ({"kind": "alarm_off", "how": "emp"}, "E.M.P."),
     ({"kind": "alarm_off", "how": "cube_back"}, "bb3: an alarm cube taken away by a card or ability"),
     ({"kind": "donuts", "how": "eaten"}, "Donuts and Squeak!"),
+    ({"kind": "crow", "how": "slows"}, "Raven's crow"),
     ({"kind": "reshuffle"}, "bb3: empty patrol deck"),
     ({"kind": "heat", "why": "walked_in"}, "bb2: a burglar walking into the bouncer"),
     ({"kind": "heat", "why": "jumped_in"}, "bb2: a player jumps (Prima Donna, Drunk)"),

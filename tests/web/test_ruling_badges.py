@@ -72,6 +72,15 @@ def test_the_first_arrival_with_an_alarm_links_its_die_lines_to_the_1_13_row():
     assert all(ruling_anchor(e.as_dict()) is None for e in out.log if not e.ruling)
 
 
+def test_the_crows_lost_move_links_to_the_ravens_row():
+    """§1.22 Raven: the move he loses in the crow's room is the ruling's own line."""
+    s = position(floor_case("A1", "D1", 4, patrol=["D4"]), crew={"raven": burglar("D2")})
+    out = play(s, {"do": "crow", "who": "raven", "at": "C1"}, {"do": "guard_turn", "floor": 1})
+    slows = [e for e in out.log if e.kind == "crow" and e.data.get("how") == "slows"]
+    assert [ruling_anchor(e.as_dict()) for e in slows] == ["ravens-crow"]
+    assert [ruling_anchor(e.as_dict()) for e in out.log if e.kind == "crow" and e.data.get("how") == "lands"] == [None]
+
+
 def badges(page: str) -> list[tuple[str, str]]:
     return [(html.unescape(href), label) for href, label in
             re.findall(r'<a class="rule ruling-badge" href="([^"]+)"[^>]*>([^<]*)<b>', page)]

@@ -194,7 +194,7 @@ class Bb1(TableBb1):
         fl = self.state.floors[floor]
         if fl.crow != square or fl.crow_advanced or fl.guard != square:
             return False
-        self.log("crow", "1.19", floor, square, how="slows")
+        self.log("crow", "1.19", floor, square, ruling=True, how="slows")
         return True
 
     # -- entering a room (1.7, 1.14-1.16) --------------------------------------------------------
