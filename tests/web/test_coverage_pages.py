@@ -72,7 +72,8 @@ def test_search_finds_each_page_by_its_name_in_each_language(slug, lang):
     ("Acrobat", "acrobat"), ("Hacker", "hacker"), ("Rook", "rook"), ("Rigger", "rigger"), ("Mirror", "mirror"),
     ("Invisible Suit", "invisible-suit"), ("Makeup Kit", "makeup-kit"), ("Smoke Bomb", "smoke-bomb"),
     ("Virus", "virus"), ("Buddy System", "buddy-system"), ("Dead Drop", "dead-drop"),
-    ("Freight Elevator", "freight-elevator"), ("Lost Grip", "lost-grip"), ("Reboot", "reboot"), ("Lampshade", "lampshade"),
+    ("Freight Elevator", "freight-elevator"), ("Lost Grip", "lost-grip"), ("Reboot", "reboot"),
+    ("Lampshade", "lampshade"),
 ])
 def test_a_log_line_named_for_its_card_links_to_the_cards_page(rule, slug):
     """The engine names these cards as the rule of their log lines (bb1/cards.py, bb1/table.py)."""
