@@ -36,7 +36,7 @@ ROWS: tuple[tuple[dict[str, str], str], ...] = (
     ({"kind": "crow", "how": "slows"}, "Raven's crow"),
     ({"kind": "reshuffle"}, "bb3: empty patrol deck"),
     ({"kind": "heat", "why": "walked_in"}, "bb2: a burglar walking into the bouncer"),
-    ({"kind": "heat", "why": "jumped_in"}, "bb2: a player jumps (Prima Donna, Drunk)"),
+    ({"kind": "heat", "why": "jumped_in"}, "bb2: a player jumps (Prima Donna, Drunk, Revolving Door)"),
     ({"kind": "no_effect", "how": "guard_placed"}, "A burglar's move makes the guard appear in their room"),
 )
 TOPICS = tuple(topic for _, topic in ROWS)
