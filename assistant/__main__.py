@@ -4,6 +4,7 @@ waitress (one process, many threads) and prints the address and a QR code for ph
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import logging
 import os
@@ -25,8 +26,16 @@ from .web.startup import StartupError, check_database, hold_lock, prepare_folder
 from .words.i18n import N_
 from .words.terminal import Terminal, locale_language
 
-# every device following a heist live holds one thread; SPARE_THREADS always answer everything else
-THREADS, SPARE_THREADS = 32, 8
+# every device following a heist live holds one thread (a stream is a waitress task for its whole life) and
+# SPARE_THREADS always answer everything else. A club night is 20 tables of a tablet and 5 phones (120 streams,
+# bench/club_night.py); LIVE_STREAMS leaves room for a spare tab or a display at each. Waitress starts its
+# threads at once (224 idle ones: about 3 MiB more than 32), and a thread that streams gives its database
+# connection back (web/phones/live.py): after 20 tables played, 211 database files open instead of 451.
+LIVE_STREAMS, SPARE_THREADS = 192, 32
+THREADS = LIVE_STREAMS + SPARE_THREADS
+# open files this process may need: a socket per connection (connection_limit), two files per database
+# connection, the logs. macOS lets a terminal's process open only 256 by default, many Linux machines 1024.
+OPEN_FILES = 2048
 
 # waitress's limits, chosen so that sockets nobody uses cannot lock the table out. Waitress stops
 # accepting connections at ``connection_limit`` (its default, 100, is reached by 100 idle sockets from
@@ -107,11 +116,26 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt  # what waitress's loop ends on, and what Ctrl+C raises
 
 
+def _allow_open_files(wanted: int = OPEN_FILES) -> None:
+    """Raise this process's limit on open files towards ``wanted``, within what the system allows (POSIX only:
+    Windows has no such limit on sockets and files, and waitress's select() there takes 512 sockets)."""
+    try:
+        import resource
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        with contextlib.suppress(ValueError, OSError):  # a system that refuses keeps its limit: fewer devices fit
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
 def _serve_until_stopped(app: Any, host: str, port: int) -> None:
     """Serve until a stop signal, then put every heist into the database file itself (store.shutdown)."""
     for signum in STOP_SIGNALS[1:]:
         signal.signal(signum, _interrupt)
     logging.basicConfig()  # waitress's warnings reach the terminal, as with waitress.serve
+    _allow_open_files()
     server = serving.create(app, host=host, port=port, **SERVER_OPTIONS)
     try:
         server.run()  # returns when waitress's loop is interrupted
@@ -129,7 +153,7 @@ def main() -> None:
     # PUBLIC_URL stays what was asked for: without it the board finds the LAN address on each visit,
     # so a tablet that joins another network after the start still shows phones the right one
     try:
-        app = create_app({"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": THREADS - SPARE_THREADS,
+        app = create_app({"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": LIVE_STREAMS,
                           "INSTANCE_PATH": folder})
     except SaveFormatError as err:  # a database written by a newer version of the app
         _refuse(term, err)
