@@ -14,7 +14,8 @@ a half of it); a heist that gets caught is undone (not counted). Measured:
 * every device got a live stream and kept it (a device refused a stream is told to come back later);
 * the End turn request, from sending it to reading the whole answer, p95 at most 150 ms;
 * every device of that heist told of the change (its "changed" event read), from the tap, p95 at most 300 ms;
-* and, for the record: the time until each phone has fetched the new board, the server's CPU time per action
+* and, for the record: the time until each phone has fetched the new board (sending ``X-Floors`` as a browser
+  does), the server's CPU time per action
   (everything it did while the tablets played: the actions, the phones' fetches, heartbeats; read from /proc),
   its threads, memory, sockets and database files.
 
@@ -48,7 +49,9 @@ CREW = {"scenario": "bank", "name1": "Ana", "character1": "raven", "name2": "Bo"
         "name3": "Cy", "character3": "peterman"}
 REQUEST_P95_MS, TOLD_P95_MS = 150.0, 300.0
 TIMEOUT = 15.0
+IDLE_SECONDS = 10.0
 VERSION = re.compile(r'data-version="(\d+)"')
+FLOOR = re.compile(r'id="floor-(\d+)"[^>]*? data-hash="([^"]+)"')
 
 
 # -- the heists, made before the server starts ---------------------------------------------------------
@@ -108,6 +111,7 @@ class Device:
     fetched: dict[int, float] = field(default_factory=dict)
     shown: int = -1
     connected: threading.Event = field(default_factory=threading.Event)
+    floors: dict[str, str] = field(default_factory=dict)  # the floors it shows and their digests
     sock: socket.socket | None = None
     stopping: bool = False
     ended: bool = False  # its stream ended before the bench was over (or never began)
@@ -148,14 +152,19 @@ class Device:
             self.connected.set()
 
     def refetch(self) -> None:
-        status, page, _ = call(self.port, self.address, "GET", f"/games/{self.token}/panel?animate=1", {})
+        status, page, _ = call(self.port, self.address, "GET", f"/games/{self.token}/panel?animate=1", self.held())
         if status != 200:
             self.errors.append(f"{self.address}: its board answered {status}")
             return
         version, now = version_of(page), time.perf_counter()
+        self.floors.update(FLOOR.findall(page))
         for v in range(self.shown + 1, version + 1):
             self.fetched[v] = now
         self.shown = max(self.shown, version)
+
+    def held(self) -> dict[str, str]:
+        """The X-Floors header static/app.js sends: the answer leaves out the floors still the same."""
+        return {"X-Floors": ",".join(f"{n}={h}" for n, h in sorted(self.floors.items()))} if self.floors else {}
 
     def stop(self) -> None:
         self.stopping = True
@@ -181,19 +190,21 @@ def play(tablet: Device, every: float, until: float, rng: random.Random, taps: l
         return
     headers = {"X-CSRFToken": token.group(1), "Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"}
     version = version_of(page)
+    tablet.floors.update(FLOOR.findall(page))
     while True:
         wait = rng.uniform(every / 2, every * 3 / 2)
         if time.perf_counter() + wait > until:
             return
         time.sleep(wait)
         sent = time.perf_counter()
-        status, page, _ = call(tablet.port, tablet.address, "POST", f"/games/{tablet.token}/act", headers,
-                               urlencode({"do": "end_turn", "version": version}))
+        status, page, _ = call(tablet.port, tablet.address, "POST", f"/games/{tablet.token}/act",
+                               headers | tablet.held(), urlencode({"do": "end_turn", "version": version}))
         answered = time.perf_counter()
         if status != 200 or 'class="error"' in page:
             tablet.errors.append(f"{tablet.address}: End turn answered {status}")
             return
         version = version_of(page)
+        tablet.floors.update(FLOOR.findall(page))
         taps.append(Tap(version, sent, answered))
         if "Caught!" in page:
             status, page, _ = call(tablet.port, tablet.address, "POST", f"/games/{tablet.token}/act", headers,
@@ -295,10 +306,13 @@ def measure(pid: int, port: int, links: list[tuple[str, str]], phones: int, seco
     time.sleep(1.0)  # a stream refused for want of room would have ended by now
     streaming = sum(1 for d in devices if d.told and not d.ended)
     connected = server_numbers(pid)
+    idle0 = cpu_seconds(pid)
+    time.sleep(IDLE_SECONDS)  # what 120 open streams cost with nobody playing: their heartbeats
+    idle = (cpu_seconds(pid) - idle0) / IDLE_SECONDS
 
     rng = random.Random(seed)
     taps: list[list[Tap]] = [[] for _ in heists]
-    cpu0, wall0 = cpu_seconds(pid), time.perf_counter()
+    cpu0, wall0, mine0 = cpu_seconds(pid), time.perf_counter(), time.process_time()
     until = wall0 + seconds
     players = [threading.Thread(target=play, args=(tablet, every, until, random.Random(rng.random()), taps[n]),
                                 daemon=True) for n, (tablet, _) in enumerate(heists)]
@@ -307,7 +321,8 @@ def measure(pid: int, port: int, links: list[tuple[str, str]], phones: int, seco
     for thread in players:
         thread.join(seconds + 60)
     time.sleep(2.0)  # the last doorbells and fetches
-    cpu, wall = cpu_seconds(pid) - cpu0, time.perf_counter() - wall0
+    cpu, wall, mine = cpu_seconds(pid) - cpu0, time.perf_counter() - wall0, time.process_time() - mine0
+    load = os.getloadavg()[0]
     playing = server_numbers(pid)
 
     requests, told, fetched = [], [], []
@@ -336,6 +351,9 @@ def measure(pid: int, port: int, links: list[tuple[str, str]], phones: int, seco
         print(f"  actions {actions} ({actions / wall:.1f}/s); server CPU {cpu:.2f} s over {wall:.1f} s "
               f"({100 * cpu / wall:.0f}% of one core), {1000 * cpu / max(1, actions):.1f} ms per action with its "
               f"{phones} fetches")
+        print(f"  server CPU with every device following and nobody playing: {100 * idle:.1f}% of one core")
+        print(f"  the devices (this script) used {mine:.2f} s of CPU; load average {load:.1f} on "
+              f"{os.cpu_count()} cores")
     print(f"  errors: {len(errors)}" + "".join(f"\n    {e}" for e in errors[:10]))
     print(f"  server before the devices: {before}")
     print(f"  server with them:          {connected}")

@@ -136,7 +136,7 @@ def test_the_stream_rings_on_a_change_sends_heartbeats_and_gives_its_place_back_
     assert broker.count(gid) == 1
     client.post(f"/games/{gid}/act", data={"do": "start", "version": "0"}, headers=HTMX)
     assert next(stream) == "event: changed\ndata: 1\n\n"
-    assert next(stream) == ": heartbeat\n\n"  # nothing happened for LIVE_HEARTBEAT seconds
+    assert next(stream) == "event: heartbeat\ndata: 1\n\n"  # nothing happened for LIVE_HEARTBEAT seconds
     response.close()
     assert broker.count() == 0
 

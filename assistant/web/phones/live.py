@@ -64,8 +64,9 @@ class EventStream:
             while True:
                 event = self._sub.get(timeout=heartbeat)
                 if event is None:
-                    # the only way to learn a phone is gone: this write fails and waitress closes us
-                    yield ": heartbeat\n\n"
+                    # the only way to learn a phone is gone: this write fails and waitress closes us. An event, not
+                    # a comment: the page sees it, and says the connection is lost when two go missing (app.js)
+                    yield _frame("heartbeat", "1")
                 elif event.kind == "changed":
                     yield _frame("changed", event.data)
                 elif event.kind == "superseded":
