@@ -20,6 +20,7 @@ from . import __version__, serving
 from .engine.upgrades import SaveFormatError
 from .web import ROOT, create_app
 from .web.hardening import MAX_BODY
+from .web.setup.backups import RESTORE_BODY
 from .web.phones.lan import public_url
 from .web.phones.share import ADDRESS_SETTING
 from .web.startup import StartupError, check_database, hold_lock, prepare_folder
@@ -46,11 +47,15 @@ OPEN_FILES = 2048
 #   misbehaving device opens before the timeout clears it, yet under the 512 sockets select() can
 #   watch on Windows and the 1024 open files many Linux machines allow a process.
 # * channel_timeout 15 and cleanup_interval 5: a connection with no request in progress and no byte
-#   for 15 s is closed within 20 s (a trickle slower than that cannot hold a socket). A live stream
-#   is never cut: it has a request in progress and writes a heartbeat every few seconds. Browsers
-#   simply open a new connection after an idle one is closed.
-# * max_request_body_size just above the app's own cap (web/hardening.py): the app says "too big"
-#   in words, and waitress never buffers a bigger body to disk; max_request_header_size 64 kB (a
+#   for 15 s is closed within 20 s. A live stream is never cut: it has a request in progress and
+#   writes a heartbeat every few seconds. Browsers simply open a new connection after an idle one is
+#   closed. A trickle that keeps a connection from being idle meets serving.py's deadline to read a
+#   request, and one address holds at most serving.PER_ADDRESS connections.
+# * max_request_body_size just above the biggest body the app takes: a backup the host restores
+#   (web/setup/backups.py; every other request has the app's own 1 MB cap, web/hardening.py, and is
+#   refused by its Content-Length before it is read). Waitress reads a body before the app sees who
+#   sends it, so a device may make it hold one that big (on disk past 512 kB) until the app says no:
+#   per address, the cap on connections bounds that. max_request_header_size 64 kB (a
 #   request of ours has under 2 kB of headers, the default 256 kB is a lot to hold per socket).
 # * asyncore_use_poll where the OS has poll(): select() fails outright on a socket numbered over
 #   1024, which a few hundred connections plus the database files can reach.
@@ -59,7 +64,7 @@ SERVER_OPTIONS: dict[str, Any] = {
     "connection_limit": 500,
     "channel_timeout": 15,
     "cleanup_interval": 5,
-    "max_request_body_size": MAX_BODY + 1024 * 1024,
+    "max_request_body_size": max(MAX_BODY, RESTORE_BODY) + 1024 * 1024,
     "max_request_header_size": 64 * 1024,
     "asyncore_use_poll": hasattr(select, "poll"),
     "ident": "burgle",
