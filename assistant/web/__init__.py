@@ -64,7 +64,7 @@ def _blueprints(app: Flask) -> None:
     from .phones import live, share
     from .reference import views as reference
     from .sandbox import views as sandbox
-    from .setup import backups, home, new_heist, settings
+    from .setup import backups, club, home, new_heist, settings
     from .table import danger, game, why
-    for area in (home, backups, new_heist, game, live, share, settings, sandbox, reference, why, danger):
+    for area in (home, backups, club, new_heist, game, live, share, settings, sandbox, reference, why, danger):
         app.register_blueprint(area.bp)
