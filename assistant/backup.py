@@ -23,7 +23,7 @@ import zlib
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import IO, Any, BinaryIO
 
 from .engine.state import GameState
 from .engine.upgrades import SaveFormatError
@@ -56,7 +56,7 @@ def write(store: Store, out: BinaryIO) -> None:
 
 
 @contextmanager
-def checked(upload: BinaryIO) -> Iterator[Path]:
+def checked(upload: IO[bytes]) -> Iterator[Path]:
     """The backup in ``upload`` unpacked into a temporary database, checked and brought up to this version; it is
     deleted on leaving. Raises BackupError."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -66,7 +66,7 @@ def checked(upload: BinaryIO) -> Iterator[Path]:
         yield path
 
 
-def _unpack(upload: BinaryIO, path: Path) -> None:
+def _unpack(upload: IO[bytes], path: Path) -> None:
     try:
         with gzip.GzipFile(fileobj=upload, mode="rb") as packed, path.open("wb") as out:
             while chunk := packed.read(1024 * 1024):

@@ -31,6 +31,7 @@ def test_every_heist_shows_its_links_as_qr_codes_whose_turn_and_when_it_changed(
         for token in (game.play_token, game.watch_token):
             assert f"http://192.168.1.10:8000/games/{token}" in card
         assert card.count("<svg") == 2  # a QR code a link
+        assert ' id="' not in card.split("<svg", 1)[1]  # many on a page: no id of theirs may repeat
         assert f'href="/games/{game_id}"' in card
         assert f'href="/games/{game_id}/delete?back=club"' in card
     assert re.search(r"Resume</a>", page) and re.search(r">Open</a>", page)
