@@ -30,6 +30,7 @@ import http.client
 import os
 import random
 import re
+import shlex
 import signal
 import socket
 import statistics
@@ -253,10 +254,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(folder: Path, port: int) -> subprocess.Popen[str]:
-    server = subprocess.Popen([str(ROOT / "start.sh"), "--host", "127.0.0.1", "--port", str(port),
-                               "--instance", str(folder)], cwd=ROOT, stdout=subprocess.PIPE, text=True,
-                              env={**os.environ, "LANG": "C.UTF-8"})
+def start_server(folder: Path, port: int, command: list[str]) -> subprocess.Popen[str]:
+    server = subprocess.Popen([*command, "--host", "127.0.0.1", "--port", str(port), "--instance", str(folder)],
+                              cwd=ROOT, stdout=subprocess.PIPE, text=True, env={**os.environ, "LANG": "C.UTF-8"})
     assert server.stdout is not None
     for text in server.stdout:
         if "is running at" in text:
@@ -272,21 +272,22 @@ def start_server(folder: Path, port: int) -> subprocess.Popen[str]:
     raise SystemExit("the server does not take connections")
 
 
-def run(tables: int, phones: int, seconds: float, every: float, seed: int) -> int:
+def run(tables: int, phones: int, seconds: float, every: float, seed: int, command: list[str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         links = make_heists(folder, tables)
         port = free_port()
-        server = start_server(folder, port)
+        server = start_server(folder, port, command)
         try:
-            return measure(server.pid, port, links, phones, seconds, every, seed)
+            served = "as ./start.sh runs it" if command == [str(ROOT / "start.sh")] else f"by {shlex.join(command)}"
+            return measure(server.pid, port, links, phones, seconds, every, seed, served)
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(30)
 
 
 def measure(pid: int, port: int, links: list[tuple[str, str]], phones: int, seconds: float, every: float,
-            seed: int) -> int:
+            seed: int, served: str) -> int:
     errors: list[str] = []
     addresses = (f"127.0.{n // 250}.{n % 250 + 2}" for n in range(10_000))
     heists = []
@@ -342,7 +343,7 @@ def measure(pid: int, port: int, links: list[tuple[str, str]], phones: int, seco
 
     actions = len(requests)
     print(f"{len(heists)} heists, each a tablet and {phones} phones following live ({len(devices)} devices), "
-          f"End turn every {every:g} s on average per table for {seconds:g} s, server as ./start.sh runs it")
+          f"End turn every {every:g} s on average per table for {seconds:g} s, server {served}")
     print(f"  live streams: {streaming} of {len(devices)} devices")
     if requests:
         print(line("End turn request (ms)", requests))
@@ -378,11 +379,14 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long the tables play")
     parser.add_argument("--every", type=float, default=5.0, help="seconds between a table's End turn taps, on average")
     parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--serve-with", metavar="COMMAND", default=str(ROOT / "start.sh"),
+                        help="the server to measure, given --host, --port and --instance (another server, to compare "
+                             "stacks under the same load; it must print 'is running at' once it serves)")
     args = parser.parse_args()
     if not sys.platform.startswith("linux"):
         print("this benchmark gives each device its own 127.0.0.N address and reads /proc: Linux only")
         return 1
-    return run(args.tables, args.phones, args.seconds, args.every, args.seed)
+    return run(args.tables, args.phones, args.seconds, args.every, args.seed, shlex.split(args.serve_with))
 
 
 if __name__ == "__main__":
