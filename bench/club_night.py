@@ -46,6 +46,8 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.live_load import percentile  # noqa: E402 - the checkout is on the path from here
+
 CREW = {"scenario": "bank", "name1": "Ana", "character1": "raven", "name2": "Bo", "character2": "hacker",
         "name3": "Cy", "character3": "peterman"}
 REQUEST_P95_MS, TOLD_P95_MS = 150.0, 300.0
@@ -234,11 +236,6 @@ def server_numbers(pid: int) -> str:
         databases += "heists.sqlite3" in target
     return (f"threads {threads.group(1) if threads else '?'}, RSS {int(rss.group(1)) / 1024 if rss else 0:.1f} MiB, "
             f"sockets {sockets}, database files open {databases}")
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
 
 
 def line(name: str, values: list[float]) -> str:

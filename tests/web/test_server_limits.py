@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import http.client
+import re
 import socket
+import subprocess
 import sys
 import threading
 import time
@@ -19,11 +21,11 @@ from typing import Any
 import pytest
 from flask import Flask
 from assistant import serving as waitress_as_run
-from assistant.__main__ import SERVER_OPTIONS
+from assistant.__main__ import OPEN_FILES, SERVER_OPTIONS
 from assistant.engine.scenarios import new_game
 from assistant.web.phones.live import RETRY_MS
 from tests.web.helpers import make_app
-from tests.web.live_server import Stream, request, serving, wait_until
+from tests.web.live_server import ROOT, Stream, free_port, request, serving, stop, wait_serving, wait_until
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="opens many sockets at once")
 
@@ -212,3 +214,21 @@ def test_a_newer_stream_from_the_same_device_and_link_ends_its_oldest(db_path: P
         for stream in (first, second, third):
             stream.close()
     app.extensions["store"].close()
+
+
+def test_the_app_raises_its_limit_on_open_files_for_a_club_of_devices(tmp_path: Path) -> None:
+    # a club's streams, sockets and database files pass the 256 files macOS allows a terminal's process
+    resource = pytest.importorskip("resource")
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    port = free_port()
+    app = subprocess.Popen(
+        [sys.executable, "-m", "assistant", "--host", "127.0.0.1", "--port", str(port), "--instance",
+         str(tmp_path / "data")], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard)))
+    try:
+        wait_serving(app, port)
+        limits = Path(f"/proc/{app.pid}/limits").read_text()
+        soft = re.search(r"Max open files\s+(\d+)", limits)
+        assert soft and int(soft.group(1)) == min(OPEN_FILES, hard)
+    finally:
+        stop(app)

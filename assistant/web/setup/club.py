@@ -6,14 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import Blueprint, render_template
-from markupsafe import Markup
 
 from ...engine.state import GameState
 from ...store import Game
 from ...words.i18n import _
 from ..access import host_only
 from ..extensions import store
-from ..phones.share import Kind, invite, qr_svg
+from ..phones.share import Invite, Kind, invite
 
 bp = Blueprint("club", __name__)
 
@@ -23,26 +22,13 @@ CLUB_LINKS: tuple[Kind, ...] = ("play", "watch")
 
 
 @dataclass(frozen=True)
-class Code:
-    """One link of a heist: its address (None on no network) and its QR code."""
-
-    kind: Kind
-    url: str | None
-
-    @property
-    def qr(self) -> Markup:
-        # the page holds a QR code for every link of every heist: the id qrcode gives its path must go
-        return Markup(str(qr_svg(self.url or "")).replace(' id="qr-path"', ""))
-
-
-@dataclass(frozen=True)
 class Table:
     """One heist as the club page shows it."""
 
     game: Game
     status: str
     following: int  # devices following it live now
-    links: tuple[Code, ...]
+    links: tuple[Invite, ...]
 
 
 def status(state: GameState) -> str:
@@ -64,5 +50,5 @@ def club() -> str:
     for row in store().games():
         game = store().load(row["id"])
         tables.append(Table(game, status(game.state), store().broker.count(game.id),
-                            tuple(Code(kind, invite(game, kind).url) for kind in CLUB_LINKS)))
+                            tuple(invite(game, kind) for kind in CLUB_LINKS)))
     return render_template("club.html", tables=tables)
