@@ -155,7 +155,7 @@ def test_a_watch_stream_ends_when_its_link_is_revoked_but_not_when_the_play_link
     stream = chunks(watcher)
     next(stream)
     store(live_app).new_token(gid, "play")
-    assert next(stream) == ": heartbeat\n\n"
+    assert next(stream) == "event: heartbeat\ndata: 1\n\n"
     store(live_app).new_token(gid, "watch")
     assert next(stream) == "event: revoked\ndata: watch\n\n"
     assert list(stream) == []
