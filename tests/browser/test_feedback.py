@@ -4,10 +4,11 @@ and when it is back (static/feedback.js, templates/partials/_refusal.html)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Error, Page, Route, expect
 
 from tests.browser.test_heist import heist_in_play, open_board, tap_room, version_is
 
@@ -113,3 +114,24 @@ def test_a_tap_with_no_answer_says_beside_it_that_it_may_not_be_applied_and_a_la
     page.unroute(ACT, hold)
     version_is(page, 3)
     expect(page.locator(".tap-error")).to_have_count(0)
+
+
+def test_a_live_stream_gone_quiet_shows_the_connection_lost(page: Page, live_server):
+    """Issue 24: a Wi-Fi that goes quiet closes nothing, so no error ever comes: the missed heartbeats say it.
+    Here the stream and the page's check on the server are held unanswered, as on such a network."""
+    game_id = heist_in_play(live_server)
+    held: list[Route] = []
+
+    def quiet(route: Route) -> None:
+        if route.request.method == "HEAD" or route.request.url.endswith("/events"):
+            held.append(route)  # never answered
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/games/"), quiet)
+    open_board(page, game_id)
+    expect(page.locator("#connection")).to_contain_text("Cannot reach the server", timeout=15000)
+    page.unroute(re.compile(r"/games/"), quiet)
+    for route in held:
+        with contextlib.suppress(Error):  # the page gave up on some of them already
+            route.abort()
