@@ -301,7 +301,11 @@ def measure(pid: int, port: int, links: list[tuple[str, str]], phones: int, seco
         thread.start()
     for device in devices:
         device.connected.wait(TIMEOUT)
-    time.sleep(1.0)  # a stream refused for want of room would have ended by now
+    # each phone fetches its board on its stream's first doorbell; a stream refused for want of room ends at once
+    deadline = time.perf_counter() + TIMEOUT
+    while time.perf_counter() < deadline and any(d.shown < 0 and not d.ended for d in devices if d.refetches):
+        time.sleep(0.1)
+    time.sleep(1.0)
     streaming = sum(1 for d in devices if d.told and not d.ended)
     connected = server_numbers(pid)
     idle0 = cpu_seconds(pid)
