@@ -9,16 +9,19 @@ from flask import Blueprint, render_template
 
 from ...engine.state import GameState
 from ...store import Game
-from ...words.i18n import _
+from ...words.i18n import N_, _
 from ..access import host_only
 from ..extensions import store
 from ..phones.share import Invite, Kind, invite
 
 bp = Blueprint("club", __name__)
 
-# the links a table joins by, in the order the page shows them. The display link (issue 26) joins this tuple
-# once phones/share.py's Kind has it.
-CLUB_LINKS: tuple[Kind, ...] = ("play", "watch")
+# the links a table joins by, in the order the page shows them, each with its caption and its QR code's name. The
+# display link (issue 26) joins them here once phones/share.py's Kind has it.
+CLUB_LINKS: dict[Kind, tuple[str, str]] = {
+    "play": (N_("Play link"), N_("QR code of the play link")),
+    "watch": (N_("Watch link"), N_("QR code of the watch link")),
+}
 
 
 @dataclass(frozen=True)
@@ -51,4 +54,4 @@ def club() -> str:
         game = store().load(row["id"])
         tables.append(Table(game, status(game.state), store().broker.count(game.id),
                             tuple(invite(game, kind) for kind in CLUB_LINKS)))
-    return render_template("club.html", tables=tables)
+    return render_template("club.html", tables=tables, link_words=CLUB_LINKS)
