@@ -65,7 +65,8 @@ def _now() -> str:
 class Store:
     """All database access. One connection per thread (sqlite3 objects are not shared).
 
-    Every change rings ``broker`` (inside the write lock, so devices hear versions in order)."""
+    Every change rings ``broker`` inside the write lock, so devices hear versions in order (unless the caller holds
+    the doorbell until its own answer is drawn: ``Broker.holding``)."""
 
     def __init__(self, path: str | Path, broker: Broker | None = None):
         self.path = str(path)

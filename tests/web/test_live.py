@@ -372,3 +372,26 @@ def test_the_session_cookie_is_samesite_lax_and_http_only(app: Flask) -> None:
     cookie = response.headers["Set-Cookie"]
     assert cookie.startswith("session=")
     assert "SameSite=Lax" in cookie and "HttpOnly" in cookie
+
+
+@pytest.mark.parametrize("path", ["act", "undo"])
+def test_the_devices_following_are_told_once_the_tapping_devices_answer_is_drawn(
+        app, client, monkeypatch: pytest.MonkeyPatch, path: str) -> None:
+    """Issue 24: on a club night their fetches would otherwise share the interpreter with that answer."""
+    from assistant.web.table import game as game_views
+
+    game_id = new_heist(client)
+    client.post(f"/games/{game_id}/act", data={"do": "start"}, headers=HTMX)
+    phone = app.extensions["store"].broker.subscribe(game_id)
+    heard_while_drawing = []
+    respond = game_views._respond
+
+    def drawing(*args, **kwargs):
+        heard_while_drawing.append(phone.pending())
+        return respond(*args, **kwargs)
+
+    monkeypatch.setattr(game_views, "_respond", drawing)
+    data = {"do": "entrance", "at": "B2"} if path == "act" else {}
+    assert client.post(f"/games/{game_id}/{path}", data=data, headers=HTMX).status_code == 200
+    assert heard_while_drawing == [0]
+    assert phone.get(timeout=0) == Event("changed", str(app.extensions["store"].version(game_id)))
