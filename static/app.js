@@ -106,17 +106,15 @@
   showSpeech();
   document.body.addEventListener("htmx:afterSettle", newBoard);
 
-  // -- the keyboard of a laptop host: static/keys.js, fetched at the first key, then given it
+  // -- static/keys.js, fetched at the first key, then given it
   const keys = document.getElementById("keys");
-  if (keys) {
-    document.addEventListener("keydown", function first(event) {
-      if (["Shift", "Control", "Alt", "Meta"].includes(event.key) || event.target.closest("input, select, textarea")) return;
-      document.removeEventListener("keydown", first);
-      const script = Object.assign(document.createElement("script"), { src: keys.dataset.script });
-      script.addEventListener("load", () => keys.dispatchEvent(new CustomEvent("burgle:key", { detail: event })));
-      document.head.append(script);
-    });
-  }
+  if (keys) document.addEventListener("keydown", function first(event) {
+    if (event.key.length > 1 || event.target.closest("input, select, textarea")) return;  // not Shift alone
+    document.removeEventListener("keydown", first);
+    const script = Object.assign(document.createElement("script"), { src: keys.dataset.script });
+    script.onload = () => keys.dispatchEvent(new CustomEvent("burgle:key", { detail: event }));
+    document.head.append(script);
+  });
 
   // -- live updates --------------------------------------------------------------------------
   let announced = 0;  // the newest version the server rang about

@@ -108,11 +108,11 @@
     if (next) pick(next.dataset.floor);
   }, { passive: true });
 
-  // a phone following a burglar vibrates when she is found: static/buzz.js, fetched once one is picked
+  // static/buzz.js, fetched once a burglar is picked
   let buzzer = null;
   function buzz() {
     const box = document.querySelector("[data-buzz]");
-    if (buzzer || !box || !("vibrate" in navigator) || !remembered("follow")) return;
+    if (buzzer || !box || !navigator.vibrate || !remembered("follow")) return;
     buzzer = Object.assign(document.createElement("script"), { src: box.dataset.buzz });
     document.head.append(buzzer);
   }

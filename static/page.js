@@ -3,10 +3,9 @@
    enclosing element matching it (the Close button of a Why? panel opened in the log). */
 (() => {
   "use strict";
-  // times are stored in UTC; each device shows them in its local time, written as the page's language is on
-  // this device (en-GB's 20:15; never 08:15 PM in French)
+  // times are stored in UTC; each device shows them in its local time, as the page's language is written here
   const lang = document.documentElement.lang;
-  const locale = navigator.languages.find((l) => l.split("-")[0] === lang) || lang || [];
+  const locale = navigator.languages.find((l) => l.startsWith(lang)) || lang;
   function localTimes(root) {
     root.querySelectorAll("time[datetime]").forEach((t) => {
       const when = new Date(t.getAttribute("datetime"));
@@ -16,10 +15,8 @@
   localTimes(document);
   document.addEventListener("htmx:load", (event) => localTimes(event.target));
 
-  // the board this tab last showed, for the rules and the sandbox to lead back to (static/back.js)
-  try {
-    if (document.querySelector(".game[data-refresh]")) sessionStorage.setItem("burgle:heist", location.pathname);
-  } catch { /* no storage: no link back */ }
+  // for static/back.js
+  try { if (document.querySelector(".game[data-refresh]")) sessionStorage.setItem("burgle:heist", location.pathname); } catch { }
 
   document.addEventListener("click", (event) => {
     const button = event.target.closest("[data-closes]");

@@ -4,6 +4,7 @@ while the app runs (pages and partials are compressed afresh every time, at Flas
 from __future__ import annotations
 
 import gzip
+import re
 import threading
 from pathlib import Path
 
@@ -29,6 +30,24 @@ def close_with_response(response: Response) -> Response:
     return response
 
 
+def lean(name: str, data: bytes) -> bytes:
+    r"""What a style sheet or a script needs on the wire: its comments left out (3.3 KB of the board's first load,
+    40.4 -> 37.1 KB), the file on disk as it is. Only comments that cannot stand inside code are taken: a style sheet's
+    ``/* */``, a script's opening block comment and its whole-line ``//`` comments (the app's scripts write no
+    string across lines; a minified one is a single line of code and stays as it is).
+
+    >>> lean("static:a.css", b"/* why */\n.a { color: red; } /* more */")
+    b'\n.a { color: red; } '
+    >>> lean("static:a.js", b"/* why */\n(() => {\n  // what\n  go(); // kept\n})();\n")
+    b'\n(() => {\n  go(); // kept\n})();\n'
+    """
+    if name.endswith(".css"):
+        return re.sub(rb"/\*.*?\*/", b"", data, flags=re.S)
+    if name.endswith(".js"):
+        return re.sub(rb"(?m)^[ \t]*//.*\n", b"", re.sub(rb"\A\s*/\*.*?\*/", b"", data, flags=re.S))
+    return data
+
+
 def static_cache(folder: Path) -> type:
     """A cache backend for Flask-Compress (it makes one with no arguments) over the files in ``folder``."""
 
@@ -46,7 +65,7 @@ def static_cache(folder: Path) -> type:
                 return None
             with self._lock:
                 if key not in self._kept:
-                    data = (folder / name.removeprefix(PREFIX)).read_bytes()
+                    data = lean(name, (folder / name.removeprefix(PREFIX)).read_bytes())
                     self._kept[key] = (brotli.compress(data, quality=11) if algorithm == "br"
                                        else gzip.compress(data, compresslevel=9, mtime=0))
                 return self._kept[key]
