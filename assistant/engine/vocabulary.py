@@ -40,6 +40,7 @@ HACK_KINDS = ("fingerprint", "laser", "motion")
 MOVE_KINDS = ("walk", "fall", "place")  # entering a room; set down below without entering; a correction
 SET_FIELDS = ("stealth", "heat", "die", "cubes", "workers", "room_tokens", "geared")
 LAYOUTS = ("printed", "random", "hard", "none")
+GUARD_MOVES = ("jump", "place")  # bb3: an effect jumps him (no entering effect); a correction puts him back
 MOST_TEXT = 60  # a room type, an answer: longer than any word of ours
 MOST_NAME = 40  # a crew member's name (the new-heist form allows 20)
 _SQUARE = re.compile(r"[A-Za-z][0-9]")
@@ -484,3 +485,12 @@ class Workers(Action, do="workers"):
     source: str = need(square, "from")
     to: str = need(square)
     count: int | None = may(whole(1, 9))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Guard(Action, do="guard"):
+    """bb3: the guard jumped by an effect, or put where the board shows him (a correction)."""
+
+    floor: int = need(FLOOR)
+    at: str = need(square)
+    how: str = need(word(*GUARD_MOVES))

@@ -96,7 +96,7 @@ ACTIONS = {
     "charm": N_("charm"), "chip": N_("chip"), "commotion": N_("commotion"), "crack_safe": N_("safe cracked"),
     "crow": N_("crow"), "crowd": N_("crowd"), "deck": N_("deck"), "donuts": N_("donuts"), "end_turn": N_("end turn"),
     "entrance": N_("entrance"), "escape": N_("escape"), "event": N_("event"), "flee": N_("flee"),
-    "guard_turn": N_("guard turn"), "hack": N_("hack"), "layout": N_("walls laid out"), "loot": N_("loot"),
+    "guard": N_("guard jumped or put"), "guard_turn": N_("guard turn"), "hack": N_("hack"), "layout": N_("walls laid out"), "loot": N_("loot"),
     "lure": N_("lure"), "move": N_("move"), "place": N_("place"), "remove_alarm": N_("alarm taken away"),
     "reveal": N_("room turned up"), "set": N_("correction"), "spotter": N_("Spotter"), "start": N_("start"),
     "suspicion": N_("suspicion"), "tool": N_("tool"), "undercover": N_("undercover"), "wall": N_("wall"),

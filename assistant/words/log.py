@@ -355,8 +355,10 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
                         gained=e["gained"], why=cause(e["why"], e.d, "bouncer"), heat=e["heat"], limit=e["limit"]),
     "move": lambda e: _("%(who)s moves to %(square)s on floor %(floor)s.", who=e["who"], square=e.square,
                         floor=e.floor),
-    "place": lambda e: _("%(who)s is placed in %(square)s on floor %(floor)s.", who=e["who"], square=e.square,
-                         floor=e.floor),
+    "place": lambda e: (_("The floor-%(floor)s guard is put on %(square)s, where the board shows him.", floor=e.floor,
+                          square=e.square) if e.how == "guard" else
+                        _("%(who)s is placed in %(square)s on floor %(floor)s.", who=e["who"], square=e.square,
+                          floor=e.floor)),
     "entrance": lambda e: _("The crew breaks in through %(square)s on floor 1.", square=e.square),
     "escape": lambda e: _("%(who)s gets out of the building.", who=e["who"]),
     "won": lambda e: _("Everyone is out: the heist is a success!"),

@@ -70,3 +70,20 @@ def test_nothing_offers_to_turn_a_bb3_room_face_up(app, client):
     for page in pages:
         assert not re.search(r"face up", text(page), re.I), text(page)
     assert "This is a guard room (grey banner)" in text(pages[1])
+
+
+def test_a_room_menu_jumps_the_guard_or_puts_him_back_and_the_log_says_which(app, client):
+    """bb3 Jumping (no entering effect) and a guard correction (marked as one in the log), each one tap."""
+    game_id = bb3_in_play(client)
+    act_ok(client, game_id, do="alarm", floor=1, at="C2")
+    cubes = state(app, game_id).floors[1].alarms
+    menu = text(panel(client, game_id, "1-C2"))
+    assert "The guard jumps here" in menu and "Correction: the guard stands here" in menu
+    page = act_ok(client, game_id, do="guard", floor=1, at="C2", how="jump", room="1-C2")
+    s = state(app, game_id).floors[1]
+    assert (s.guard, s.alarms, s.suspicion) == ("C2", cubes, 0)
+    assert "The floor-1 guard jumps to C2 (no entering effect)." in log_lines(page)
+    page = act_ok(client, game_id, do="guard", floor=1, at="B3", how="place", room="1-B3")
+    assert state(app, game_id).floors[1].guard == "B3"
+    assert "The floor-1 guard is put on B3, where the board shows him." in log_lines(page)
+    assert re.search(r'class="log-place"><span class="correction-tag"[^>]*>correction</span>', page)
