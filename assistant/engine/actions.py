@@ -25,6 +25,7 @@ from .ruleset import GameAction, GameOver, NeedAnswer
 from .rulesets import RULESETS, ruleset_for
 from .state import GameState
 from .vocabulary import HACK_KINDS, MOVE_KINDS, Answer, from_json
+from .walks import check_walk
 
 
 @dataclass(frozen=True)
@@ -131,9 +132,10 @@ def _enter_floor(rules: Bb1, a: Action) -> None:
 
 
 def _move(rules: Bb1, a: Action) -> None:
-    """A burglar walks into a room (entering it). A face-down room is turned up as part of the move when
-    ``type`` says what it is; a Walkway turned up this way drops her to the floor below, which is not
-    entering (bb1 Walkway). ``by`` "rook": moved by the Rook's Orders (extra costs ignored)."""
+    """A burglar walks into a room (entering it): a neighbouring one with no wall between, or by the way
+    ``via`` names (engine/walks.py). A face-down room is turned up as part of the move when ``type`` says what
+    it is; a Walkway turned up this way drops her to the floor below, which is not entering (bb1 Walkway).
+    ``by`` "rook": moved by the Rook's Orders (extra costs ignored)."""
     how = choice_of(a.get("how", "walk"), MOVE_KINDS, N_("a move is a walk (entering), a fall or a place"))
     if how == "place":
         _place(rules, a)
@@ -144,6 +146,7 @@ def _move(rules: Bb1, a: Action) -> None:
     if how == "fall":
         _fall(rules, who, floor, square, a)
         return
+    way = check_walk(rules.state, who, floor, square, a.get("via"))  # before anything changes
     revealed = a.get("type") not in (None, "") and square not in rules.state.floors[floor].tiles
     if a.get("type") not in (None, ""):
         _reveal(rules, {"floor": floor, "at": square, "type": a.get("type"), "number": a.get("number"),
@@ -156,7 +159,7 @@ def _move(rules: Bb1, a: Action) -> None:
         rules.log("move", "", floor, square, who=who)
         rules.fall(who, "walkway")
         return
-    rules.move_burglar(who, floor, square, ordered=by == "rook")
+    rules.move_burglar(who, floor, square, ordered=by == "rook", way=way)
 
 
 def _fall(rules: Bb1, who: str, floor: int, square: str, a: Action) -> None:

@@ -31,6 +31,7 @@ from .bb2.actions import CARD_EFFECTS, CHIPS
 from .errors import N_, MalformedActionError
 from .fields import card_key
 from .log import ALARM_CAUSES
+from .walks import TABLE, WAYS
 
 EVENTS_ON_FLOOR = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
                    "emp", "espresso", "daydreaming", "jump_the_gun")
@@ -287,6 +288,7 @@ class Move(Action, do="move"):
     by: str | None = may(word("", "rook"))  # the Rook's Orders
     cause: str | None = may(word("walkway", "lost-grip"))  # of a fall
     correction: bool | None = may(flag)  # the room turned up is as the board says, whatever the box holds
+    via: str | None = may(word(*WAYS, TABLE))  # the way she takes, when it is no open door (engine/walks.py)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -14,7 +14,7 @@ import re
 import pytest
 
 from tests.web.helpers import act_ok, log_lines, state
-from tests.web.test_bb2_bb3 import bb3_in_play, create, panel, placed, text
+from tests.web.test_bb2_bb3 import bb3_in_play, panel, placed, text
 
 # an alarm called a token, as Burgle Bros 1 has them, in each language
 TOKEN_ALARM = {"en": re.compile(r"alarm tokens?", re.I), "es": re.compile(r"fichas? de alarma", re.I),

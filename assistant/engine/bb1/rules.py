@@ -543,13 +543,15 @@ class Bb1(TableBb1):
                 self.log("speed_up", "1.12", f, safe_floor=floor, before=before, die=fl.die)
 
     # -- a burglar moves (1.7 reversed, 1.14-1.17) -------------------------------------------------
-    def move_burglar(self, name: str, floor: int, square: str, ordered: bool = False) -> None:
+    def move_burglar(self, name: str, floor: int, square: str, ordered: bool = False, way: str = "") -> None:
         """A burglar moves into a room (1.7 reversed, 1.14-1.17, the rooms' own rules). A guard who first
-        appears on this floor because of the move is placed, not entering: no Stealth for him (§1.22)."""
+        appears on this floor because of the move is placed, not entering: no Stealth for him (§1.22).
+        ``way``: how she got there when it was no open door (engine/walks.py); "table" is a correction."""
         b = self.state.crew[name]
         self.room_left(name)
         b.floor, b.at = floor, square
-        self.log("move", "", floor, square, who=name, ordered=ordered)
+        how: dict[str, Any] = {"via": way, **({"correction": True} if way == "table" else {})} if way else {}
+        self.log("move", "", floor, square, who=name, ordered=ordered, **how)
         fl = self.state.floors[floor]
         if not fl.appeared and fl.guard is None and not fl.lost:
             self.place_guard(floor)

@@ -104,8 +104,9 @@ class _Checklist:
         elif kind == "alarm" and how == "under_guard":
             pass  # bb3: no cube goes on his square; the suspicion line follows
         elif kind == "alarm":
-            self.add(_("Put an alarm cube on %(square)s (floor %(floor)s).", square=square, floor=floor) if d.get("cube")
-                     else _("Put an alarm token on %(square)s (floor %(floor)s).", square=square, floor=floor))
+            cube = d.get("cube")
+            self.add(_("Put an alarm cube on %(square)s (floor %(floor)s).", square=square, floor=floor) if cube else
+                     _("Put an alarm token on %(square)s (floor %(floor)s).", square=square, floor=floor))
         elif kind == "alarm_off" and how in CUBES_OFF:
             self.add(CUBES_OFF[how](square, floor, int(d.get("cubes") or 1)))
         elif kind == "alarm_off":
