@@ -64,6 +64,7 @@ def _run(before: GameState, action: vocabulary.Action, answers: list[str], skip:
     rules = ruleset_for(state, answers)
     try:
         data = action.to_json()  # the handlers read its keys, already checked
+        _names_the_board(rules, data)
         handler = HANDLERS.get(action.do)
         if handler is not None:
             handler(rules, data)
@@ -79,6 +80,20 @@ def _run(before: GameState, action: vocabulary.Action, answers: list[str], skip:
         state.pending = None
     state.version = version + 1
     return Result(state, rules.entries[skip:])
+
+
+def _names_the_board(rules: Bb1, a: Action) -> None:
+    """Whatever an action names is on the board, even where its handler would not read it (an event's drawer,
+    a floor or room beside a correction): a burglar of the crew, a floor of the heist, a room of that floor.
+    Issue 21 §4: every field is checked on the server, so no action is stored naming what is not there."""
+    for key in ("who", "buddy"):
+        if a.get(key) not in (None, ""):
+            who_of(rules, {"who": a[key]})
+    if a.get("floor") not in (None, ""):
+        floor = floor_of(rules, a)
+        for key in ("at", "to", "from"):
+            if a.get(key) not in (None, ""):
+                square_of(rules, floor, a[key], key)
 
 
 def _game_action(rules: Bb1, registry: str, key: str) -> GameAction | None:
@@ -270,6 +285,8 @@ def _set(rules: Bb1, a: Action) -> None:
     if not isinstance(field_name, str):
         raise IllegalActionError(N_("%(key)s names what the table sets, e.g. %(example)s"), key="'field'",
                                  example="stealth")
+    if field_name in ("stealth", "heat", "die") and isinstance(value, bool):  # true is no number, though Python says 1
+        raise IllegalActionError(N_("%(counter)s is a number, not true or false"), counter=field_name)
     if field_name in ("stealth", "heat"):
         who = who_of(rules, a)
         if not isinstance(value, int) or not 0 <= value <= 6:
