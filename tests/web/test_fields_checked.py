@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 
 from assistant.engine.actions import apply
 from assistant.engine.errors import RulesError
-from assistant.engine.vocabulary import ACTIONS, EVENT_KEYS, Event
+from assistant.engine.vocabulary import ACTIONS, EVENT_KEYS
 from tests.web.helpers import HTMX, act_ok, break_in, errors, game, new_heist
 from tests.web.test_access import phone
 from tests.web.test_bb2_bb3 import bb3_in_play, placed

@@ -142,7 +142,8 @@ def act(key: str) -> str | BaseResponse:
         return _refuse(open_game(key), _(STALE))
     except NoWayError as err:
         # the table keeps the last word: one tap puts the burglar where the board shows her, a correction
-        overrule = as_form(Place(who=action.who, floor=action.floor, to=action.to)) if isinstance(action, Move) else None
+        put = Place(who=action.who, floor=action.floor, to=action.to) if isinstance(action, Move) else None
+        overrule = as_form(put) if put else None
         return _refuse(open_game(key), refusal_sentence(err), overrule=overrule)
     except NotInTheBoxError as err:
         # the table keeps the last word: one tap sends the same room again, as a correction
