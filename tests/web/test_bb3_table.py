@@ -30,8 +30,10 @@ def bb3_pages(client, game_id: str, lang: str) -> list[str]:
     for group in re.findall(r"/games/[^/\"]+/menu/([a-z_]+)", pages[0]):
         pages.append(client.get(f"/games/{game_id}/menu/{group}?lang={lang}", headers={"HX-Request": "true"})
                      .get_data(as_text=True))
-    for link in set(re.findall(r'href="(/games/[^"]+/why[^"]*)"', pages[0])):
-        pages.append(client.get(link.replace("&amp;", "&") + f"&lang={lang}").get_data(as_text=True))
+    links = {link.replace("&amp;", "&") for page in pages[:3] for link in re.findall(r'href="([^"]*/why[^"]*)"', page)}
+    assert links, "no Why? link to follow"
+    for link in links:
+        pages.append(client.get(link + ("&" if "?" in link else "?") + f"lang={lang}").get_data(as_text=True))
     return pages
 
 

@@ -56,6 +56,7 @@ class Bb1(TableBb1):
     reshuffle_speeds_up = True  # 1.11; bb3 has suspicion for that instead
     figure = "guard"
     patrol_rule = "1.6"  # why a patrol card moves the die
+    speed_rule = "1.2"  # how far he walks (bb3: die plus alarm cubes)
     redraw_rule = "1.6"  # our ruling: a card naming his own square is drawn again
     # Set while ``walk`` lets the guard arrive after a step: (floor, moves left, steps taken). A card question
     # raised then was asked by ``draw_destination`` with nothing pending but the rest of that walk, so the
@@ -101,7 +102,7 @@ class Bb1(TableBb1):
         fl = self.state.floors[floor]
         if bonus:  # Espresso or Daydreaming: a line of its own, so the table sees what changed his count
             self.log("modifier", "1.21", floor, how="espresso" if bonus > 0 else "daydreaming", bonus=bonus)
-        self.log("speed", "1.2", floor, fl.guard, moves=moves, die=fl.die, alarms=len(fl.alarms), bonus=bonus,
+        self.log("speed", self.speed_rule, floor, fl.guard, moves=moves, die=fl.die, alarms=len(fl.alarms), bonus=bonus,
                  alarm_squares=list(fl.alarms), destination=fl.destination)
 
     def heading(self, floor: int) -> str | None:

@@ -49,6 +49,7 @@ class Bb3(Bb1):
     room_rules = False  # its rooms and cards are not those of Burgle Bros 1
     reshuffle_speeds_up = False  # ruling: an empty bb3 deck is reshuffled without speeding up
     patrol_rule = "bb3 Guard Turns"
+    speed_rule = "bb3 Guard Turns"  # die plus one per alarm cube, each cube counted
     redraw_rule = "§7"
     _stopped: frozenset[int] = frozenset()  # floors whose guard a guard room stopped during this action
 
