@@ -71,3 +71,10 @@ def test_the_ruling_badge_of_why_reads_against_its_background(device: Page, live
         const why = document.createElement('div'); why.className = 'why'; why.append(p);
         document.querySelector('main').prepend(why); }""")
     assert serious(device) == []
+
+
+def test_the_club_page_has_no_serious_violations(device: Page, live_server):
+    heist_in_play(live_server)
+    answer: Any = device.goto("/club")
+    assert answer and answer.ok
+    assert serious(device) == []
