@@ -669,7 +669,7 @@ def test_first_arrival_with_an_alarm_marks_both_die_lines_as_the_1_13_ruling():
     s = position(floor_case("B1", "D1", 2, tiles={"B1": "camera"}),
                  floor_case(None, None, 3, patrol=["A1", "D4", "B4"], tiles={"C3": "camera"}),
                  crew={"ana": burglar("C3")})
-    out = play(s, move("ana", "C3", floor=2))
+    out = play(s, {**move("ana", "C3", floor=2), "via": "stairs"})
     card, alarm = out.of_kind("destination")
     assert (card.square, card.rule, card.ruling, card.data["appeared"]) == ("D4", "1.13", True, "arrival")
     assert (alarm.square, alarm.rule, alarm.ruling, alarm.data["appeared"]) == ("C3", "1.13", True, "arrival")
