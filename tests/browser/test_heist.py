@@ -106,6 +106,14 @@ def tap_room(page: Page, floor: int, square: str) -> None:
     expect(page.get_by_role("heading", name=re.compile(rf"Floor {floor} · {square}"))).to_be_visible()
 
 
+def open_reveal(page: Page) -> Locator:
+    """The room menu's "turn face up" picker, opened: it opens by itself on a room nobody can walk into."""
+    reveal = page.locator("details.reveal")
+    if reveal.get_attribute("open") is None:
+        reveal.locator("summary").click()
+    return reveal
+
+
 def free_rooms(state: GameState, floor: int = 1, *avoid: str) -> list[str]:
     fl = state.floors[floor]
     busy = {fl.guard, fl.destination, *avoid} | {b.at for b in state.crew.values() if b.floor == floor}
@@ -149,8 +157,7 @@ def test_reveal_rooms_with_their_numbers(page: Page, live_server):
     open_board(page, game_id)
     square = free_rooms(state_of(live_server, game_id))[0]
     tap_room(page, 1, square)
-    page.get_by_text("Turn this room face up as…").click()  # without moving anyone in
-    page.locator("details.reveal").get_by_role("button", name="Camera 2", exact=True).click()
+    open_reveal(page).get_by_role("button", name="Camera 2", exact=True).click()  # without moving anyone in
     version_is(page, 3)
     expect(room(page, 1, square)).to_have_accessible_name(re.compile(rf"^Floor 1 {square}, Camera"))
     expect(room(page, 1, square).locator(".mark")).to_have_text("◉")
@@ -158,8 +165,7 @@ def test_reveal_rooms_with_their_numbers(page: Page, live_server):
     expect_log(page, [f"{square} on floor 1 is a camera."])
 
     tap_room(page, 2, "D4")
-    page.get_by_text("Turn this room face up as…").click()
-    page.locator("details.reveal").get_by_role("button", name="Safe", exact=True).click()
+    open_reveal(page).get_by_role("button", name="Safe", exact=True).click()
     version_is(page, 4)
     expect(room(page, 2, "D4").locator(".mark")).to_have_text("$")
     expect(room(page, 2, "D4").locator(".num")).to_have_count(0)
@@ -170,14 +176,14 @@ def test_move_a_burglar(page: Page, live_server):
     game_id = heist_in_play(live_server)
     open_board(page, game_id)
     s = state_of(live_server, game_id)
-    target = free_rooms(s)[-1]
-    reference = engine(live_server, game_id, do="move", who="Bob", floor=1, to=target, type="deadbolt", number=1)
+    target = [r for r in free_rooms(s) if r in s.plan(1).adjacent("B2")][-1]  # next door, no wall (issue 21 §4)
+    reference = engine(live_server, game_id, do="move", who="Ann", floor=1, to=target, type="deadbolt", number=1)
     tap_room(page, 1, target)  # face down: who moves in, then what it is, in one picker
-    page.locator("form.move-reveal").get_by_role("radio", name="Bob").check()
+    page.locator("form.move-reveal").get_by_role("radio", name="Ann").check()
     page.locator("form.move-reveal").get_by_role("button", name="Deadbolt 1", exact=True).click()
     version_is(page, 3)
-    expect(room(page, 1, target).get_by_title("Bob: 3 Stealth")).to_be_visible()
-    expect(room(page, 1, "B2").get_by_title("Bob: 3 Stealth")).to_have_count(0)
+    expect(room(page, 1, target).get_by_title("Ann: 3 Stealth")).to_be_visible()
+    expect(room(page, 1, "B2").get_by_title("Ann: 3 Stealth")).to_have_count(0)
     expect_log(page, log_texts(reference))
 
 
@@ -369,7 +375,7 @@ def test_a_bank_job_a_few_turns_in_draws_as_a_picture(desk: Page, live_server, t
     spots = free_rooms(s)
     store.act(game_id, {"do": "reveal", "floor": 1, "at": spots[0], "type": "camera", "number": 2})
     store.act(game_id, {"do": "reveal", "floor": 1, "at": spots[1], "type": "stairs", "number": 5})
-    store.act(game_id, {"do": "move", "who": "Bob", "floor": 1, "to": spots[1]})
+    store.act(game_id, {"do": "move", "who": "Bob", "floor": 1, "to": spots[1], "via": "ability"})
     store.act(game_id, {"do": "reveal", "floor": 1, "at": spots[2], "type": "laser", "number": 3})
     store.act(game_id, {"do": "end_turn"})
     s = state_of(live_server, game_id)
