@@ -26,11 +26,13 @@ def test_undoing_a_move_into_a_face_down_room_names_the_move_and_the_room_it_tur
     """Issue 26 §6: one action walked in and said what the room is; Undo takes back both and says both."""
     game_id = new_heist(client)
     break_in(client, game_id)
-    who = game(app, game_id).state.current()
-    act_ok(client, game_id, do="move", who=who, floor=1, to="B3", type="laboratory", number=3)
+    state = game(app, game_id).state
+    who = state.current()
+    into = next(r for r in state.plan(1).adjacent("B2") if r != state.floors[1].guard)  # no wall between
+    act_ok(client, game_id, do="move", who=who, floor=1, to=into, type="laboratory", number=3)
     said = notice(client.post(f"/games/{game_id}/undo", headers=HTMX).get_data(as_text=True))
-    assert said == f"Undone: B3 on floor 1 is a laboratory. {who} moves to B3 on floor 1."
-    assert "B3" not in game(app, game_id).state.floors[1].tiles
+    assert said == f"Undone: {into} on floor 1 is a laboratory. {who} moves to {into} on floor 1."
+    assert into not in game(app, game_id).state.floors[1].tiles
 
 
 def test_undoing_an_end_turn_says_the_guard_move_it_took_back(app, client):
