@@ -23,7 +23,7 @@
   function sayMove() {
     const game = document.getElementById("game");
     if (!announce || !game) return;
-    const text = [...game.querySelectorAll(".turnbar .banner, .log .summary")].map((p) => p.textContent.trim()).join(" ");
+    const text = [...game.querySelectorAll(".turnbar .banner, .real-board .summary")].map((p) => p.textContent.trim()).join(" ");
     const key = `${game.dataset.version}:${text}`;
     if (!text || key === said) return;
     said = key;
@@ -50,9 +50,9 @@
 
   function theMove() {
     const game = document.getElementById("game");
-    if (!game || !game.querySelector(".log .summary")) return "";  // a guard moved: his move has a summary
+    if (!game || !game.querySelector(".real-board .summary")) return "";  // a guard moved: his move has a summary
     // the move in one line, then each line of the checklist, each said as a sentence
-    const lines = [...game.querySelectorAll(".log .summary"), ...game.querySelectorAll(".real-board li")]
+    const lines = [...game.querySelectorAll(".real-board .summary"), ...game.querySelectorAll(".real-board li")]
       .map((el) => el.textContent.trim()).filter(Boolean);
     return lines.map((line) => (/[.!?…]$/.test(line) ? line : `${line}.`)).join(" ");
   }

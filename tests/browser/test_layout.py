@@ -148,7 +148,7 @@ def test_a_phone_shows_one_floor_behind_tabs_and_the_log_in_the_first_screen(dev
     expect(page.locator("#floor-1")).to_be_visible()
     expect(page.locator("#floor-2")).to_be_hidden()
     after_a_turn(page)
-    summary = page.locator(".log .summary")
+    summary = page.locator(".real-board .summary")
     expect(summary).to_contain_text("Floor 1 guard")
     assert summary.bounding_box()["y"] < 844  # type: ignore[index]
     # it is Bob's turn now: his floor comes first
