@@ -169,10 +169,10 @@
     if (box) tick(box);
     // an event, a tool or an ability: the player looked at the panel, and its answer is at its top
     if (event.target.closest("#game .panel [hx-post]")) tappedPanel = true;
-    // a Why? closed (static/page.js removes it): back to the move it explained
+    // a Why? closed (static/page.js, loaded before this script, has removed it): back to the move it explained
     if (event.target.closest(".why [data-closes]")) {
       const game = document.getElementById("game");
-      setTimeout(() => reveal(game && game.querySelector(".real-board, .log-head")), 0);
+      reveal(game && game.querySelector(".real-board, .log-head"));
     }
   });
   document.addEventListener("keydown", (event) => {

@@ -127,7 +127,7 @@ def burglar_tag(state: GameState, name: str) -> dict[str, str]:
         return {"title": _("%(who)s: %(n)s heat", who=name, n=b.heat), "tag": f"♨{b.heat}", "cls": ""}
     if warning := last_warning(state, name):
         kept = ("geared" if b.geared else "disguised") if game.has_disguises else ""
-        return {"title": warning, "tag": "♥0 !", "cls": f"last {kept}".strip()}
+        return {"title": warning, "tag": "♥0!", "cls": f"last {kept}".strip()}
     if game.has_disguises:
         if b.geared:
             title = _("%(who)s: %(n)s Stealth, geared", who=name, n=b.stealth)
