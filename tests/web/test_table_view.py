@@ -37,7 +37,7 @@ def test_a_burglar_with_no_stealth_left_is_warned_beside_her_token_and_in_the_ca
     act_ok(client, game_id, do="set", field="stealth", who="Ann", value="0")
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     warning = "Ann has 0 Stealth: next time a guard finds Ann, the heist is lost."
-    assert f'class="burglar last" style="--c: ' in page and f'title="{warning}"' in page
+    assert 'class="burglar last" style="--c: ' in page and f'title="{warning}"' in page
     assert f"</span>{warning}</p>" in page[page.index('<section class="real-board"'):]
     assert "Bob has 0 Stealth" not in page
 
