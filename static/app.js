@@ -106,31 +106,24 @@
   showSpeech();
   document.body.addEventListener("htmx:afterSettle", newBoard);
 
-  // -- the turn on screen (issue 26 §1): the guard's move where everyone looks, ticked off line by line ---------
-  // After a guard move (this device's tap or another's, live) his move and "On the real board" are brought into
-  // view with the board above them. After any other answer the page, shorter now that its menus are closed, would
-  // be left on the QR panel: the view comes back to the answer. Ticks are this device's, for this version.
-  const ticksKey = `burgle:${location.pathname}:ticked`;
-  let seenMove = "";
-  let tappedPanel = false;
-
-  function moveOf(game) {
-    const summary = game.querySelector(".real-board .summary");
-    return summary ? `${game.dataset.version}:${summary.textContent}` : "";
-  }
+  // -- the turn on screen (issue 26 §1) ---------------------------------------------------------------
+  // A guard move (here or live) brings his move and "On the real board" into view, the board above them; any
+  // other answer, or a Why? closed, brings back the answer where the shorter page would show the QR panel.
+  // Ticks are this device's, for this version of the board.
+  const ticks = `burgle:${location.pathname}:ticked`;
+  let seen = "";
+  let fromPanel = false;
+  const moveOf = (game) => { const s = game.querySelector(".real-board .summary"); return s ? game.dataset.version + s.textContent : ""; };
 
   function reveal(el) {
-    if (!el) return;
-    const box = el.getBoundingClientRect();
-    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
-    // its foot at the foot of the screen: as much of the board above it as fits
-    el.scrollIntoView({ block: box.height > window.innerHeight ? "start" : "end" });
+    const box = el && el.getBoundingClientRect();
+    if (box && (box.top < 0 || box.bottom > innerHeight)) el.scrollIntoView({ block: box.height > innerHeight ? "start" : "end" });
   }
 
   function drawTicks(game) {
     let saved = {};
-    try { saved = JSON.parse(localStorage.getItem(ticksKey) || "{}"); } catch { saved = {}; }
-    const done = saved.version === game.dataset.version ? saved.lines || [] : [];
+    try { saved = JSON.parse(localStorage.getItem(ticks)) || {}; } catch { /* none */ }
+    const done = saved.version === game.dataset.version ? saved.lines : [];
     game.querySelectorAll(".real-board li").forEach((li) => {
       const box = document.createElement("span");
       box.className = "tick";
@@ -140,67 +133,57 @@
       box.setAttribute("aria-checked", String(done.includes(box.textContent)));
       li.append(box);
     });
+    game.dataset.shown = "1";
   }
 
   function tick(box) {
     const game = document.getElementById("game");
     box.setAttribute("aria-checked", String(box.getAttribute("aria-checked") !== "true"));
-    const lines = [...game.querySelectorAll(".real-board .tick[aria-checked=true]")].map((b) => b.textContent);
-    try { localStorage.setItem(ticksKey, JSON.stringify({ version: game.dataset.version, lines })); } catch { /* private browsing */ }
+    const lines = [...game.querySelectorAll(".tick[aria-checked=true]")].map((b) => b.textContent);
+    try { localStorage.setItem(ticks, JSON.stringify({ version: game.dataset.version, lines })); } catch { /* private browsing */ }
   }
 
-  function turnOnScreen() {
+  document.body.addEventListener("htmx:afterSettle", () => {
     const game = document.getElementById("game");
     if (!game || game.dataset.shown) return;  // once for each board swapped in
-    game.dataset.shown = "1";
     drawTicks(game);
     const move = moveOf(game);
     const card = game.querySelector(".real-board");
-    if (move && move !== seenMove) reveal(card);
-    else if (!game.querySelector(".room-menu") && (tappedPanel || game.getBoundingClientRect().bottom < window.innerHeight)) {
+    if (move && move !== seen) reveal(card);
+    else if (!game.querySelector(".room-menu") && (fromPanel || game.getBoundingClientRect().bottom < innerHeight)) {
       reveal(card || game.querySelector(".game > .refusal, .notice, .log-head"));
     }
-    seenMove = move || seenMove;
-    tappedPanel = false;
-  }
-
+    seen = move || seen;
+    fromPanel = false;
+  });
   document.addEventListener("click", (event) => {
-    const box = event.target.closest(".real-board .tick");
+    const box = event.target.closest(".tick");
     if (box) tick(box);
-    // an event, a tool or an ability: the player looked at the panel, and its answer is at its top
-    if (event.target.closest("#game .panel [hx-post]")) tappedPanel = true;
-    // a Why? closed (static/page.js, loaded before this script, has removed it): back to the move it explained
-    if (event.target.closest(".why [data-closes]")) {
-      const game = document.getElementById("game");
-      reveal(game && game.querySelector(".real-board, .log-head"));
-    }
+    if (event.target.closest("#game .panel [hx-post]")) fromPanel = true;  // an event, a tool, an ability
+    // static/page.js, loaded before this script, has removed the Why?
+    if (event.target.closest(".why [data-closes]")) reveal(document.querySelector("#game .real-board, #game .log-head"));
   });
   document.addEventListener("keydown", (event) => {
-    const box = event.target.closest && event.target.closest(".real-board .tick");
-    if (box && (event.key === " " || event.key === "Enter")) { event.preventDefault(); tick(box); }
+    if (event.target.matches?.(".tick") && (event.key === " " || event.key === "Enter")) { event.preventDefault(); tick(event.target); }
   });
-  // the board the page opened with: ticks drawn, its move already seen (no scroll on opening)
-  const opened = document.getElementById("game");
-  if (opened) { opened.dataset.shown = "1"; drawTicks(opened); seenMove = moveOf(opened); }
-  document.body.addEventListener("htmx:afterSettle", turnOnScreen);
+  const opened = document.getElementById("game");  // the board the page opened with: its move is not news
+  if (opened) { drawTicks(opened); seen = moveOf(opened); }
 
-  // -- this device's text size and colours (issue 26 §2): the settings in the header -------------------------
+  // -- this device's text size and colours (issue 26 §2): "Aa" in the header ------------------------------
   const root = document.documentElement;
   function look(name, value) {
     if (value) root.dataset[name] = value; else delete root.dataset[name];
-    document.querySelectorAll(`.view-settings [data-${name}]`).forEach((b) => {
-      b.setAttribute("aria-pressed", String(b.dataset[name] === (root.dataset[name] || "1")));
-    });
+    if (name === "palette") document.getElementById("palette").disabled = !value;  // fetched only when first used
+    document.querySelectorAll(`[data-${name}]:not(html)`).forEach((b) => b.setAttribute("aria-pressed", String(b.dataset[name] === (value || "1"))));
   }
   try { look("text", localStorage.getItem("burgle:text")); look("palette", localStorage.getItem("burgle:palette")); } catch { /* private browsing */ }
   document.addEventListener("click", (event) => {
-    const button = event.target.closest(".view-settings [data-text], .view-settings [data-palette]");
-    if (!button) return;
-    const name = "text" in button.dataset ? "text" : "palette";
-    const value = name === "text" ? (button.dataset.text === "1" ? null : button.dataset.text)
-      : (root.dataset.palette ? null : button.dataset.palette);
-    look(name, value);
-    try { if (value) localStorage.setItem(`burgle:${name}`, value); else localStorage.removeItem(`burgle:${name}`); } catch { /* private browsing */ }
+    const b = event.target.closest(".view-settings .button");
+    if (!b) return;
+    const name = b.dataset.text ? "text" : "palette";
+    const value = name === "text" ? b.dataset.text : !root.dataset.palette && b.dataset.palette;
+    look(name, value === "1" ? null : value);
+    try { if (value && value !== "1") localStorage.setItem(`burgle:${name}`, value); else localStorage.removeItem(`burgle:${name}`); } catch { /* private browsing */ }
   });
 
   // -- live updates --------------------------------------------------------------------------

@@ -186,6 +186,9 @@ def red_or_green(colour: str) -> bool:
     return s > 0.25 and (h < 25 or h > 335 or 75 < h < 160)
 
 
+YELLOW = "rgb(240, 228, 66)"  # Okabe-Ito's yellow: an alarm in the colour-blind safe palette
+
+
 def test_text_size_and_palette_are_this_devices_own(browser: Browser, live_server):
     game_id = heist_in_play(live_server)
     live_server.store().act(game_id, {"do": "alarm", "floor": 1, "at": "D4"})
@@ -206,11 +209,14 @@ def test_text_size_and_palette_are_this_devices_own(browser: Browser, live_serve
             assert page.evaluate(SMALLEST_TEXT, ".coord, .burglar small, .die") >= 16 * scale - 0.01
         settings.get_by_role("button", name="Largest", exact=True).click()
         settings.get_by_role("button", name="Colour-blind safe, high contrast").click()
+        alarm = page.locator(".alarm").first
+        expect(alarm).to_have_css("background-color", YELLOW)  # its sheet is fetched the first time it is used
         safe = colours(page)
         # guard, alarm, die and danger shading told apart, none of them by red against green
         assert len(set(safe.values())) == 4
         assert not any(red_or_green(c) for c in safe.values()), safe
         page.reload()
+        expect(alarm).to_have_css("background-color", YELLOW)
         assert root_font(page) == pytest.approx(17 * 1.3, abs=0.01)
         assert colours(page) == safe
         expect(page.locator("html")).to_have_attribute("data-palette", "safe")
