@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from assistant.engine.cases import state_from_case
+from tests.browser.test_bb2 import answer_card, set_up_casino
 from tests.browser.test_heist import animations_done, heist_in_play, room, version_is
 from tests.browser.test_layout import LANDSCAPE, PHONE, VIEWPORTS
 
@@ -89,6 +90,28 @@ def test_after_end_turn_the_move_its_checklist_and_the_walk_are_on_screen(device
     assert page.evaluate(SMALLEST_BOX, ".guard, .burglar .initials, .die") >= 40
     # Ann's token says it too, beside her
     expect(room(page, 1, "C3").locator(".burglar.last small")).to_have_text("♥0!")
+
+
+@pytest.mark.parametrize("device", [VIEWPORTS[1], VIEWPORTS[2]], indirect=True)
+def test_a_bouncer_move_that_asked_for_a_card_is_on_screen_once_answered(device: Page, live_server):
+    """Burgle Bros 2: End turn stops for the table's patrol card; the answer finishes his move, summed up whole."""
+    page = device
+    set_up_casino(page)
+    page.get_by_role("button", name="Place the bouncers — draw their patrol cards").click()
+    version_is(page, 1)
+    for version, square in enumerate(("C1", "D4", "C3", "C2"), start=2):
+        answer_card(page, square, version)
+    page.get_by_role("button", name="Ann enters through A1").click()
+    version_is(page, 6)
+    room(page, 1, "A1").click()  # a commotion in Ann's room brings his marker there
+    tap_and_wait(page, page.get_by_role("button", name="Commotion here"))
+    end_turn(page)  # he walks into Ann's room and reaches his marker: which card does the table draw?
+    expect(page.get_by_role("alert")).to_contain_text("Draw the top card of the floor-1 patrol deck")
+    answer_card(page, "D4", 9)
+    animations_done(page)
+    expect(page.locator(".real-board .summary")).to_contain_text("Floor 1 bouncer")
+    expect(page.locator(".real-board li").first).to_contain_text("Move the floor-1 bouncer")
+    the_turn_is_on_screen(page)
 
 
 @pytest.mark.parametrize("device", VIEWPORTS, indirect=True)
