@@ -92,7 +92,7 @@ def whole_move(last_log: list[dict[str, Any]], history: Callable[[], list[dict[s
 def last_warnings(state: GameState) -> list[dict[str, str]]:
     """Every burglar one discovery from losing the heist, for the turn's card: her token and the warning."""
     letters = initials(list(state.crew))
-    return [{"initial": letters[name], "colour": colour_of(state, name), "text": text}
+    return [{"name": name, "initial": letters[name], "colour": colour_of(state, name), "text": text}
             for name in state.crew if (text := last_warning(state, name))]
 
 
