@@ -126,6 +126,17 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture
+def device(browser: Any, live_server: LiveServer, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """A page at the size ``request.param`` gives ({"width": …, "height": …}), with touch below 600 px: a phone.
+    Parametrize it indirectly: ``@pytest.mark.parametrize("device", [PHONE], indirect=True)``."""
+    viewport: dict[str, int] = request.param
+    phone = viewport["width"] < 600
+    context = browser.new_context(viewport=viewport, base_url=live_server.url, has_touch=phone, is_mobile=phone)
+    yield context.new_page()
+    context.close()
+
+
 @pytest.fixture(autouse=True)
 def no_server_errors(live_server: LiveServer) -> Iterator[None]:
     """Any exception inside a request fails the test that caused it (the page only shows a polite 500)."""

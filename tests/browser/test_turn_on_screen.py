@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import colorsys
 import re
-from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -33,15 +32,6 @@ SMALLEST_BOX = """(selector) => Math.min(...[...document.querySelectorAll(select
   .filter((el) => el.getClientRects().length).map((el) => Math.min(el.offsetWidth, el.offsetHeight)))"""
 CUT = """(selector) => [...document.querySelectorAll(selector)].filter((el) => el.getClientRects().length
   && el.scrollWidth > el.clientWidth).map((el) => el.textContent.trim())"""
-
-
-@pytest.fixture
-def device(browser: Browser, live_server, request) -> Iterator[Page]:
-    viewport: dict[str, int] = request.param
-    phone = viewport["width"] < 600
-    context = browser.new_context(viewport=viewport, base_url=live_server.url, has_touch=phone, is_mobile=phone)
-    yield context.new_page()
-    context.close()
 
 
 def is_phone(page: Page) -> bool:
