@@ -45,14 +45,15 @@ def _log_as_data(db: sqlite3.Connection) -> None:
 
 
 def _same(replayed: dict[str, Any], saved: dict[str, Any]) -> bool:
-    """The same position, the wording of a pending question aside (it was a sentence, now data)."""
+    """The same position, the wording of a pending question aside (it was a sentence, now data), and the flag
+    saying her actions are over (§1.22 Thermo: set by an event card), which no version-0 save could hold."""
     def core(state: dict[str, Any]) -> dict[str, Any]:
         pending = state.get("pending")
         if pending:
             question = {k: v for k, v in pending["question"].items() if k not in ("prompt", "params")}
             pending = {**pending, "question": question,
                        "before": core(GameState.from_json(pending["before"]).to_json())}
-        return {**state, "pending": pending}
+        return {**state, "pending": pending, "actions_over": None}
     return core(replayed) == core(saved)
 
 

@@ -123,7 +123,7 @@ def _remove_alarm(rules: Bb1, a: Action) -> None:
 
 
 def _crack_safe(rules: Bb1, a: Action) -> None:
-    rules.crack_safe(floor_of(rules, a))
+    rules.crack_safe(floor_of(rules, a), who_of(rules, a) if a.get("who") else None)
 
 
 def _enter_floor(rules: Bb1, a: Action) -> None:
@@ -150,13 +150,10 @@ def _move(rules: Bb1, a: Action) -> None:
                         "correction": a.get("correction")})
     by = choice_of(a.get("by", ""), ("", "rook"), N_("a move is made by the burglar or by the Rook's Orders"))
     if revealed and a.get("type") == "walkway" and floor - 1 in rules.state.floors and rules.room_rules:
-        b = rules.state.crew[who]
-        rules.room_left(who)
-        b.floor, b.at = floor, square
-        rules.log("move", "", floor, square, who=who)
-        rules.fall(who, "walkway")
+        rules.into_walkway(who, floor, square)
         return
-    rules.move_burglar(who, floor, square, ordered=by == "rook")
+    down = rules.down_from_walkway(who, floor, square)
+    rules.move_burglar(who, floor, square, ordered=by == "rook", effects=not down)
 
 
 def _fall(rules: Bb1, who: str, floor: int, square: str, a: Action) -> None:
@@ -198,14 +195,7 @@ def _entrance(rules: Bb1, a: Action) -> None:
 
 
 def _escape(rules: Bb1, a: Action) -> None:
-    who = who_of(rules, a)
-    b = rules.state.crew[who]
-    b.escaped = True
-    rules.log("escape", "1.1", b.floor, b.at, who=who)
-    rules.player_exits(who)
-    if all(x.escaped for x in rules.state.crew.values()):
-        rules.state.outcome = "escaped"
-        rules.log("won", "")
+    rules.escape(who_of(rules, a))
 
 
 def _reveal(rules: Bb1, a: Action) -> None:

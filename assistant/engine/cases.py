@@ -208,6 +208,8 @@ def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorSta
             raise BoardError(N_("floor %(n)s: tokens on %(square)s must be a count from 0 to %(most)s"), n=n, square=sq,
                              most=2 * ROOM_TOKENS)
         fl.lavatory[_square(sq, n, plan, "tokens")] = count
+    if spec.get("kitty") is not None:  # bb1 Persian Kitty: its token lies there, held by nobody
+        fl.kitty = _square(spec["kitty"], n, plan, "kitty")
     # The other games' pieces, read only when the case names them: the floor's own empty defaults are what
     # reading an absent (or, for the mappings, empty) field would give.
     if spec.get("cubes"):
@@ -293,8 +295,9 @@ def report(state: GameState, log: list[LogEntry]) -> dict[str, Any]:
         # Extra fields (FORMAT.md's checker compares only what a case expects): the table around the guards.
         for n, fl in sorted(state.floors.items()):
             floors[str(n)]["tokens"] = {k: v for k, v in sorted(fl.lavatory.items())}
+            floors[str(n)]["kitty"] = fl.kitty
         for name, b in state.crew.items():
-            crew[name].update(loot=list(b.loot), tools=list(b.tools))
+            crew[name].update(loot=list(b.loot), tools=list(b.tools), escaped=b.escaped)
         result["hack"] = {k: v for k, v in sorted(state.hack.items())}
         result["turn"] = state.current()
     return result

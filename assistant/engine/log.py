@@ -34,7 +34,9 @@ KINDS: dict[str, tuple[str, ...]] = {
     "fall": (), "put": (), "stealth_change": (),
     # rooms, characters and cards of Burgle Bros 1 (bb1/table.py, bb1/cards.py)
     "jammer": (), "laser_action": (), "isotope": (), "thermo": (), "chihuahua": (), "video_loop": ("on", "over"),
-    "card": ("thermal_bomb", "invisible_suit", "smoke_bomb", "crowbar", "virus", "reboot", "dead_drop", "rook_swap"),
+    "card": ("thermal_bomb", "invisible_suit", "smoke_bomb", "crowbar", "virus", "reboot", "dead_drop", "rook_swap",
+             "roof", "peterman"),
+    "kitty": ("runs", "picked_up"),
     # the board
     "reveal": (), "wall": (), "layout": (), "wall_removed": (),
     # cards and events

@@ -47,6 +47,7 @@ class FloorState:
     donuts: bool = False  # rule 1.18
     crow: str | None = None  # the Raven's crow token (1.19)
     crow_advanced: bool = False
+    kitty: str | None = None  # bb1 Persian Kitty: the room its token ran to (nobody holds the Kitty meanwhile)
     cameras_off: tuple[str, ...] = ()  # a camera switched off by hand (a correction)
     disabled: tuple[str, ...] = ()  # Crowbar: rooms that no longer block or raise alarms
     # Burgle Bros 2
@@ -97,6 +98,7 @@ class GameState:
     emp_by: str | None = None  # E.M.P.: no alarm anywhere until this player's next turn
     hack: dict[str, int] = field(default_factory=dict)  # fingerprint / laser / motion tokens; "hacker": hers
     spotted: bool = False  # the Spotter looked at a patrol card this turn
+    actions_over: bool = False  # bb1: the burglar whose turn it is ended her actions (her Thermo is checked)
     invisible: str | None = None  # who wears the Invisible Suit this turn
     loop_by: str | None = None  # Video Loop: cameras are off until this player's next turn
     outcome: str | None = None  # "caught" or "escaped"

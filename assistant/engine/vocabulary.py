@@ -263,6 +263,7 @@ class RemoveAlarm(Action, do="remove_alarm"):
 @dataclass(frozen=True, kw_only=True)
 class CrackSafe(Action, do="crack_safe"):
     floor: int = need(FLOOR)
+    who: str | None = may(NAME)  # bb1: who cracked it (the advanced Peterman may, from the floor above or below)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -316,7 +317,7 @@ EVENT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     **{name: (("at",), ()) for name in EVENTS_WITH_SQUARE},
     "dynamite": (("at", "wall"), ()), "shoplifting": ((), ("targets",)), "crowbar": (("at",), ()),
     "juicer_alarm": (("at",), ()), "virus": (("tokens",), ()), "buddy_system": (("buddy",), ()),
-    "rook_swap": (("buddy",), ()),
+    "rook_swap": (("buddy",), ()), "freight_elevator": ((), ("all_loot",)),
 }
 
 
@@ -332,6 +333,7 @@ class Event(Action, do="event"):
     targets: tuple[tuple[int, str], ...] | None = may(_targets)  # Shoplifting
     tokens: tuple[tuple[str, int], ...] | None = may(_tokens)  # Virus
     buddy: str | None = may(NAME)  # Buddy System, the Rook's Disguise
+    all_loot: bool | None = may(flag)  # the Freight Elevator on the top floor: the crew holds all the loot
 
     @classmethod
     def keys(cls, data: Mapping[str, Any]) -> dict[str, tuple[str, Reader, bool]]:
@@ -410,6 +412,14 @@ class Tool(Action, do="tool"):
     kind: str = need(word(*TOOLS, spelled=card_key, unknown=N_("%(key)s: no tool is called %(value)s: %(tools)s"),
                           listed_as="tools"))
     on: bool | None = may(flag)  # toggled when absent
+
+
+@dataclass(frozen=True, kw_only=True)
+class Kitty(Action, do="kitty"):
+    """bb1 Persian Kitty: its token runs to ``at`` from its holder ``who``; without ``at``, ``who`` picks it up."""
+
+    who: str = need(NAME)
+    at: str | None = may(square)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -100,7 +100,7 @@ ACTIONS = {
     "lure": N_("lure"), "move": N_("move"), "place": N_("place"), "remove_alarm": N_("alarm taken away"),
     "reveal": N_("room turned up"), "set": N_("correction"), "spotter": N_("Spotter"), "start": N_("start"),
     "suspicion": N_("suspicion"), "tool": N_("tool"), "undercover": N_("undercover"), "wall": N_("wall"),
-    "workers": N_("workers"),
+    "workers": N_("workers"), "kitty": N_("Persian Kitty"),
 }
 
 

@@ -283,7 +283,8 @@ _RULES: dict[str, tuple[str, str, str]] = {
         N_("BB1 rulebook, Room Tiles: Laser")),
     "Thermo": (
         N_("Thermo"),
-        N_("A burglar whose actions end in a Thermo sets off its alarm, before the guard moves."),
+        N_("A burglar whose actions end in a Thermo sets off its alarm, before any event card and before the "
+           "guard moves."),
         N_("BB1 rulebook, Room Tiles: Thermo")),
     "Detector": (
         N_("Detector"),
@@ -291,8 +292,9 @@ _RULES: dict[str, tuple[str, str, str]] = {
         N_("BB1 rulebook, Room Tiles: Detector")),
     "Walkway": (
         N_("Walkway"),
-        N_("Turning a Walkway up by moving into it drops the burglar to the same spot one floor down; landing is not "
-           "entering, so no room effect and no Stealth for a guard there."),
+        N_("Turning a Walkway up by moving into it drops the burglar to the same spot one floor down (a guard on the "
+           "Walkway costs 1 Stealth first); landing is not entering, so no room effect and no Stealth for a guard "
+           "there, but she is seen as after any move."),
         N_("BB1 rulebook, Room Tiles: Walkway")),
     "Hacker": (
         N_("The Hacker's Jammer"),
@@ -308,6 +310,11 @@ _RULES: dict[str, tuple[str, str, str]] = {
         N_("Orders move another burglar one room at no extra cost; the Disguise swaps two pieces, and neither enters "
            "a room."),
         N_("BB1 rulebook, Card Reference: Rook")),
+    "Peterman": (
+        N_("The Peterman"),
+        N_("The advanced Peterman may crack the Safe straight above or below her room; then her own floor and every "
+           "floor below speed up."),
+        N_("BGA help, Cartes Personnages: Peterman · guard-rules §1.22")),
     "Spotter": (
         N_("The Spotter"),
         N_("Once per turn, for an action, she looks at her floor's top patrol card and leaves it on top or puts it "
@@ -330,7 +337,10 @@ _CARDS: dict[str, str] = {
     "Virus": N_("Three hack tokens shared among the computers, six at most on each."),
     "Reboot": N_("Every revealed computer is left with exactly one hack token."),
     "Video Loop": N_("Every camera is off until the player's next turn."),
-    "Freight Elevator": N_("The player goes up one floor to the same spot, without entering the room."),
+    "Freight Elevator": N_("The player goes up one floor to the same spot, without entering the room; from the top "
+                           "floor, with all the loot, she escapes."),
+    "Persian Kitty": N_("Its token runs to a room next door on a 1 or 2; until someone picks it up there, nobody "
+                        "holds it."),
     "Lost Grip": N_("The player falls one floor, without entering the room."),
     "Buddy System": N_("Another burglar is put in the player's room, without entering it."),
     "Dead Drop": N_("The player's tools and loot pass to the player on their right."),

@@ -198,7 +198,8 @@ def _no_effect(e: _E) -> str:
         "lowest_floor": lambda: _("%(who)s is on the lowest floor: there is nowhere to fall.", who=e["who"]),
         "goblet_no_stealth": lambda: _("Cursed Goblet: %(who)s has no Stealth token left to discard, so it does not "
                                        "touch her (and the heist goes on).", who=e["who"]),
-        "top_floor": lambda: _("%(who)s is on the top floor: the Freight Elevator goes nowhere.", who=e["who"]),
+        "top_floor": lambda: _("%(who)s is on the top floor without all the loot: the Freight Elevator cannot take "
+                               "her to the roof.", who=e["who"]),
         "invisible": lambda: _("%(who)s wears the Invisible Suit: no guard or camera sees her move into "
                                "%(square)s.", who=e["who"], square=e.square),
         "acrobat": lambda: _("%(who)s, the Acrobat, slips into the guard's room in %(square)s without losing "
@@ -403,7 +404,7 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
                                 who=e["who"], square=e.square),
     "isotope": lambda e: _("%(who)s carries the Isotope into the Thermo in %(square)s.", who=e["who"],
                            square=e.square),
-    "thermo": lambda e: _("%(who)s ends the turn in the Thermo in %(square)s.", who=e["who"], square=e.square),
+    "thermo": lambda e: _("%(who)s ends her actions in the Thermo in %(square)s.", who=e["who"], square=e.square),
     "chihuahua": lambda e: _("%(who)s's Chihuahua barks (a 6).", who=e["who"]),
     "video_loop": lambda e: (_("Video Loop: every camera is off until %(who)s's next turn.", who=e["who"])
                              if e.how == "on" else _("The Video Loop ends: the cameras are on again.")),
@@ -421,7 +422,14 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
                                to=e["to"]),
         "rook_swap": lambda: _("The Rook's Disguise: %(who)s and %(buddy)s trade places (neither enters a room).",
                                who=e["who"], buddy=e["buddy"]),
+        "roof": lambda: _("Freight Elevator: the crew holds all the loot, so %(who)s escapes to the roof from "
+                          "%(square)s.", who=e["who"], square=e.square),
+        "peterman": lambda: _("The Peterman (advanced): %(who)s cracks the Safe on floor %(floor)s from floor "
+                              "%(on)s; her floor and those below speed up.", who=e["who"], floor=e.floor, on=e["on"]),
     }[e.how](),
+    "kitty": lambda e: (_("The Persian Kitty runs from %(who)s to %(square)s: nobody holds it now.", who=e["who"],
+                          square=e.square) if e.how == "runs" else
+                        _("%(who)s picks up the Persian Kitty in %(square)s.", who=e["who"], square=e.square)),
     "commotion": lambda e: ngettext("The bouncer heads %(num)s step toward the commotion at once.",
                                     "The bouncer heads %(num)s steps toward the commotion at once.",
                                     int(e["steps"] or 1)),

@@ -6,13 +6,16 @@ tests/conformance/ (format: docs/conformance.md); the shared ones run too when .
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from assistant.engine.cases import BB1_ROOMS, run_case
+from assistant.engine.vocabulary import ACTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 OURS = ROOT / "tests" / "conformance"
@@ -114,3 +117,17 @@ def test_a_fall_must_land_under_the_burglar():
     """docs/conformance.md ``how`` "fall": ``floor``/``to`` name the room one floor below where she stands."""
     out = run_case(table_case(actions=[{"do": "move", "who": "bob", "floor": 1, "to": "C2", "how": "fall"}]))
     assert "fall lands" in out["error"]
+
+
+def test_the_format_lists_every_key_each_action_reads():
+    """docs/conformance.md "Every key, by action": each action with the keys it needs and may take, as
+    engine/vocabulary.py reads them (issue 21: a case can say everything an action reads)."""
+    table = (ROOT / "docs" / "conformance.md").read_text(encoding="utf-8").split("## Every key, by action")[1]
+    table = table.split("\n## ")[0]
+    listed = {}
+    for row in re.findall(r"^\| `(\w+)` \| ([^|]*) \| ([^|]*) \|", table, re.MULTILINE):
+        listed[row[0]] = (re.findall(r"`(\w+)`", row[1]), re.findall(r"`(\w+)`", row[2]))
+    read = {do: ([f.metadata["key"] or f.name for f in fields(cls) if f.metadata["required"]],
+                 [f.metadata["key"] or f.name for f in fields(cls) if not f.metadata["required"]])
+            for do, cls in ACTIONS.items()}
+    assert listed == read

@@ -7,21 +7,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..board import square_coords
 from ..errors import N_, IllegalActionError
 from ..fields import Action, card_key, choice_of, floor_of, square_of, who_of
 from ..ruleset import GameAction
 from ..state import without_one
 from ..vocabulary import EVENTS_ON_FLOOR, EVENTS_WITH_SQUARE, HACK_KINDS
 from . import cards
-from .table import LOOT
+from .table import EVENT_CARDS, LOOT
+
+KITTY = "persian-kitty"
 
 if TYPE_CHECKING:
     from .rules import Bb1
 
 
 def _event(rules: Bb1, a: Action) -> None:
+    """An event card drawn (her actions are over: a Thermo under her goes off first, §1.22), or a tool or an
+    ability played during her actions."""
     name = a.get("name")
     floor = floor_of(rules, a)
+    current = rules.state.current()
+    if name in EVENT_CARDS and current is not None and rules.room_rules:
+        rules.actions_end(current)
     if name in EVENTS_WITH_SQUARE:
         getattr(rules, f"event_{name}")(floor, square_of(rules, floor, a.get("at")))
     elif name == "espresso" or name == "daydreaming":
@@ -68,7 +76,8 @@ def _crow(rules: Bb1, a: Action) -> None:
     b = rules.state.crew[who]
     floor = b.floor
     square = square_of(rules, floor, a.get("at"))
-    advanced = bool(a.get("advanced"))
+    said = a.get("advanced")  # absent: the side of her character card, as the crew says (docs/conformance.md)
+    advanced = rules.is_(who, "raven", "advanced") if said is None else bool(said)
     if advanced and square != b.at:
         raise IllegalActionError(N_("the advanced Raven puts her crow in her own room"))
     if b.at is None:
@@ -154,6 +163,36 @@ def _loot(rules: Bb1, a: Action) -> None:
         rules.log("loot", "", how="drops", who=who, loot=kind)
 
 
+def _kitty(rules: Bb1, a: Action) -> None:
+    """bb1 Persian Kitty: with ``at``, the token of the Kitty that ``who`` holds runs to that room next to hers (the
+    table rolled a 1 or 2 at the start of her turn and found the room closest to an Alarm tile); nobody holds the
+    Kitty then, so a Detector no longer counts it, and the token itself sets nothing off. Without ``at``, ``who``
+    picks the token up from her room (no action): she holds the loot again."""
+    who = who_of(rules, a)
+    b = rules.state.crew[who]
+    if b.at is None or b.escaped:
+        raise IllegalActionError(N_("%(who)s is not in the building"), who=who)
+    fl = rules.state.floors[b.floor]
+    if a.get("at") is None:
+        if fl.kitty != b.at:
+            raise IllegalActionError(N_("the Persian Kitty's token is not in %(who)s's room"), who=who)
+        fl.kitty = None
+        if KITTY not in b.loot:
+            b.loot = (*b.loot, KITTY)
+        rules.log("kitty", "Persian Kitty", b.floor, b.at, how="picked_up", who=who)
+        return
+    if KITTY not in b.loot:
+        raise IllegalActionError(N_("%(who)s does not hold the Persian Kitty"), who=who)
+    square = square_of(rules, b.floor, a.get("at"))
+    (col, row), (c, r) = square_coords(b.at, rules.state.size), square_coords(square, rules.state.size)
+    if abs(col - c) + abs(row - r) != 1:
+        raise IllegalActionError(N_("the Persian Kitty runs to a room next to %(at)s; %(square)s is not"), at=b.at,
+                                 square=square)
+    b.loot = without_one(b.loot, KITTY)
+    fl.kitty = square
+    rules.log("kitty", "Persian Kitty", b.floor, square, how="runs", who=who)
+
+
 def _set_room_tokens(rules: Bb1, a: Action) -> None:
     """bb1 Lavatory and Smoke Bomb: the Stealth tokens lying in a room, corrected by hand."""
     value = a.get("value")
@@ -170,5 +209,6 @@ ACTIONS = {
     "crow": GameAction(_crow, N_("the Raven's crows")), "spotter": GameAction(_spotter, N_("the Spotter's looks")),
     "hack": GameAction(_hack, N_("hack tokens")), "camera": GameAction(_camera, N_("cameras to switch off")),
     "loot": GameAction(_loot, N_("these loot cards")), "tool": GameAction(cards.tool, N_("these tools")),
+    "kitty": GameAction(_kitty, N_("the Persian Kitty's token")),
 }
 SET_FIELDS = {"room_tokens": GameAction(_set_room_tokens, N_("Stealth tokens on rooms"))}

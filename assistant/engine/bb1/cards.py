@@ -128,14 +128,20 @@ def video_loop(rules: Bb1, a: Action, who: str) -> None:
 
 
 def freight_elevator(rules: Bb1, a: Action, who: str) -> None:
-    """Up one floor, same spot, not entering (BGA Freight elevator)."""
+    """Up one floor, same room, set down, not entering (bb1 Freight Elevator). On the top floor she escapes to
+    the roof when the crew holds all the loot (``all_loot``; absent, the app counts the loot it knows of,
+    :meth:`Bb1.all_loot_held`), and her turn then moves no guard; without all the loot nothing happens."""
     floor, square = _inside(rules, who)
-    if floor + 1 not in rules.state.floors:
+    if floor + 1 in rules.state.floors:
+        rules.log("put", "Freight Elevator", floor + 1, square, who=who, card="freight-elevator")
+        rules.put(who, floor + 1, square)
+        return
+    said = a.get("all_loot")
+    if not (rules.all_loot_held() if said is None else said):
         rules.log("no_effect", "Freight Elevator", floor, square, how="top_floor", who=who)
         return
-    rules.room_left(who)
-    rules.put(who, floor + 1, square)
-    rules.log("put", "Freight Elevator", floor + 1, square, who=who, card="freight-elevator")
+    rules.log("card", "Freight Elevator", floor, square, how="roof", who=who)
+    rules.escape(who)
 
 
 def lost_grip(rules: Bb1, a: Action, who: str) -> None:
@@ -148,9 +154,8 @@ def buddy_system(rules: Bb1, a: Action, who: str) -> None:
     buddy = who_of(rules, {"who": a.get("buddy")})
     if buddy == who:
         raise IllegalActionError(N_("Buddy System brings another player"))
-    rules.room_left(buddy)
-    rules.put(buddy, floor, square)
     rules.log("put", "Buddy System", floor, square, who=buddy, card="buddy-system")
+    rules.put(buddy, floor, square)
 
 
 def dead_drop(rules: Bb1, a: Action, who: str) -> None:
@@ -188,9 +193,11 @@ def rook_swap(rules: Bb1, a: Action, who: str) -> None:
     mine, theirs = _inside(rules, who), _inside(rules, other)
     if other == who:
         raise IllegalActionError(N_("the Rook swaps with another player"))
-    rules.put(who, *theirs)
-    rules.put(other, *mine)
     rules.log("card", "Rook", mine[0], mine[1], how="rook_swap", who=who, buddy=other)
+    rules.put(who, *theirs, look=False)
+    rules.put(other, *mine, look=False)
+    for name, (floor, square) in ((who, theirs), (other, mine)):  # seen once both stand where they swapped to
+        rules.seen(name, floor, square, moved=False)
 
 
 def rigger_tool(rules: Bb1, a: Action, who: str) -> None:

@@ -34,7 +34,9 @@ FLOOR_EVENTS = ("shift_change", "switch_signs", "where_is_he", "change_of_plans"
                 "espresso", "daydreaming", "jump_the_gun")
 PLAYER_EVENTS = ("lampshade", "video_loop", "freight_elevator", "lost_grip", "dead_drop", "reboot")
 # the event cards a burglar draws, as offer codes (the panel groups them)
-EVENT_CODES = (*FLOOR_EVENTS, *PLAYER_EVENTS, "crash", "throw_voice", "buddy_system")
+EVENT_CODES = (*FLOOR_EVENTS, *PLAYER_EVENTS, "crash", "throw_voice", "buddy_system", "freight_elevator_roof",
+               "freight_elevator_stays")
+KITTY = "persian-kitty"
 TOOL_CARDS = ("thermal-bomb", "invisible-suit", "smoke-bomb", "makeup-kit")  # used from the user's room
 
 
@@ -102,7 +104,21 @@ def room_offers(state: GameState, floor: int, square: str) -> list[Offer]:
     offers += _crow(state, current, floor, square)
     offers += _throw_voice(state, floor, square)
     offers += _rook_swap(state, current, floor, square)
+    offers += _kitty(state, current, floor, square)
     offers += _room_pieces(state, floor, square)
+    return offers
+
+
+def _kitty(state: GameState, current: str, floor: int, square: str) -> list[Offer]:
+    """bb1 Persian Kitty: its token runs from the burglar whose turn it is, who holds it, to a room next to hers
+    (a 1 or 2 rolled); whoever stands on the token picks it up."""
+    b = state.crew[current]
+    offers = [Offer("kitty_pick_up", {"do": "kitty", "who": n}, {"who": n})
+              for n in state.burglars_at(floor, square) if state.floors[floor].kitty == square]
+    if KITTY in b.loot and inside(state, current) and b.floor == floor:
+        (col, row), (c, r) = square_coords(str(b.at), state.size), square_coords(square, state.size)
+        if abs(col - c) + abs(row - r) == 1:
+            offers.append(Offer("kitty_runs", {"do": "kitty", "who": current, "at": square}, {"who": current}))
     return offers
 
 
@@ -218,7 +234,13 @@ def events(state: GameState, who: str) -> list[Offer]:
     for name in PLAYER_EVENTS:
         if name in ("freight_elevator", "lost_grip", "lampshade") and not inside(state, who):
             continue
-        offers.append(Offer(name, {"do": "event", "name": name, "floor": floor, "who": who}, {"who": who}))
+        action = {"do": "event", "name": name, "floor": floor, "who": who}
+        if name == "freight_elevator" and floor + 1 not in state.floors:
+            # the top floor: to the roof only with all the loot, which the table says (bb1 Freight Elevator)
+            offers += [Offer(f"freight_elevator_{code}", {**action, "all_loot": roof}, {"who": who})
+                       for code, roof in (("roof", True), ("stays", False))]
+            continue
+        offers.append(Offer(name, action, {"who": who}))
     if inside(state, who):
         offers += [Offer("buddy_system", {"do": "event", "name": "buddy_system", "floor": floor, "who": who,
                                           "buddy": n}, {"who": who, "buddy": n})
@@ -308,8 +330,13 @@ def virus(state: GameState, who: str) -> list[Offer]:
 
 
 def loot(state: GameState, who: str) -> list[Offer]:
-    return [Offer("loot_drop", {"do": "loot", "who": who, "kind": k, "on": False}, {"who": who, "loot": k})
-            for k in state.crew[who].loot]
+    """Her loot given up, and the Persian Kitty's token picked up where she stands (bb1 Persian Kitty)."""
+    b = state.crew[who]
+    offers = []
+    if inside(state, who) and state.floors[b.floor].kitty == b.at:
+        offers.append(Offer("kitty_pick_up", {"do": "kitty", "who": who}, {"who": who}))
+    return offers + [Offer("loot_drop", {"do": "loot", "who": who, "kind": k, "on": False}, {"who": who, "loot": k})
+                     for k in b.loot]
 
 
 def take_offers(state: GameState, who: str) -> list[Offer]:
@@ -347,6 +374,11 @@ def table_offers(state: GameState, who: str) -> list[Offer]:
     b = state.crew[who]
     floor = b.floor if b.at else 1
     offers = [Offer("crack_safe", {"do": "crack_safe", "floor": floor}, {"floor": floor})]
+    if inside(state, who) and character_of(state, who) == ("peterman", "advanced"):
+        # the Safe straight above or below her room: her floor and those below speed up (§1.22)
+        offers += [Offer("crack_safe_peterman", {"do": "crack_safe", "floor": f, "who": who},
+                         {"who": who, "floor": f, "on": floor})
+                   for f in (floor + 1, floor - 1) if f in state.floors]
     offers += [Offer("hack", {"do": "hack", "kind": k}, {"computer": k, "left": state.hack.get(k, 0)})
                for k in COMPUTERS if state.hack.get(k, 0) < MOST_HACK]
     if inside(state, who):

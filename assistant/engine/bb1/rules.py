@@ -203,24 +203,32 @@ class Bb1(TableBb1):
         self.entered_effects(floor, square)
 
     def entered_effects(self, floor: int, square: str) -> None:
-        fl = self.state.floors[floor]
         # The alarm goes off first: a catch below ends the action, and no alarm may stay under him (1.9).
         self.switch_off(floor, square)
         for name in self.state.burglars_at(floor, square):
             self.caught_in_room(name, floor, square)
+        self.guard_sees(floor, square)
+
+    def guard_sees(self, floor: int, square: str, but: str | None = None) -> None:
+        """What a guard standing in ``square`` sees, whether he walked or was put there (§1.22 "Sight after any
+        placement"): burglars in a Foyer next to him (1.15), in an Atrium straight above or below (1.16), on
+        another Camera while he stands on one (1.14). ``but``: the burglar whose own arrival is checked next."""
+        fl = self.state.floors[floor]
         if "foyer" in fl.tiles.values() and self.in_a_foyer(floor):  # most of the time nobody is: skip the look
             plan = self.plan(floor)
             for near in plan.adjacent(square):
                 if fl.tiles.get(near) == "foyer":
                     for name in self.state.burglars_at(floor, near):
-                        self.lose(name, "foyer", "1.15", guard=square, guard_floor=floor)
+                        if name != but:
+                            self.lose(name, "foyer", "1.15", guard=square, guard_floor=floor)
         for other in (floor - 1, floor + 1):
             of = self.state.floors.get(other)
             if of and of.tiles.get(square) == "atrium":
                 for name in self.state.burglars_at(other, square):
-                    self.lose(name, "atrium", "1.16", guard=square, guard_floor=floor)
+                    if name != but:
+                        self.lose(name, "atrium", "1.16", guard=square, guard_floor=floor)
         if self.camera_on(floor, square):
-            self.cameras_see(floor, square)
+            self.cameras_see(floor, square, but)
 
     def in_a_foyer(self, floor: int) -> bool:
         tiles = self.state.floors[floor].tiles
@@ -245,10 +253,10 @@ class Bb1(TableBb1):
         return (fl.tiles.get(square) == "camera" and square not in fl.cameras_off and square not in fl.disabled
                 and self.state.loop_by is None)
 
-    def cameras_see(self, floor: int, square: str) -> None:
+    def cameras_see(self, floor: int, square: str, but: str | None = None) -> None:
         """1.14: a guard on a Camera sees every burglar on another revealed Camera, any floor."""
         for name, b in self.state.crew.items():
-            if b.escaped or b.at is None or (b.floor == floor and b.at == square):
+            if b.escaped or b.at is None or (b.floor == floor and b.at == square) or name == but:
                 continue
             if self.camera_on(b.floor, b.at):
                 self.log("camera", "1.14", b.floor, b.at, who=name, camera=square,
@@ -459,7 +467,11 @@ class Bb1(TableBb1):
         return n
 
     # -- the guard appears (1.13, 1.20) -----------------------------------------------------------
-    def place_guard(self, floor: int, destination: bool = True) -> None:
+    def place_guard(self, floor: int, destination: bool = True, arriving: str | None = None) -> None:
+        """1.13: a patrol card puts the guard on the board (setup, a new floor, Lost Visual's return), then the
+        next card sets his destination. Being placed is not entering (§1.22): no Stealth in his own room, but he
+        sees at once (§1.22 "Sight after any placement"); ``arriving``: the burglar whose arrival placed him,
+        whose own sight check follows her arrival."""
         fl = self.state.floors[floor]
         for _ in range(MAX_DRAWS):
             card = self.draw_card(floor)
@@ -477,11 +489,12 @@ class Bb1(TableBb1):
             # No alarm can stand where a guard stands (1.9): one placed on it switches it off.
             fl.alarms = tuple(a for a in fl.alarms if a != card)
             self.log("alarm_off", "1.13", floor, card, ruling=True, how="appear")
-        if not destination:
-            return
-        self.draw_destination(floor)
-        if fl.alarms and fl.guard is not None:
-            self.to_nearest_alarm(floor)
+        if destination:
+            self.draw_destination(floor)
+            if fl.alarms and fl.guard is not None:
+                self.to_nearest_alarm(floor)
+        if self.room_rules and fl.guard is not None:
+            self.guard_sees(floor, fl.guard, but=arriving)
 
     def check_tile(self, floor: int, square: str, kind: str, number: int | None, correction: bool) -> None:
         """Refuses a room the game lacks, and unless the table corrects the board, one the box cannot hold
@@ -535,34 +548,74 @@ class Bb1(TableBb1):
         self.place_guard(floor)
 
     # -- safes (1.12) -----------------------------------------------------------------------------
-    def crack_safe(self, floor: int) -> None:
+    def crack_safe(self, floor: int, by: str | None = None) -> None:
+        """1.12: the Safe's floor and every floor below speed up. The advanced Peterman (``by``) may crack the Safe
+        straight above or below her room; then her own floor and every floor below speed up (§1.22, EN "your
+        current floor and any floors below your current floor")."""
+        top = floor
+        if by is not None:
+            b = self.state.crew[by]
+            if b.at is None or b.escaped:
+                raise IllegalActionError(N_("%(who)s is not in the building"), who=by)
+            if b.floor != floor:
+                self.drills(by, floor)
+                top = b.floor
         for f, fl in sorted(self.state.floors.items()):
-            if f <= floor:
+            if f <= top:
                 before = fl.die
                 self.speed_up(f)
                 self.log("speed_up", "1.12", f, safe_floor=floor, before=before, die=fl.die)
 
+    def drills(self, name: str, floor: int) -> None:
+        """The advanced Peterman cracks the Safe of ``floor`` from the room straight below or above it (BGA
+        Peterman); a Safe the app knows elsewhere on that floor is refused."""
+        b = self.state.crew[name]
+        if not self.is_(name, "peterman", "advanced"):
+            raise IllegalActionError(N_("%(who)s is on floor %(on)s: only the advanced Peterman cracks a Safe on "
+                                        "another floor"), who=name, on=b.floor)
+        tiles = self.state.floors[floor].tiles
+        if abs(b.floor - floor) != 1 or any(k == "safe" and sq != b.at for sq, k in tiles.items()):
+            raise IllegalActionError(N_("the advanced Peterman cracks the Safe straight above or below her room "
+                                        "(%(at)s on floor %(floor)s)"), at=b.at, floor=floor)
+        self.log("card", "Peterman", floor, b.at, how="peterman", who=name, on=b.floor)
+
     # -- a burglar moves (1.7 reversed, 1.14-1.17) -------------------------------------------------
-    def move_burglar(self, name: str, floor: int, square: str, ordered: bool = False) -> None:
-        """A burglar moves into a room (1.7 reversed, 1.14-1.17, the rooms' own rules). A guard who first
-        appears on this floor because of the move is placed, not entering: no Stealth for him (§1.22)."""
+    def move_burglar(self, name: str, floor: int, square: str, ordered: bool = False, effects: bool = True) -> None:
+        """A burglar moves into a room (1.7 reversed, 1.14-1.17, the rooms' own rules; ``effects`` False: down
+        from a revealed Walkway, whose room effects are ignored, bb1 Walkway). A guard who first appears on this
+        floor because of the move is placed, not entering: no Stealth for him (§1.22)."""
         b = self.state.crew[name]
         self.room_left(name)
         b.floor, b.at = floor, square
         self.log("move", "", floor, square, who=name, ordered=ordered)
-        fl = self.state.floors[floor]
-        if not fl.appeared and fl.guard is None and not fl.lost:
-            self.place_guard(floor)
-            if fl.guard == square:
-                self.log("no_effect", "§1.22", floor, square, how="guard_placed", who=name)
-                if self.room_rules:
-                    self.room_entered(name, floor, square, ordered)
-                return
-        self.walked_into(name, floor, square)
-        if self.room_rules:
+        if self.guard_appears(name, floor, square):
+            if self.room_rules:
+                self.seen(name, floor, square, guard_room=False)
+        else:
+            self.walked_into(name, floor, square)
+        if self.room_rules and effects:
             self.room_entered(name, floor, square, ordered)
 
+    def guard_appears(self, name: str, floor: int, square: str) -> bool:
+        """1.13: a floor whose guard is not out yet gets him when ``name`` arrives there, by any way. True when he
+        is placed in her very room: placed, not entering, so nobody loses Stealth (§1.22; the log says so)."""
+        fl = self.state.floors[floor]
+        if fl.appeared or fl.guard is not None or fl.lost:
+            return False
+        self.place_guard(floor, arriving=name)
+        if fl.guard != square:
+            return False
+        self.log("no_effect", "§1.22", floor, square, how="guard_placed", who=name)
+        return True
+
     def walked_into(self, name: str, floor: int, square: str) -> None:
+        self.seen(name, floor, square)
+
+    def seen(self, name: str, floor: int, square: str, guard_room: bool = True, moved: bool = True) -> None:
+        """Who sees ``name`` now in ``square``: after a move, and exactly so after a placement (§1.22 "Sight
+        after any placement"): the guard's own room (1.7; not after a fall, ``guard_room`` False, nor when he was
+        just placed on her), a Foyer next to him (1.15), an Atrium under or over him (1.16), a Camera while a
+        guard stands on another (1.14). The Tiara counts Moves only (1.17): not a placement (``moved`` False)."""
         b = self.state.crew[name]
         fl = self.state.floors[floor]
         plan = self.plan(floor)
@@ -570,14 +623,16 @@ class Bb1(TableBb1):
             if fl.guard is not None or self.camera_on(floor, square):
                 self.log("no_effect", "Invisible Suit", floor, square, how="invisible", who=name)
             return
-        if fl.guard == square and self.is_(name, "acrobat", "basic"):
+        if fl.guard == square and not guard_room:
+            pass
+        elif fl.guard == square and self.is_(name, "acrobat", "basic"):
             self.log("no_effect", "Acrobat", floor, square, how="acrobat", who=name)
         elif fl.guard == square:
             self.walks_into_guard(name, square)
         elif fl.guard is not None:
             if fl.tiles.get(square) == "foyer" and plan.open_between(square, fl.guard):
                 self.lose(name, "foyer", "1.15", guard=fl.guard, guard_floor=floor)
-            if "tiara" in b.loot and plan.open_between(square, fl.guard):
+            if moved and "tiara" in b.loot and plan.open_between(square, fl.guard):
                 self.lose(name, "tiara", "1.17", guard=fl.guard, guard_floor=floor)
         if fl.tiles.get(square) == "atrium":
             for other in (floor - 1, floor + 1):
@@ -599,6 +654,25 @@ class Bb1(TableBb1):
     def walks_into_guard(self, name: str, square: str) -> None:
         b = self.state.crew[name]
         self.lose(name, "walked_in", "1.7", guard=square, guard_floor=b.floor)
+
+    def escape(self, name: str) -> None:
+        """``name`` leaves the building (by the roof, or the Freight Elevator from the top floor): her turns
+        move no guard (1.1); the crew wins when the last one is out."""
+        b = self.state.crew[name]
+        b.escaped = True
+        self.log("escape", "1.1", b.floor, b.at, who=name)
+        self.player_exits(name)
+        if all(x.escaped for x in self.state.crew.values()):
+            self.state.outcome = "escaped"
+            self.log("won", "")
+
+    def all_loot_held(self) -> bool:
+        """Whether the crew holds all the loot, as far as the app knows: one loot card per floor's Safe among
+        the crew (those on the roof included), and no Persian Kitty token lying on the board (bb1 Persian
+        Kitty: nobody holds it then)."""
+        s = self.state
+        held = {k for b in s.crew.values() for k in b.loot}
+        return len(held) >= len(s.floors) and not any(fl.kitty for fl in s.floors.values())
 
     def player_exits(self, name: str) -> None:
         """A burglar left the building; in bb1 that only means their turns move no guard (1.1)."""

@@ -21,6 +21,11 @@ TOOLS = ("blueprints", "crowbar", "crystal-ball", "donuts", "dynamite", "emp", "
          "rollerskates", "smoke-bomb", "stethoscope", "thermal-bomb", "virus")
 LOOT = ("bust", "chihuahua", "cursed-goblet", "gemstone", "gold-bar", "isotope", "keycard", "mirror", "painting",
         "persian-kitty", "stamp", "tiara")
+# the event cards a burglar draws once her actions are over (bb1 "Check for Events"), as the app's event names;
+# every other ``event`` is a tool or an ability used during her actions
+EVENT_CARDS = ("brown_out", "buddy_system", "change_of_plans", "crash", "daydreaming", "dead_drop", "espresso",
+               "freight_elevator", "jump_the_gun", "lampshade", "lost_grip", "reboot", "shift_change", "shoplifting",
+               "squeak", "switch_signs", "throw_voice", "video_loop", "where_is_he")
 ROOM_TOKENS = 3  # Lavatory stalls; a Smoke Bomb's tokens
 
 
@@ -39,7 +44,10 @@ class TableBb1(Ruleset):
     def trigger_alarm(self, floor: int, square: str, cause: str = "") -> None:
         raise NotImplementedError
 
-    def place_guard(self, floor: int) -> None:
+    def guard_appears(self, name: str, floor: int, square: str) -> bool:
+        raise NotImplementedError
+
+    def seen(self, name: str, floor: int, square: str, guard_room: bool = True, moved: bool = True) -> None:
         raise NotImplementedError
 
     # -- who is who ---------------------------------------------------------------------------------
@@ -123,7 +131,9 @@ class TableBb1(Ruleset):
         self.room_alarm(name, floor, square, "laser")
 
     def room_left(self, name: str) -> None:
-        """bb1 Motion: leaving a Motion room entered during the same turn sets off its alarm."""
+        """bb1 Motion: Moving out of a Motion room Moved into during the same turn sets off its alarm (§1.22
+        Motion: the memory lasts one turn, :meth:`turn_starts`; a piece set down by a card, :meth:`put`, neither
+        enters nor leaves)."""
         b = self.state.crew[name]
         if b.at is None or f"{b.floor}-{b.at}" not in b.motion:
             return
@@ -132,17 +142,29 @@ class TableBb1(Ruleset):
             self.room_alarm(name, b.floor, b.at, "motion")
 
     def turn_ends_in_room(self, name: str) -> None:
-        """bb1 Thermo: ending one's actions in a Thermo room sets off its alarm, before the guard moves.
-        The basic Acrobat who stayed in a guard's room is found before he moves (BGA Acrobat)."""
+        """The end of ``name``'s turn, before the guard moves: her actions end now if no event card ended them
+        (:meth:`actions_end`); the basic Acrobat still in a guard's room is found (BGA Acrobat, §1.22)."""
         b = self.state.crew[name]
         if b.at is None or b.escaped:
             return
+        self.actions_end(name)
         fl = self.state.floors[b.floor]
+        if self.is_(name, "acrobat", "basic") and fl.guard == b.at:
+            self.lose(name, "acrobat_stayed", "Acrobat", guard=b.at, guard_floor=b.floor)
+
+    def actions_end(self, name: str) -> None:
+        """§1.22 Thermo: when ``name`` ends her actions in a Thermo room its alarm goes off, before the event card
+        she may draw and before any guard moves; once a turn. An event that then carries her onto a Thermo
+        (Freight Elevator, a fall) sets nothing off: her actions were over."""
+        s = self.state
+        b = s.crew[name]
+        if s.actions_over or b.at is None or b.escaped:
+            return
+        s.actions_over = True
+        fl = s.floors[b.floor]
         if fl.tiles.get(b.at) == "thermo" and b.at not in fl.disabled:
             self.log("thermo", "Thermo", b.floor, b.at, who=name)
             self.room_alarm(name, b.floor, b.at, "thermo")
-        if self.is_(name, "acrobat", "basic") and fl.guard == b.at:
-            self.lose(name, "acrobat_stayed", "Acrobat", guard=b.at, guard_floor=b.floor)
 
     # -- Stealth from room tokens (Lavatory, Smoke Bomb) -----------------------------------------------
     def room_token(self, name: str) -> bool:
@@ -159,12 +181,14 @@ class TableBb1(Ruleset):
 
     # -- a new turn ----------------------------------------------------------------------------------
     def turn_starts(self, name: str) -> None:
-        """The start of ``name``'s turn: they enter the building on their first (§1.22 Break-in); the Motion
-        memory, the Spotter's look and the Invisible Suit are per turn; the Video Loop ends at its user's
-        next turn; the Chihuahua barks on a 6."""
+        """The start of ``name``'s turn: they enter the building on their first (§1.22 Break-in); every burglar's
+        Motion memory, the end of the actions (Thermo), the Spotter's look and the Invisible Suit are per turn;
+        the Video Loop ends at its user's next turn; the Chihuahua barks on a 6."""
         s = self.state
         b = s.crew[name]
-        b.motion = ()
+        for each in s.crew.values():  # §1.22 Motion: in and out within one turn, whoever's turn it is
+            each.motion = ()
+        s.actions_over = False
         s.spotted = False
         s.invisible = None
         if s.loop_by == name:
@@ -179,15 +203,38 @@ class TableBb1(Ruleset):
             self.trigger_alarm(b.floor, b.at, cause="chihuahua")
 
     # -- crew pieces moved without entering ------------------------------------------------------------
-    def put(self, name: str, floor: int, square: str) -> None:
-        """A piece set down without entering its room (a fall, the Freight Elevator, Buddy System, the
-        Rook's Disguise): no room effect and no Stealth for a guard there (bb1 Walkway, §1.22). A floor
-        whose guard is not out yet gets him now, placed, not entering (1.13)."""
+    def put(self, name: str, floor: int, square: str, fall: bool = False, look: bool = True) -> None:
+        """A piece set down without entering its room (a fall, the Freight Elevator, Buddy System, the Rook's
+        Disguise): no room effect, and neither Moving out of a Motion room nor into one (§1.22 Motion). A floor
+        whose guard is not out yet gets him now, placed, not entering (1.13). Then she is seen exactly as after a
+        move (§1.22 "Sight after any placement"), but for a fall into the guard's own room (bb1 Walkway: no
+        Stealth lost). ``look`` False: the caller looks once every piece is down (the Rook's Disguise)."""
         b = self.state.crew[name]
+        b.motion = ()
         b.floor, b.at = floor, square
-        fl = self.state.floors[floor]
-        if not fl.appeared and fl.guard is None and not fl.lost:
-            self.place_guard(floor)
+        placed_on_her = self.guard_appears(name, floor, square)
+        if look:
+            self.seen(name, floor, square, guard_room=not fall and not placed_on_her, moved=False)
+
+    def into_walkway(self, name: str, floor: int, square: str) -> None:
+        """A face-down Walkway turned up by walking in: she Moved into it, so a guard there costs her 1 Stealth
+        before she falls (§1.22 "Walkway and the guard"), then she drops to the room below (bb1 Walkway)."""
+        b = self.state.crew[name]
+        self.room_left(name)
+        b.floor, b.at = floor, square
+        self.log("move", "", floor, square, who=name)
+        if not self.guard_appears(name, floor, square):
+            self.seen(name, floor, square)
+        self.fall(name, "walkway")
+
+    def down_from_walkway(self, name: str, floor: int, square: str) -> bool:
+        """Whether this move takes ``name`` down from a revealed Walkway to the room under it: a Move like any
+        other (a guard there costs 1 Stealth, §1.22), but the effects of entering that room are ignored (bb1
+        Walkway)."""
+        b = self.state.crew[name]
+        above = self.state.floors.get(floor + 1)
+        return (self.room_rules and above is not None and b.floor == floor + 1 and b.at == square
+                and above.tiles.get(square) == "walkway")
 
     def fall(self, name: str, cause: str) -> None:
         b = self.state.crew[name]
@@ -196,9 +243,8 @@ class TableBb1(Ruleset):
         if b.floor - 1 not in self.state.floors:
             self.log("no_effect", "Walkway", b.floor, b.at, how="lowest_floor", who=name, card=cause)
             return
-        self.room_left(name)
-        self.put(name, b.floor - 1, b.at)
-        self.log("fall", "Walkway" if cause == "walkway" else "Lost Grip", b.floor, b.at, who=name, cause=cause)
+        self.log("fall", "Walkway" if cause == "walkway" else "Lost Grip", b.floor - 1, b.at, who=name, cause=cause)
+        self.put(name, b.floor - 1, b.at, fall=True)
 
     # -- the Spotter's look (§1.22 Spotter) -------------------------------------------------------------
     def spotter_look(self, name: str) -> None:

@@ -35,6 +35,8 @@ def game_as_case(state: GameState, title: str, floor: int | None = None,
         }
         if game.uses_die:
             spec["die"] = fl.die
+        if fl.kitty:  # bb1 Persian Kitty: its token on the board
+            spec["kitty"] = fl.kitty
         for name in game.floor_fields:  # bb2 even rooms, counting cubes, Crowd chips; bb3 suspicion, workers
             value = getattr(fl, name)
             spec[name] = list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value

@@ -88,6 +88,8 @@ def room_badges(state: GameState, floor: int, square: str) -> list[Badge]:
     if fl.workers.get(square):
         n = fl.workers[square]
         badges.append(Badge("workers", f"♟{n}", ngettext("%(num)s worker", "%(num)s workers", n)))
+    if fl.kitty == square:  # bb1: held by nobody until picked up here
+        badges.append(Badge("kitty", "🐈", _("Persian Kitty token")))
     return badges
 
 
