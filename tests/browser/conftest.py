@@ -126,15 +126,11 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
-@pytest.fixture
-def device(browser: Any, live_server: LiveServer, request: pytest.FixtureRequest) -> Iterator[Any]:
-    """A page at the size ``request.param`` gives ({"width": …, "height": …}), with touch below 600 px: a phone.
-    Parametrize it indirectly: ``@pytest.mark.parametrize("device", [PHONE], indirect=True)``."""
-    viewport: dict[str, int] = request.param
+def sized_context(browser: Any, live_server: LiveServer, viewport: dict[str, int]) -> Any:
+    """A browser context at ``viewport``, with touch below 600 px wide (a phone). The tests' own ``device``
+    fixtures open their page in one (that name cannot live here: pytest-playwright's session has a ``device``)."""
     phone = viewport["width"] < 600
-    context = browser.new_context(viewport=viewport, base_url=live_server.url, has_touch=phone, is_mobile=phone)
-    yield context.new_page()
-    context.close()
+    return browser.new_context(viewport=viewport, base_url=live_server.url, has_touch=phone, is_mobile=phone)
 
 
 @pytest.fixture(autouse=True)

@@ -6,12 +6,14 @@ at a time behind tabs, starting with the floor that matters to it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from assistant.engine.scenarios import new_game, random_walls
+from tests.browser.conftest import sized_context
 from tests.browser.test_heist import CREW, animations_done, heist_in_play, room, state_of, version_is
 
 LANDSCAPE = {"width": 1280, "height": 800}
@@ -30,6 +32,14 @@ SMALL_TARGETS = """(selector) => [...document.querySelectorAll(selector)]
     const text = (el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40);
     return `${el.tagName.toLowerCase()}.${el.className} "${text}" ${Math.round(box.width)}x${Math.round(box.height)}`;
   })"""
+
+
+@pytest.fixture
+def device(browser: Browser, live_server, request) -> Iterator[Page]:
+    """A page at the size the test is parametrized with (indirect)."""
+    context = sized_context(browser, live_server, request.param)
+    yield context.new_page()
+    context.close()
 
 
 def page_width(page: Page) -> int:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import colorsys
 import re
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from assistant.engine.cases import state_from_case
+from tests.browser.conftest import sized_context
 from tests.browser.test_bb2 import answer_card, set_up_casino
 from tests.browser.test_heist import animations_done, heist_in_play, room, version_is
 from tests.browser.test_layout import LANDSCAPE, PHONE, VIEWPORTS
@@ -32,6 +34,14 @@ SMALLEST_BOX = """(selector) => Math.min(...[...document.querySelectorAll(select
   .filter((el) => el.getClientRects().length).map((el) => Math.min(el.offsetWidth, el.offsetHeight)))"""
 CUT = """(selector) => [...document.querySelectorAll(selector)].filter((el) => el.getClientRects().length
   && el.scrollWidth > el.clientWidth).map((el) => el.textContent.trim())"""
+
+
+@pytest.fixture
+def device(browser: Browser, live_server, request) -> Iterator[Page]:
+    """A page at the size the test is parametrized with (indirect)."""
+    context = sized_context(browser, live_server, request.param)
+    yield context.new_page()
+    context.close()
 
 
 def is_phone(page: Page) -> bool:
