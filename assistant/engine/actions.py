@@ -227,6 +227,7 @@ def _reveal(rules: Bb1, a: Action) -> None:
         rules.log("reveal", "", floor, square, type=kind, correction=True)
     else:
         rules.log("reveal", "", floor, square, type=kind)
+    rules.room_said(floor, square)
 
 
 def _end_turn(rules: Bb1, a: Action) -> None:

@@ -24,6 +24,12 @@ BB1_ROOMS = ("atrium", "camera", "computer-fingerprint", "computer-laser", "comp
 HACK_SOURCES = ("fingerprint", "laser", "motion", "hacker")  # the three computers and the advanced Hacker's card
 
 
+def _count(value: Any, most: int, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+        raise BoardError(N_("%(what)s must be 0 to %(most)s, not %(value)s"), what=what, most=most, value=repr(value))
+    return value
+
+
 def _die(value: Any, floor: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
         raise BoardError(N_("floor %(floor)s: the die shows %(value)s, but a guard die shows 1 to 6"), floor=floor,
@@ -82,6 +88,8 @@ def _state_from_case(case: dict[str, Any]) -> GameState:
                                    character=_word(spec.get("character", ""), CHARACTERS, "character"),
                                    side=_word(spec.get("side", "basic"), ("basic", "advanced"), "side"),
                                    tools=tuple(_word(t, TOOLS, "tool") for t in spec.get("tools", [])))
+        for key, most in RULESETS[rules].crew_counts.items():  # bb2: the Prima Donnas she carries
+            setattr(state.crew[name], key, _count(spec.get(key, 0), most, f"{name}.{key}"))
     state.order = tuple(state.crew)
     if RULESETS[rules].room_rules:
         _table_from_case(case, state)
@@ -288,7 +296,8 @@ def report(state: GameState, log: list[LogEntry]) -> dict[str, Any]:
             out[name] = {k: v for k, v in sorted(value.items()) if v} if isinstance(value, dict) else value
         floors[str(n)] = out
     score = game.crew_counter
-    crew: dict[str, dict[str, Any]] = {name: {score: getattr(b, score), "floor": b.floor, "at": b.at}
+    crew: dict[str, dict[str, Any]] = {name: {score: getattr(b, score), "floor": b.floor, "at": b.at,
+                                              **{key: getattr(b, key) for key in game.crew_counts}}
                                        for name, b in state.crew.items()}
     result: dict[str, Any] = {"floors": floors, "crew": crew, "caught": state.outcome == "caught"}
     if game.room_rules:

@@ -28,7 +28,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "alarm_off": ("guard", "picked_up", "appear", "brown_out", "emp", "cube_back", "worker_covers", "found"),
     "hack": ("cancel", "count"), "camera": ("guard_sees", "burglar_steps", "switched"),
     # the crew
-    "stealth": ("", "lavatory"), "caught": ("", "heat"), "heat": (), "move": (), "place": (), "entrance": (),
+    "stealth": ("", "lavatory"), "caught": ("", "heat", "prima_donna"), "heat": (), "move": (), "place": (),
+    "entrance": (),
     "escape": (), "won": (), "turn": (), "skip": (), "loot": ("takes", "drops"), "tool": ("takes", "drops"),
     "set": ("stealth", "heat", "die", "on_room", "geared", "room_tokens"), "answer": (), "enters": (),
     "fall": (), "put": (), "stealth_change": (),
@@ -43,13 +44,14 @@ KINDS: dict[str, tuple[str, ...]] = {
     "event": ("espresso", "daydreaming", "jump_the_gun", "shift_change", "squeak", "emp", "emp_over"),
     "no_effect": ("shoplifting", "alarm_active", "squeak_no_guard", "squeak_nobody", "squeak_with_burglar",
                   "commotion_here", "no_suspicion", "not_nearer", "disguised", "crowbar", "mirror", "orders",
-                  "lowest_floor", "top_floor", "invisible", "acrobat", "guard_placed", "goblet_no_stealth"),
+                  "lowest_floor", "top_floor", "invisible", "acrobat", "guard_placed", "goblet_no_stealth",
+                  "swap_hunting"),
     "spotter": ("top", "bottom", "look"),
     # Burgle Bros 2
     "commotion": (), "undercover": (), "crowd": ("on", "off", "covers"), "cube": ("surveillance", "buffet"),
     "surveillance": (), "buffet": (), "slots": ("commotion", "watched"), "table_games": ("lucky", "commotion"),
-    "count_room": (), "jump": ("prima_donna", "drunk"), "deck": ("set", "empty"),
-    "bouncer_card": ("jump", "marker", "skip"),
+    "count_room": (), "jump": ("prima_donna", "drunk", "revolving_door"), "deck": ("set", "empty"),
+    "bouncer_card": ("jump", "marker", "skip", "swap"), "said": (), "prima_donna": (),
     # Burgle Bros 3
     "suspicion": ("added", "removed", "count", "die_up"), "worker": ("joins", "move", "flee", "lure", "moved"),
     "guard_room": ("nothing", "suspicion", "stop"), "scan": ("flee", "charm"),

@@ -82,6 +82,10 @@ class Ruleset:
         self.entries: list[LogEntry] = []
         self._plans: dict[int, tuple[tuple[str, ...], Floorplan]] = {}
 
+    def room_said(self, floor: int, square: str) -> None:
+        """A face-down room was turned up. A game whose rooms act on whoever walked in before the table said what
+        the room is acts here (Burgle Bros 2); the others' rooms act as part of the move that turns them up."""
+
     # -- log and questions -------------------------------------------------------------------
     def log(self, kind: str, rule: str = "", floor: int | None = None, square: str | None = None,
             ruling: bool = False, *, data: dict[str, Any] | None = None, **params: Any) -> None:

@@ -74,6 +74,9 @@ class Burglar:
     side: str = "basic"  # of the character card: "basic" or "advanced"
     tools: tuple[str, ...] = ()
     motion: tuple[str, ...] = ()  # Motion rooms ("2-B3") entered this turn
+    # Burgle Bros 2
+    prima_donnas: int = 0  # Bodyguard Heist finale: Prima Donna chips on her character card
+    unsaid: str = ""  # the face-down room ("1-B2") she walked into, its text waiting for what it is
 
 
 @dataclass

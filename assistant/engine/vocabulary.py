@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from .bb1.cards import CARDS
 from .bb1.table import LOOT, TOOLS
 from .bb2.actions import CARD_EFFECTS, CHIPS
+from .bb2.limits import PRIMA_DONNAS
 from .errors import N_, MalformedActionError
 from .fields import card_key
 from .log import ALARM_CAUSES
@@ -467,6 +468,19 @@ class Bouncer(Action, do="bouncer"):
     floor: int = need(FLOOR)
     effect: str = need(word(*CARD_EFFECTS))
     at: str | None = may(square)  # where he jumps or his marker goes
+
+
+@dataclass(frozen=True, kw_only=True)
+class PrimaDonna(Action, do="prima_donna"):
+    who: str = need(NAME)
+    count: int = need(whole(0, PRIMA_DONNAS))  # Prima Donna chips on her character card now
+
+
+@dataclass(frozen=True, kw_only=True)
+class RevolvingDoor(Action, do="revolving_door"):
+    who: str = need(NAME)
+    to: str = need(square)
+    floor: int | None = may(FLOOR)  # hers: a case may say it
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -154,7 +154,8 @@ _RULES: dict[str, tuple[str, str, str]] = {
     "bb2 Hunting": (
         N_("Hunting"),
         N_("Once his deck is empty the bouncer hunts: he heads for the nearest player on his floor and stops in the "
-           "first room with players."),
+           "first room with players. With his marker off the board, a card that changes or swaps his destination "
+           "does nothing; one that sets a new destination ends the hunt until he gets there."),
         N_("BB2 rulebook, Hunting · guard-rules §6")),
     "bb2 Commotions": (
         N_("Commotions"),
@@ -248,8 +249,29 @@ _RULES: dict[str, tuple[str, str, str]] = {
     "bb2 Gear": (
         N_("Gear and event cards"),
         N_("Their texts are not in our sources: the table says what a card does to the bouncer (he jumps, his marker "
-           "moves, he skips a move) and the app follows. A new marker ends hunting until he reaches it."),
+           "is set, changed or swapped, he skips a move) and the app follows. A new marker ends hunting until he "
+           "reaches it; a changed or swapped one does nothing while he hunts."),
         N_("BB2 rulebook, Gear; Hunting · guard-rules §6")),
+    "bb2 Heist Setup": (
+        N_("Setting up the bouncers"),
+        N_("For each floor, the first patrol card places the bouncer and the 8 face-down chips, the next one his "
+           "destination marker. A Distracted card names no square: the table draws the next card."),
+        N_("BB2 rulebook, Heist Setup steps 6-8 · our ruling")),
+    "bb2 Entering the Casino": (
+        N_("Walking into a face-down room"),
+        N_("A player who moves into a face-down room turns it up and does what it says on entering. When the room is "
+           "said after the move, its text acts then, exactly as if it had been said first."),
+        N_("BB2 rulebook, Entering the Casino; Tile Clarifications")),
+    "bb2 Revolving Door": (
+        N_("Revolving Door"),
+        N_("For 2 actions a player on it jumps to a room touching one of its corners, walls or not. As with the "
+           "chips, landing is not walking in, but landing on the bouncer costs 2 heat."),
+        N_("BB2 rulebook, Tile Clarifications: Revolving Door · our ruling")),
+    "bb2 Bodyguard Heist One": (
+        N_("Bodyguard Heist One"),
+        N_("A player who enters the room of a Prima Donna chip takes it onto their character card. If a player with "
+           "one is ever in the same room as a bouncer, the team loses."),
+        N_("BB2 rulebook, Bodyguard Heist One (finale)")),
     "bb2 Patrol Decks": (
         N_("The patrol deck's size"),
         N_("The Suspicion Meter and some finales add or take out patrol cards, so the table says how many its deck "

@@ -196,6 +196,8 @@ def _no_effect(e: _E) -> str:
         "orders": lambda: _("The Rook's Orders: %(who)s moves into the Laser in %(square)s at no extra cost.",
                             who=e["who"], square=e.square),
         "lowest_floor": lambda: _("%(who)s is on the lowest floor: there is nowhere to fall.", who=e["who"]),
+        "swap_hunting": lambda: _("The floor-%(floor)s bouncer is hunting: with no destination marker on the board, "
+                                  "a card that changes or swaps it does nothing.", floor=e.floor),
         "goblet_no_stealth": lambda: _("Cursed Goblet: %(who)s has no Stealth token left to discard, so it does not "
                                        "touch her (and the heist goes on).", who=e["who"]),
         "top_floor": lambda: _("%(who)s is on the top floor without all the loot: the Freight Elevator cannot take "
@@ -350,6 +352,8 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
     "stealth": _stealth,
     "caught": lambda e: (_("%(who)s reached %(limit)s heat: the team loses.", who=e["who"], limit=e["limit"])
                          if e.how == "heat" else
+                         _("%(who)s carries a Prima Donna into the bouncer's company in %(square)s: the team "
+                           "loses.", who=e["who"], square=e.square) if e.how == "prima_donna" else
                          _("%(who)s has no Stealth left and is caught (%(why)s): the team loses.", who=e["who"],
                            why=cause(e["why"], e.d))),
     "heat": lambda e: _("%(who)s gains %(gained)s heat (%(why)s): %(heat)s of %(limit)s.", who=e["who"],
@@ -484,8 +488,15 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
                               who=e["who"], square=e.square),
     "jump": lambda e: (_("Prima Donna: %(who)s jumps to %(square)s on floor %(floor)s (not walking in).",
                          who=e["who"], square=e.square, floor=e.floor) if e.how == "prima_donna" else
+                       _("Revolving Door: %(who)s jumps to %(square)s on floor %(floor)s (not walking in).",
+                         who=e["who"], square=e.square, floor=e.floor) if e.how == "revolving_door" else
                        _("Drunk: %(who)s lands in %(square)s on floor %(floor)s (not walking in).", who=e["who"],
                          square=e.square, floor=e.floor)),
+    "said": lambda e: _("%(who)s walked into %(square)s before it was turned up: what it does on entering "
+                        "happens now.", who=e["who"], square=e.square),
+    "prima_donna": lambda e: ngettext("%(who)s now carries %(num)s Prima Donna.",
+                                      "%(who)s now carries %(num)s Prima Donnas.", int(e["count"] or 0),
+                                      who=e["who"]),
     "deck": lambda e: (_("The table's floor-%(floor)s patrol deck holds %(count)s cards now (%(before)s "
                          "before).", floor=e.floor, count=e["count"], before=e["before"]) if e.how == "set" else
                        _("The table's floor-%(floor)s patrol deck is empty.", floor=e.floor)),
@@ -495,6 +506,8 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
         "marker": lambda: _("Gear or an event card: the floor-%(floor)s destination marker goes to %(square)s.",
                             floor=e.floor, square=e.square),
         "skip": lambda: _("Gear or an event card: the floor-%(floor)s bouncer skips his next move.", floor=e.floor),
+        "swap": lambda: _("Gear or an event card changes his destination: the floor-%(floor)s marker goes to "
+                          "%(square)s.", floor=e.floor, square=e.square),
     }[e.how](),
 }
 

@@ -28,6 +28,20 @@ def _tie(q: Mapping[str, Any], p: Mapping[str, Any]) -> str:
     return why + " " + _("Which way does the floor-%(floor)s %(figure)s go?", floor=q.get("floor"), figure=figure)
 
 
+def _card(q: Mapping[str, Any], p: Mapping[str, Any]) -> str:
+    """A patrol card to read; at bb2 setup, which one it is and what it places (bb2 Heist Setup 6-8)."""
+    floor = q.get("floor")
+    if p.get("setup") == "bouncer":
+        return _("Setup, floor %(floor)s, first card: draw the top card of its patrol deck. The bouncer stands on "
+                 "the square it shows, and 8 chips go face down on its dots. Which square does it show? (A "
+                 "Distracted card names none: discard it and draw the next.)", floor=floor)
+    if p.get("setup") == "destination":
+        return _("Setup, floor %(floor)s, second card: draw the next card of its patrol deck. The destination "
+                 "marker goes on the square it shows. Which square does it show? (A Distracted card names none: "
+                 "discard it and draw the next.)", floor=floor)
+    return _("Draw the top card of the floor-%(floor)s patrol deck. Which square does it show?", floor=floor)
+
+
 PROMPTS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], str]] = {
     "tie": _tie,
     "alarm": lambda q, p: _("Alarms in %(options)s are equally near the floor-%(floor)s guard (%(steps)s steps). "
@@ -35,8 +49,7 @@ PROMPTS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], str]] = {
                             steps=p.get("steps", "")),
     "alarm_put": lambda q, p: _("%(card)s: alarms in %(options)s are equally near. Where is the guard put?",
                                 card=card_title(str(p.get("card", ""))), options=", ".join(q["options"])),
-    "card": lambda q, p: _("Draw the top card of the floor-%(floor)s patrol deck. Which square does it show?",
-                           floor=q.get("floor")),
+    "card": lambda q, p: _card(q, p),
     "order": lambda q, p: _("Shift Change: which floor's guard moves next?"),
     "squeak": lambda q, p: _("Squeak!: burglars in %(options)s are equally near. Toward which one?",
                              options=", ".join(q["options"])),

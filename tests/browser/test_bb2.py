@@ -45,6 +45,56 @@ def set_up_casino(page: Page) -> str:
     return game_id_of(page)
 
 
+def place_the_bouncers(page: Page) -> None:
+    """bb2 Heist Setup 6-8 with the cards C1, D4 (floor 1) and C3, C2 (floor 2)."""
+    page.get_by_role("button", name="Place the bouncers — draw their patrol cards").click()
+    version_is(page, 1)
+    for version, square in enumerate(("C1", "D4", "C3", "C2"), start=2):
+        answer_card(page, square, version)
+
+
+def say_room(page: Page, kind: str, number: int, version: int) -> None:
+    """The turn bar's question after a walk into a face-down room: its type, then its number."""
+    asked = page.locator("section.say-room")
+    asked.get_by_role("combobox", name="Room type").select_option(kind)
+    asked.get_by_role("button", name=f"Number {number}", exact=True).click()
+    version_is(page, version)
+
+
+def test_moving_onto_a_face_down_slots_then_saying_it_moves_the_bouncer_as_saying_it_first(page: Page, live_server):
+    """Issue 21 §2: Move here onto a face-down room, then say what it is, gives the bouncer move that saying it
+    first and then moving gives (bb2 Entering the Casino: reveal the tile, "If it says WHEN YOU ENTER, do what
+    it says"; Slots: "When you enter this tile, you make a commotion here"). The entrances are marked on the
+    board, and the entrance she walks in by is asked for too."""
+    game_id = set_up_casino(page)
+    for square in ("A1", "D4"):
+        expect(room(page, 1, square)).to_have_accessible_name(re.compile(", entrance(,|$)"))
+    place_the_bouncers(page)
+    page.get_by_role("button", name="Ann enters through A1").click()
+    version_is(page, 6)
+    expect(page.locator("section.say-room")).to_contain_text("Ann walked into A1 face down: what room is it?")
+    say_room(page, "pool", 1, 7)
+    expect(page.locator("section.say-room")).to_have_count(0)
+
+    # the reference: the same Slots said first, then Ann's move, on the stored position
+    said_first = engine(live_server, game_id, do="reveal", floor=1, at="B1", type="slots", number=4)
+    said_first = apply(said_first.state, {"do": "move", "who": "Ann", "floor": 1, "to": "B1"})
+    expected = said_first.state.floors[1]
+    assert expected.destination == "B1" and expected.guard != "C1"  # the Slots' commotion pulled him a step
+
+    tap_room(page, 1, "B1")
+    page.get_by_role("button", name="Move Ann here").click()
+    version_is(page, 8)
+    expect_bouncer(page, 1, "C1")  # face down: nothing has happened yet
+    expect(page.locator("section.say-room")).to_contain_text("Ann walked into B1 face down: what room is it?")
+    say_room(page, "slots", 4, 9)
+    expect_bouncer(page, 1, expected.guard)
+    expect(room(page, 1, "B1")).to_have_accessible_name(re.compile(", destination"))
+    fl = state_of(live_server, game_id).floors[1]
+    assert (fl.guard, fl.destination) == (expected.guard, expected.destination)
+    expect(page.locator(".log")).to_contain_text("Ann plays the Slots in B1: a commotion there.")
+
+
 def test_a_bb2_heist_commotion_end_turn_bouncer_and_heat(page: Page, live_server):
     game_id = set_up_casino(page)
     s = state_of(live_server, game_id)
@@ -53,9 +103,11 @@ def test_a_bb2_heist_commotion_end_turn_bouncer_and_heat(page: Page, live_server
     # bb2 Heist Setup 6-8: the table draws each floor's cards; the app asks which square each shows
     page.get_by_role("button", name="Place the bouncers — draw their patrol cards").click()
     version_is(page, 1)
-    expect(page.get_by_role("alert")).to_contain_text("Draw the top card of the floor-1 patrol deck")
-    expect(page.get_by_role("button", name=re.compile("^Distracted"))).to_be_visible()
-    for version, square in enumerate(("C1", "D4", "C3", "C2"), start=2):
+    expect(page.get_by_role("alert")).to_contain_text("Setup, floor 1, first card: draw the top card of its patrol")
+    expect(page.get_by_role("button", name=re.compile("^Distracted"))).to_have_count(0)
+    answer_card(page, "C1", 2)
+    expect(page.get_by_role("alert")).to_contain_text("Setup, floor 1, second card: draw the next card")
+    for version, square in enumerate(("D4", "C3", "C2"), start=3):
         answer_card(page, square, version)
     expect_bouncer(page, 1, "C1")
     expect_bouncer(page, 2, "C3")

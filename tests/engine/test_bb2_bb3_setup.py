@@ -87,7 +87,6 @@ def test_bb2_setup_places_both_bouncers_and_markers_from_the_tables_cards():
     g = new_bb2_game(CREW, entrances=["A1", "D4"], walls=OPEN)
     asked = play(g, {"do": "start"})
     assert asked.question["kind"] == "card" and asked.question["floor"] == 1
-    assert asked.question["options"][-2:] == [DISTRACTED, EMPTY_DECK]
     out = answered(g, {"do": "start"}, "B1", "D1", "C3", "C2")
     assert [(fl.guard, fl.destination, fl.appeared) for fl in out.state.floors.values()] == [
         ("B1", "D1", True), ("C3", "C2", True)]
@@ -96,12 +95,33 @@ def test_bb2_setup_places_both_bouncers_and_markers_from_the_tables_cards():
     assert out.question is None
 
 
+def test_bb2_setup_cards_each_ask_their_own_question_and_offer_squares_only():
+    """bb2 Heist Setup 6-8 (issue 21 §2): the first card of a floor places the bouncer and its 8 chips, the
+    second his destination marker; each question says which. A Distracted card names no square, so it is not
+    offered at setup (the table draws the next: our ruling), nor "our deck is empty"."""
+    g = new_bb2_game(CREW, entrances=["A1", "D4"], walls=OPEN)
+    steps = []
+    out = play(g, {"do": "start"})
+    for card in ("B1", "D1", "C3", "C2"):
+        q = out.question
+        steps.append((q["floor"], q["params"]["setup"]))
+        assert q["options"] == list(g.plan(q["floor"]).names)
+        out = play(out.state, {"do": "answer", "choice": card})
+    assert steps == [(1, "bouncer"), (1, "destination"), (2, "bouncer"), (2, "destination")]
+    with pytest.raises(IllegalActionError, match="not one of the choices"):
+        play(play(g, {"do": "start"}).state, {"do": "answer", "choice": DISTRACTED})
+    # after setup the card question offers both again (bb2 Distracted, Hunting)
+    later = play(out.state, move("Ann", "A1"), {"do": "end_turn"})
+    assert later.question["kind"] == "card" and "setup" not in later.question["params"]
+    assert later.question["options"][-2:] == [DISTRACTED, EMPTY_DECK]
+
+
 def test_bb2_distracted_card_at_setup_is_set_aside_for_the_next_card():
     """bb2 Heist Setup 6 places the bouncer on the square a card names; a Distracted card names none
     (our ruling: draw the next), and as a first destination it finds no revealed even room (bb2
-    Distracted: draw another card)."""
-    g = new_bb2_game(CREW, entrances=["A1", "D4"], walls=OPEN)
-    out = answered(g, {"do": "start"}, DISTRACTED, "B1", DISTRACTED, "D1", "C3", "C2")
+    Distracted: draw another card). A case's known deck may still hold one there."""
+    g = bb2(floor_case(patrol=[DISTRACTED, "B1", DISTRACTED, "D1", "A4"]))
+    out = play(g, {"do": "start"})
     assert (out.floor().guard, out.floor().destination) == ("B1", "D1")
     assert out.floor().discard == (DISTRACTED, "B1", DISTRACTED, "D1")
     assert [e.kind for e in out.log].count("redraw") == 2

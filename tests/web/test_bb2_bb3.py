@@ -221,23 +221,29 @@ def test_a_hand_edited_game_is_refused_with_a_message(client):
 # -- Burgle Bros 2 on the board ------------------------------------------------------------------------
 
 def test_bb2_setup_places_both_bouncers_from_the_tables_cards(app, client):
-    """bb2 Heist Setup 6-8: the first card of each deck places the bouncer, the next his marker."""
+    """bb2 Heist Setup 6-8: the first card of each deck places the bouncer and its chips, the next his marker;
+    each card has its own prompt (issue 21 §2), and a Distracted card, which names no square, is not offered."""
     game_id = create(client, "bb2", walls="draw")
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert "Place the bouncers — draw their patrol cards" in page
     assert "Break in" not in text(page)
     asked = act_ok(client, game_id, do="start")
-    assert "Draw the top card of the floor-1 patrol deck" in text(asked)
-    assert re.search(r'"choice": "distracted"\}\'><b>Distracted</b>', asked)
+    assert "Setup, floor 1, first card: draw the top card of its patrol deck. The bouncer stands on" in text(asked)
+    assert '"choice": "distracted"' not in asked and '"choice": "empty"' not in asked
     assert CARD_WHY["bb2"] in text(asked)
-    page = answer_cards(client, app, game_id, DISTRACTED, "B1", "D1", "C3", "C2")
+    asked = act_ok(client, game_id, do="answer", choice="B1")
+    assert "Setup, floor 1, second card: draw the next card of its patrol deck. The destination marker" in text(asked)
+    before = state(app, game_id).to_json()
+    refused = act(client, game_id, do="answer", choice=DISTRACTED).get_data(as_text=True)
+    assert "not one of the choices" in " ".join(errors(refused)) and state(app, game_id).to_json() == before
+    page = answer_cards(client, app, game_id, "D1", "C3", "C2")
     assert (guard_square(page, 1), guard_square(page, 2)) == ("B1", "C3")
     assert '<span class="guard" title="bouncer" style="--n: 0">' in room_button(page, 1, "B1")
     assert '<span class="sr-only">B</span>' in room_button(page, 1, "B1")
     assert '<span class="die" title="destination marker">◎</span>' in room_button(page, 1, "D1")
     assert ", bouncer" in room_button(page, 2, "C3") and ", destination" in room_button(page, 2, "C2")
     head = re.search(r'<header class="floor-head">.*?</header>', page, re.DOTALL).group(0)
-    assert "moves <b>3</b>" in head and "die <b>" not in head and "deck <b>13</b>" in head
+    assert "moves <b>3</b>" in head and "die <b>" not in head and "deck <b>14</b>" in head
 
 
 def test_each_burglar_first_walks_in_through_an_entrance(app, client):

@@ -48,6 +48,7 @@ class Bb1(TableBb1):
     counting_rooms: ClassVar[Mapping[str, int]] = {}  # bb2 rooms that act at so many counting cubes
     floor_fields: tuple[str, ...] = ()  # what a floor keeps beyond walls, guard, die, alarms and cards
     floor_counts: tuple[str, ...] = ()  # … of which what a case's result reports
+    crew_counts: ClassVar[Mapping[str, int]] = {}  # what a burglar holds that a case sets and reports, and its most
     # the patrol card naming no room (1.20: the mini expansion's Lost Visual, in the deck only when chosen;
     # in bb2 and bb3 every card beyond one per room is the special one)
     roomless_card = LOST_VISUAL

@@ -16,13 +16,15 @@ from ..errors import N_, IllegalActionError
 from ..fields import Action, choice_of, count_of, floor_of, square_of, who_of
 from ..room_counts import set_on_room
 from ..ruleset import GameAction
-from .limits import MOST_CUBES, MOST_DECK
+from .limits import MOST_CUBES, MOST_DECK, PRIMA_DONNAS
 
 if TYPE_CHECKING:
     from .rules import Bb2
 
 CHIPS = ("prima_donna", "drunk")  # bb2 chips that put a burglar in another room
-CARD_EFFECTS = ("jump", "marker", "skip")  # what gear or an event does to a bouncer (manual controls)
+# what gear or an event does to a bouncer (manual controls): he jumps, his marker is set (a hunting bouncer
+# stops hunting), he skips a move, or his destination is changed or swapped (no effect while he hunts)
+CARD_EFFECTS = ("jump", "marker", "skip", "swap")
 
 
 def _chip(rules: Bb2, a: Action) -> None:
@@ -65,8 +67,25 @@ def _bouncer(rules: Bb2, a: Action) -> None:
     square = square_of(rules, floor, a.get("at"))
     if effect == "jump":
         rules.undercover(floor, square, cause="card")
+    elif effect == "swap":
+        rules.swap_by_card(floor, square)
     else:
         rules.marker_by_card(floor, square)
+
+
+def _prima_donna(rules: Bb2, a: Action) -> None:
+    """Bodyguard Heist One: how many Prima Donna chips are on the player's character card now."""
+    rules.carry_prima_donnas(who_of(rules, a), count_of(a.get("count"), 0, PRIMA_DONNAS,
+                                                        N_("the Prima Donnas a player holds")))
+
+
+def _revolving_door(rules: Bb2, a: Action) -> None:
+    """bb2 Revolving Door: the player on it jumps to a room touching one of its corners (2 actions)."""
+    who = who_of(rules, a)
+    b = rules.state.crew[who]
+    if a.get("floor") not in (None, b.floor):
+        raise IllegalActionError(N_("the Revolving Door keeps %(who)s on floor %(floor)s"), who=who, floor=b.floor)
+    rules.revolving_door(who, square_of(rules, b.floor, a.get("to"), "to"))
 
 
 def _commotion(rules: Bb2, a: Action) -> None:
@@ -101,5 +120,7 @@ ACTIONS = {
     "undercover": GameAction(_undercover, N_("Undercover chips")),
     "crowd": GameAction(_crowd, N_("Crowd chips")), "chip": GameAction(_chip, N_("chips")),
     "deck": GameAction(_deck, N_("changing patrol decks")), "bouncer": GameAction(_bouncer, N_("bouncers")),
+    "prima_donna": GameAction(_prima_donna, N_("Prima Donnas carried")),
+    "revolving_door": GameAction(_revolving_door, N_("Revolving Doors")),
 }
 SET_FIELDS = {"cubes": GameAction(_set_cubes, N_("counting cubes on rooms"))}

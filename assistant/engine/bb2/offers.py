@@ -12,14 +12,29 @@ decides nothing: a counter's "−" or "+" is there only when the engine offers i
 
 from __future__ import annotations
 
+from ..board import square_coords, square_name
 from ..offers import LegalActions, Offer, in_play, inside, moves, steps
 from ..state import GameState
-from .limits import BUFFET_LIMIT, HEAT_LIMIT, MOST_CUBES, MOST_DECK, SURVEILLANCE_LIMIT
+from .limits import BUFFET_LIMIT, HEAT_LIMIT, MOST_CUBES, MOST_DECK, PRIMA_DONNAS, SURVEILLANCE_LIMIT
 
 # rooms that count cubes, and the cube that sets them off: Surveillance heats the floor at 4, the Buffet
 # makes a commotion at 3 (bb2 Tile Clarifications), so the table puts at most one fewer there by hand
 COUNTING_ROOMS = {"surveillance": SURVEILLANCE_LIMIT, "buffet": BUFFET_LIMIT}
 CAGES = "cashier-cages"  # holds up to MOST_CUBES cubes, none of which sets it off
+REVOLVING_DOOR = "revolving-door"
+
+
+def diagonal_rooms(state: GameState, square: str) -> list[str]:
+    """The rooms touching a corner of ``square``, walls ignored (bb2 Revolving Door); the empty square left out.
+
+    >>> from assistant.engine.state import GameState
+    >>> diagonal_rooms(GameState(rules="bb2"), "A1"), diagonal_rooms(GameState(rules="bb2"), "B2")
+    (['B2'], ['A1', 'C1', 'A3', 'C3'])
+    """
+    col, row = square_coords(square, state.size)
+    corners = [(col + dc, row + dr) for dr in (-1, 1) for dc in (-1, 1)]
+    return [sq for sq in (square_name(c, r) for c, r in corners if 0 <= c < state.size and 0 <= r < state.size)
+            if sq not in state.void]
 
 
 def started(state: GameState) -> bool:
@@ -60,7 +75,19 @@ def room_offers(state: GameState, floor: int, square: str) -> list[Offer]:
     if fl.destination != square:
         offers.append(Offer("bouncer_marker", {"do": "bouncer", "effect": "marker", **here},
                             {"at": square, "hunting": fl.destination is None}))
-    return offers + cube_offers(state, floor, square)
+        offers.append(Offer("bouncer_swap", {"do": "bouncer", "effect": "swap", **here},
+                            {"at": square, "hunting": fl.destination is None}))
+    return offers + _revolving_doors(state, floor, square) + cube_offers(state, floor, square)
+
+
+def _revolving_doors(state: GameState, floor: int, square: str) -> list[Offer]:
+    """Whoever stands on a Revolving Door touching a corner of this room may jump here (bb2 Revolving Door)."""
+    fl = state.floors[floor]
+    return [Offer("revolving_door", {"do": "revolving_door", "who": n, "floor": floor, "to": square},
+                  {"who": n, "at": square, "door": b.at})
+            for n, b in ((n, state.crew[n]) for n in state.order)
+            if inside(state, n) and b.floor == floor and fl.tiles.get(str(b.at)) == REVOLVING_DOOR
+            and square in diagonal_rooms(state, str(b.at))]
 
 
 def _chips(state: GameState, floor: int, square: str) -> list[Offer]:
@@ -114,8 +141,8 @@ def cube_offers(state: GameState, floor: int, square: str) -> list[Offer]:
 
 def player_offers(state: GameState, who: str) -> list[Offer]:
     """Placing the bouncers before the heist (bb2 Heist Setup 6-8); then, on ``who``'s turn, walking in by an
-    entrance, a card that makes a bouncer skip his next move (bb2 Gear) and the exit (bb2 Completing the
-    Finale: the exit is the finale's, which the table checks)."""
+    entrance, saying what the face-down room she walked into is, a card that makes a bouncer skip his next move
+    (bb2 Gear) and the exit (bb2 Completing the Finale: the exit is the finale's, which the table checks)."""
     if state.pending or state.outcome or not state.order:
         return []
     first = state.floors.get(1)
@@ -126,11 +153,23 @@ def player_offers(state: GameState, who: str) -> list[Offer]:
     if coming_in(state) == who:
         return [Offer("enter", {"do": "move", "who": who, "floor": 1, "to": sq}, {"who": who, "at": sq})
                 for sq in state.entrances]
-    offers = [Offer("bouncer_skip", {"do": "bouncer", "effect": "skip", "floor": n}, {"floor": n})
-              for n, fl in sorted(state.floors.items()) if fl.guard is not None and not fl.skip]
+    offers = said_offers(state, who)
+    offers += [Offer("bouncer_skip", {"do": "bouncer", "effect": "skip", "floor": n}, {"floor": n})
+               for n, fl in sorted(state.floors.items()) if fl.guard is not None and not fl.skip]
     if inside(state, who):
         offers.append(Offer("escape", {"do": "escape", "who": who}, {"who": who}))
     return offers
+
+
+def said_offers(state: GameState, who: str) -> list[Offer]:
+    """She walked into a face-down room (an entrance too): the table says what it is, and its "when you enter"
+    text acts then (bb2 Entering the Casino: move in, reveal the tile, do what it says)."""
+    b = state.crew[who]
+    floor, _sep, square = b.unsaid.partition("-")
+    if not b.unsaid or not inside(state, who) or (str(b.floor), b.at) != (floor, square):
+        return []
+    return [Offer("say_room", {"do": "reveal", "floor": b.floor, "at": square}, {"who": who, "at": square,
+                                                                                "floor": b.floor}, needs="tile")]
 
 
 # -- what the table counts ----------------------------------------------------------------------------
@@ -145,6 +184,10 @@ def corrections(state: GameState) -> list[Offer]:
     if in_play(state):
         offers += [o for n, fl in sorted(state.floors.items())
                    for o in steps("deck", {"do": "deck", "floor": n}, "count", len(fl.deck), 0, MOST_DECK, floor=n)]
+        # Bodyguard Heist One: the Prima Donna chips on each character card (two to walk out with)
+        offers += [o for n in state.order if inside(state, n)
+                   for o in steps("prima_donnas", {"do": "prima_donna", "who": n}, "count",
+                                  state.crew[n].prima_donnas, 0, PRIMA_DONNAS, who=n)]
     return offers
 
 

@@ -8,7 +8,8 @@ commotions pull him at once. Pathing, clockwise rule, questions and the log are 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ..bb1.rules import Bb1
 from ..box import BB2_ROOMS, check_known_room
@@ -17,8 +18,8 @@ from ..errors import N_, IllegalActionError
 from ..ruleset import GameOver
 from ..state import DISTRACTED, HIDDEN
 from .actions import ACTIONS, SET_FIELDS
-from .limits import BUFFET_LIMIT, HEAT_LIMIT, MOST_DECK, SURVEILLANCE_LIMIT
-from .offers import COUNTING_ROOMS, LEGAL
+from .limits import BUFFET_LIMIT, HEAT_LIMIT, MOST_DECK, PRIMA_DONNAS, SURVEILLANCE_LIMIT
+from .offers import COUNTING_ROOMS, LEGAL, diagonal_rooms
 
 BOUNCER_MOVES = 3
 HEAT_PER_ENTRY = 2
@@ -46,10 +47,12 @@ class Bb2(Bb1):
     counting_rooms = COUNTING_ROOMS
     floor_fields = ("even", "cubes", "crowd")
     floor_counts = ("cubes",)
+    crew_counts: ClassVar[Mapping[str, int]] = {"prima_donnas": PRIMA_DONNAS}
     roomless_card = DISTRACTED
     roomless_card_optional = False
     room_rules = False  # its rooms and cards are not those of Burgle Bros 1
     _hunt_target: str | None = None  # the player's room chosen for this move while hunting
+    _setting_up = False  # drawing the setup cards (bb2 Heist Setup 6-8)
     figure = "bouncer"
     patrol_rule = "bb2 Bouncer's Turn"
     redraw_rule = "§6"
@@ -61,8 +64,11 @@ class Bb2(Bb1):
     def start(self) -> None:
         """bb2 Heist Setup 6-8: each floor's first card places its bouncer, the next his destination marker.
         A Distracted card cannot place him (no room named) and, with no revealed even room yet, cannot set
-        the marker either: the next card is drawn (our ruling, as bb2 Distracted says for no even room)."""
+        the marker either: the next card is drawn (our ruling, as bb2 Distracted says for no even room). So the
+        table is never offered it at setup, and each card's question says what it sets (:meth:`draw_card`)."""
+        self._setting_up = True
         self.place_every_guard()
+        self._setting_up = False
 
     # -- speed and hunting ------------------------------------------------------------------------
     def speed(self, floor: int, bonus: int) -> int:
@@ -122,6 +128,7 @@ class Bb2(Bb1):
     def entered_effects(self, floor: int, square: str) -> None:
         fl = self.state.floors[floor]
         if self.state.burglars_at(floor, square):
+            self.bodyguard_lost(floor, square)
             self.heat_room(floor, square)
         kind = fl.tiles.get(square)
         if kind == "surveillance":
@@ -166,12 +173,36 @@ class Bb2(Bb1):
 
     def walked_into(self, name: str, floor: int, square: str) -> None:
         """Walking into the bouncer's room gives 2 heat, as when he enters yours (§1.22 ruling: the seed lacks
-        that page). The Buffet counts every player entering: the third makes a commotion there that pulls
-        the bouncer 3 steps (bb2 Buffet)."""
+        that page); with a Prima Donna on her card it loses the heist (Bodyguard Heist One). Then the room's
+        "when you enter" text acts; a face-down room's waits until the table says what it is (:meth:`room_said`),
+        so that moving in and then saying it does exactly what saying it and then moving in does (bb2 Entering
+        the Casino: move in, reveal the tile, do what it says)."""
         fl = self.state.floors[floor]
+        b = self.state.crew[name]
         if fl.guard == square:
+            self.bodyguard_lost(floor, square)
             self.heat(name, HEAT_PER_ENTRY, "walked_in", "§1.22", ruling=True, guard=square, guard_floor=floor)
         kind = fl.tiles.get(square)
+        b.unsaid = "" if kind else f"{floor}-{square}"
+        if kind:
+            self.room_text(name, floor, square, kind)
+
+    def room_said(self, floor: int, square: str) -> None:
+        """The table says what the face-down room a player just walked into is: its "when you enter" text acts
+        now, as if it had been face up (bb2 Entering the Casino). Only for the player still standing there in
+        the same turn: the end of the turn (:meth:`next_player`) and any later move or jump forget it."""
+        kind = self.state.floors[floor].tiles[square]
+        for name, b in self.state.crew.items():
+            if b.unsaid != f"{floor}-{square}":
+                continue
+            b.unsaid = ""
+            if b.floor == floor and b.at == square and not b.escaped:
+                self.log("said", "bb2 Entering the Casino", floor, square, who=name, type=kind)
+                self.room_text(name, floor, square, kind)
+
+    def room_text(self, name: str, floor: int, square: str, kind: str) -> None:
+        """What a room does to a player who walks in (bb2 Tile Clarifications: Slots, Table Games, Buffet)."""
+        fl = self.state.floors[floor]
         if kind == "slots":
             self.slots(name, floor, square)
             return
@@ -187,6 +218,44 @@ class Bb2(Bb1):
             fl.cubes = {k: v for k, v in fl.cubes.items() if k != square}
             self.log("buffet", "bb2 Buffet", floor, square)
             self.commotion(floor, square, BUFFET_STEPS)
+
+    def bodyguard_lost(self, floor: int, square: str) -> None:
+        """Bodyguard Heist One: a player with a Prima Donna chip on the same tile as a bouncer loses the heist,
+        however they came together (she walked or jumped in, he walked or jumped there, she took the chip
+        there). Checked before the heat: a Crowd chip covers heat, not her."""
+        fl = self.state.floors[floor]
+        if fl.guard != square:
+            return
+        for name in self.state.burglars_at(floor, square):
+            if self.state.crew[name].prima_donnas:
+                self.log("caught", "bb2 Bodyguard Heist One", floor, square, who=name, how="prima_donna")
+                self.state.outcome = "caught"
+                raise GameOver(name)
+
+    def carry_prima_donnas(self, name: str, count: int) -> None:
+        """Bodyguard Heist One: a player takes the Prima Donna chip of the tile she enters onto her character
+        card (or the table corrects how many she holds: two are needed to exit)."""
+        b = self.state.crew[name]
+        if b.at is None or b.escaped:
+            raise IllegalActionError(N_("%(name)s is not in the casino"), name=name)
+        before, b.prima_donnas = b.prima_donnas, count
+        self.log("prima_donna", "bb2 Bodyguard Heist One", b.floor, b.at, who=name, count=count, before=before)
+        self.bodyguard_lost(b.floor, b.at)
+
+    def revolving_door(self, name: str, square: str) -> None:
+        """bb2 Revolving Door: for 2 actions a player on it jumps to a tile touching one of its corners, walls
+        ignored. A jump, as the chips' (:meth:`jump_burglar`)."""
+        b = self.state.crew[name]
+        if b.at is None or b.escaped:
+            raise IllegalActionError(N_("%(name)s is not in the casino"), name=name)
+        if self.state.floors[b.floor].tiles.get(b.at) != "revolving-door":
+            raise IllegalActionError(N_("%(name)s is not on a Revolving Door (turn its room face up first)"),
+                                     name=name)
+        corners = diagonal_rooms(self.state, b.at)
+        if square not in corners:
+            raise IllegalActionError(N_("the Revolving Door jumps to a room touching one of its corners: %(rooms)s"),
+                                     rooms=", ".join(corners))
+        self.jump_burglar(name, b.floor, square, "revolving_door")
 
     def slots(self, name: str, floor: int, square: str) -> None:
         """bb2 Slots: walking in makes a commotion there, unless another player on that floor stands in the
@@ -223,17 +292,25 @@ class Bb2(Bb1):
         self.log("count_room", "bb2 Count Room", b.floor, b.at, who=name)
         self.commotion(b.floor, b.at)
 
+    def next_player(self) -> None:
+        """A face-down room said once the turn is over acts no more: the bouncer has moved meanwhile."""
+        for b in self.state.crew.values():
+            b.unsaid = ""
+        super().next_player()
+
     def jump_burglar(self, name: str, floor: int, square: str, chip: str) -> None:
         """A chip puts a player straight into a room: the Prima Donna (peeked: jump to her) or the Drunk
-        (slide on floor 1, fall to floor 1 from floor 2). Our ruling (§6 has no word on it): a jump is not
-        walking in, so the room's "when you enter" text does not act, but landing in the bouncer's room is
-        sharing it, and gives 2 heat as walking in does (§1.22)."""
+        (slide on floor 1, fall to floor 1 from floor 2); so does the Revolving Door. Our ruling (§6 has no
+        word on it): a jump is not walking in, so the room's "when you enter" text does not act, but landing in
+        the bouncer's room is sharing it, and gives 2 heat as walking in does (§1.22)."""
         b = self.state.crew[name]
         if b.at is None or b.escaped:
             raise IllegalActionError(N_("%(name)s is not in the casino"), name=name)
-        b.floor, b.at = floor, square
-        self.log("jump", "bb2 Chips", floor, square, how=chip, who=name)
+        b.floor, b.at, b.unsaid = floor, square, ""
+        self.log("jump", "bb2 Revolving Door" if chip == "revolving_door" else "bb2 Chips", floor, square, how=chip,
+                 who=name)
         if self.state.floors[floor].guard == square:
+            self.bodyguard_lost(floor, square)
             self.heat(name, HEAT_PER_ENTRY, "jumped_in", "bb2 Chips", ruling=True, guard=square, guard_floor=floor)
 
     def corrected(self, name: str) -> None:
@@ -286,11 +363,16 @@ class Bb2(Bb1):
         return [*self.plan(floor).names, DISTRACTED, EMPTY_DECK]
 
     def draw_card(self, floor: int) -> str:
-        """A card from the top of the deck; the table may answer that its deck is empty (bb2 Hunting)."""
+        """A card from the top of the deck; the table may answer that its deck is empty (bb2 Hunting). At setup
+        the question says which card it is, the bouncer's or his marker's, and offers only squares."""
         fl = self.state.floors[floor]
         if fl.deck and fl.deck[0] == HIDDEN:
             fl.deck.pop(0)  # taken before asking, as Bb1.draw_card does (the forecast resumes from there)
-            card = self.ask("card", self.card_options(floor), floor, "1.11")
+            if self._setting_up:
+                card = self.ask("card", list(self.plan(floor).names), floor, "bb2 Heist Setup",
+                                setup="bouncer" if fl.guard is None else "destination")
+            else:
+                card = self.ask("card", self.card_options(floor), floor, "1.11")
             if card == EMPTY_DECK:
                 dropped = len(fl.deck) + 1  # the cards the count had but the table's deck did not
                 fl.deck = []
@@ -358,6 +440,21 @@ class Bb2(Bb1):
             raise IllegalActionError(N_("no bouncer on floor %(floor)s"), floor=floor)
         self.log("bouncer_card", "bb2 Gear", floor, square, how="marker")
         self.move_die(floor, square, "card", "bb2 Gear", stops_hunting=fl.destination is None)
+        if fl.guard == square:
+            self.arrive(floor)
+
+    def swap_by_card(self, floor: int, square: str) -> None:
+        """Gear or an event changes or swaps the bouncer's destination: his marker goes to ``square``. With no
+        marker on the board (he hunts) the card has no effect (bb2 Hunting: "Cards that make you change or swap a
+        destination have no effect if there is no destination marker"), unlike one that sets a new one."""
+        fl = self.state.floors[floor]
+        if fl.guard is None:
+            raise IllegalActionError(N_("no bouncer on floor %(floor)s"), floor=floor)
+        if fl.destination is None:
+            self.log("no_effect", "bb2 Hunting", floor, square, how="swap_hunting")
+            return
+        self.log("bouncer_card", "bb2 Gear", floor, square, how="swap")
+        self.move_die(floor, square, "card", "bb2 Gear")
         if fl.guard == square:
             self.arrive(floor)
 

@@ -51,6 +51,7 @@ def game_as_case(state: GameState, title: str, floor: int | None = None,
             member["loot"] = list(b.loot)
         if game.has_disguises:
             member["geared"] = b.geared
+        member.update({key: getattr(b, key) for key in game.crew_counts if getattr(b, key)})  # bb2 Prima Donnas
         crew[name] = member
     about = f"{title}: exported after {len(history or [])} actions"
     if in_order:

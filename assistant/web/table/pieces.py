@@ -85,6 +85,8 @@ def room_badges(state: GameState, floor: int, square: str) -> list[Badge]:
         badges.append(Badge("cubes", f"▣{n}", ngettext("%(num)s counting cube", "%(num)s counting cubes", n)))
     if square in fl.crowd:
         badges.append(Badge("crowd", "⁂", _("Crowd chip")))
+    if floor == 1 and square in state.entrances and fl.tiles.get(square) != "entrance":
+        badges.append(Badge("entrance", "⇲", _("entrance")))  # bb2's two corners, face down or not
     if fl.workers.get(square):
         n = fl.workers[square]
         badges.append(Badge("workers", f"♟{n}", ngettext("%(num)s worker", "%(num)s workers", n)))
@@ -126,7 +128,10 @@ def burglar_tag(state: GameState, name: str) -> dict[str, str]:
     b = state.crew[name]
     game = rules_of(state)
     if game.crew_counter == "heat":
-        return {"title": _("%(who)s: %(n)s heat", who=name, n=b.heat), "tag": f"♨{b.heat}", "cls": ""}
+        title = _("%(who)s: %(n)s heat", who=name, n=b.heat)
+        if b.prima_donnas:  # Bodyguard Heist One: on the bouncer's tile they lose the heist
+            title += " · " + ngettext("%(num)s Prima Donna", "%(num)s Prima Donnas", b.prima_donnas)
+        return {"title": title, "tag": f"♨{b.heat}" + "♛" * b.prima_donnas, "cls": ""}
     if warning := last_warning(state, name):
         kept = ("geared" if b.geared else "disguised") if game.has_disguises else ""
         return {"title": warning, "tag": "♥0!", "cls": f"last {kept}".strip()}

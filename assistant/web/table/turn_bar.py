@@ -8,8 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ...engine.offers import Offer
 from ...engine.questions import question_highlights_rooms
+from ...engine.rulesets import rules_of
 from ...engine.state import GameState
+from ...tiles import BB2_TILE_TYPES, TileType
 from ...words.i18n import _
 from ...words.questions import option_text, prompt
 from ..access import Access
@@ -52,6 +55,8 @@ class TurnBar:
     guards: tuple[tuple[int, str], ...] = ()  # guards_only: each floor's Move button
     guide_guard: str | None = None  # entrance: where floor 1's guard stands, and his die
     guide_die: int | None = None
+    say: Offer | None = None  # turn: she walked into a face-down room; the table says what it is (bb2)
+    tiles: tuple[TileType, ...] = ()  # … and what it can be
     can_act: bool = False
     can_undo: bool = False
     can_redo: bool = False
@@ -92,8 +97,9 @@ def turn_bar(access: Access, phase: str, figure: str, guards_at_setup: bool, gui
         end_turn = _("End turn — no %(figure)s moves", figure=_(figure))
     else:
         end_turn = _("End turn — the floor-%(floor)s %(figure)s moves", floor=who.floor, figure=_(figure))
+    say = next((o for o in rules_of(state).legal.player(state, current) if o.code == "say_room"), None)
     return replace(bar, moment="turn", whose=current, colour=colour, whose_floor=who.floor if inside else None,
-                   end_turn=end_turn)
+                   end_turn=end_turn, say=say, tiles=BB2_TILE_TYPES if say else ())
 
 
 def question_of(state: GameState, q: dict[str, Any]) -> Question:
