@@ -133,7 +133,14 @@ class Store:
         return game_id
 
     def games(self) -> list[dict[str, Any]]:
-        rows = self.db().execute("SELECT id, title, created, updated, head FROM games ORDER BY updated DESC")
+        """Every heist, the last played first, with its guard moves (``turns``: the ends of turns in effect) and
+        its ``outcome`` ("escaped", "caught" or None)."""
+        rows = self.db().execute(
+            "SELECT g.id, g.title, g.created, g.updated, g.head, "
+            "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id AND a.seq <= g.head "
+            " AND json_extract(a.action, '$.do') = 'end_turn') AS turns, "
+            "(SELECT json_extract(a.state, '$.outcome') FROM actions a WHERE a.game_id = g.id AND a.seq = g.head) "
+            "AS outcome FROM games g ORDER BY g.updated DESC")
         return [dict(r) for r in rows]
 
     def delete(self, game_id: str) -> None:
@@ -181,6 +188,12 @@ class Store:
     def setting(self, name: str) -> str | None:
         row = self.db().execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()
         return row["value"] if row else None
+
+    def settings_on(self, names: Sequence[str]) -> set[str]:
+        """Which of the settings ``names`` are "on" (a heist's switches), in one query."""
+        marks = ", ".join("?" * len(names))
+        rows = self.db().execute(f"SELECT name FROM settings WHERE value = 'on' AND name IN ({marks})", tuple(names))
+        return {r["name"] for r in rows}
 
     def set_setting(self, name: str, value: str | None) -> None:
         """Keep ``value`` under ``name``; None forgets it (back to the default)."""
@@ -251,6 +264,19 @@ class Store:
                           (game_id, head["head"]))
         return [{"seq": r["seq"], "action": json.loads(r["action"]), "log": json.loads(r["log"]),
                  "created": r["created"]} for r in rows]
+
+    def timeline(self, game_id: str) -> tuple[GameState, list[tuple[dict[str, Any], list[dict[str, Any]], GameState]]]:
+        """The heist's first state and every action in effect, oldest first, with its log and the state after it
+        (the story of the heist reads them all)."""
+        db = self.db()
+        game = db.execute("SELECT initial, head FROM games WHERE id = ?", (game_id,)).fetchone()
+        if game is None:
+            raise NotFoundError(game_id)
+        rows = db.execute("SELECT action, log, state FROM actions WHERE game_id = ? AND seq <= ? ORDER BY seq",
+                          (game_id, game["head"]))
+        return (GameState.from_json(json.loads(game["initial"])),
+                [(json.loads(r["action"]), json.loads(r["log"]), GameState.from_json(json.loads(r["state"])))
+                 for r in rows])
 
     def last_log(self, game_id: str, head: int) -> list[dict[str, Any]]:
         if not head:

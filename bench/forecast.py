@@ -10,6 +10,9 @@ Danger switch on and off.
    one to four burglars, bb3 worker and bb2 Distracted cards; then the slowest of 3,000 such floors
    (``HARSH_WORST``) and the stress cases (``WORST``: floors with no wall at all, which no table has, since
    every floor of the three games is set up with its walls), each with the engine runs it took.
+   Late harsh floors of each game (``late``: 0 to 2 cards left, so the deck runs out during the move) and bb3 with
+   die 6, two cubes and 1 to 3 cards left (``late_cubes``, issue 25 point 2).
+   The safety map (issue 25) of every burglar of 150 harsh and 150 late floors: every room of her floor, < 50 ms.
 4. The board partial (GET /games/<id>/panel, as every phone fetches it) of a Bank Job after 30 turns,
    Danger off, Danger on with the memo emptied before each render (the first device after a change),
    and Danger on as the other devices get it (the memo warm).
@@ -47,6 +50,12 @@ The third round (docs/forecast.md, "A third round"), da2b854 -> c7c793e, two run
     stress: open 4x4 2 alarms / bb3 open 4x4 2 cubes     20.7-21.4 / 39.9-41.0 -> 16.9 / 29.0 ms
     board partial, Danger off / on / on (memo warm)      11.5-11.7 / 13.1-13.2 / 12.2-12.6
                                                       -> 11.1-11.6 / 12.3-12.5 / 11.9-12.3 ms
+
+Issue 25 (docs/forecast.md, "Issue 25"), main -> branch coach, best of 3:
+
+    late harsh floors bb3 (deck 0-2)                     p95 14.7 -> 6.5   max 82.9 -> 14.4 ms
+    bb3 die 6, 2 cubes, deck 1-3 left, 20 layouts        median 6.5 -> 1.5   max 150 -> 14 ms
+    safety map, harsh / late floors                      median 2.5-3.0   p95 12-40   max 89-123 ms (over 50)
 """
 
 from __future__ import annotations
@@ -62,6 +71,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from assistant import forecast as forecasting
+from assistant.forecast.safety import safety_map
 from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
 from assistant.engine.errors import RulesError
@@ -70,6 +80,7 @@ from assistant.engine.state import GameState
 from assistant.web import create_app
 
 TARGET_MS = 20.0
+SAFETY_TARGET_MS = 50.0  # issue 25: a burglar's safety map, every room of her floor
 
 
 def played(seed: int, turns: int = 40) -> list[GameState]:
@@ -129,8 +140,28 @@ GUARD_TILES = ["camera"] * 4 + ["foyer"] * 2 + ["lavatory"] + ["atrium"] * 2
 def harsh(seed: int) -> GameState:
     """A harsh floor a table can have: its walls, a fast guard, alarms (bb3: cubes, which add speed) beside him,
     tiles, several burglars, the special cards."""
+    return state_from_case(harsh_case(seed))
+
+
+def late(seed: int) -> GameState:
+    """``harsh(seed)`` late in a heist: 0 to 2 cards left in the deck (the rest face up), so that it runs out during
+    the move, and the three games in turn (seed % 3)."""
+    case = harsh_case(seed, ("bb1", "bb2", "bb3")[seed % 3])
+    rng = random.Random(-seed)
+    floor = case["floors"]["1"]
+    void = case["void"]
+    rooms = [f"{c}{r}" for c in "ABCDE"[:case["size"]] for r in range(1, case["size"] + 1) if f"{c}{r}" not in void]
+    cards = rooms + [c for c in floor["patrol"] if c not in rooms]
+    rng.shuffle(cards)
+    left = rng.randint(0, 2)
+    floor["discard"], floor["patrol"] = cards[left:], ["A1"] * left
+    case["players"] = rng.randint(1, 4)
+    return state_from_case(case)
+
+
+def harsh_case(seed: int, rules: str | None = None) -> dict[str, Any]:
     rng = random.Random(seed)
-    rules = rng.choice(["bb1", "bb1", "bb2", "bb3", "bb3"])
+    rules = rng.choice(["bb1", "bb1", "bb2", "bb3", "bb3"]) if rules is None else rng.choice([rules])
     size = 5 if rules == "bb1" and rng.random() < 0.4 else 4
     void = ["C3"] if size == 5 else []
     rooms = [f"{c}{r}" for c in "ABCDE"[:size] for r in range(1, size + 1) if f"{c}{r}" not in void]
@@ -154,7 +185,7 @@ def harsh(seed: int) -> GameState:
         floor["patrol"] += ["lost-visual"]
     crew = {f"b{i}": {"floor": 1, "at": rng.choice(rooms), "stealth": rng.randint(0, 3), "heat": rng.randint(0, 5)}
             for i in range(rng.randint(1, 4))}
-    return state_from_case({"rules": rules, "size": size, "void": void, "floors": {"1": floor}, "crew": crew})
+    return {"rules": rules, "size": size, "void": void, "floors": {"1": floor}, "crew": crew}
 
 
 def open_floor(size: int, die: int, guard: str, destination: str, alarms: tuple[str, ...] = (),
@@ -169,6 +200,20 @@ def open_floor(size: int, die: int, guard: str, destination: str, alarms: tuple[
     return state_from_case({"rules": rules, "size": size, "void": void, "floors": {"1": {
         "walls": layout, "guard": guard, "destination": destination, "die": die, "alarms": list(alarms),
         "patrol": rooms + special}},
+        "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 1}}})
+
+
+def late_cubes(seed: int) -> GameState:
+    """bb3 late in a heist: die 6 and two cubes beside him (8 moves), 1 to 3 cards left in a deck of 21 (its five
+    worker cards among them or face up), a random layout of its walls: the deck runs out during the move."""
+    rng = random.Random(seed)
+    rooms = [f"{c}{r}" for c in "ABCD" for r in range(1, 5)]
+    cards = rooms + ["worker"] * 3 + ["workers-move"] * 2
+    rng.shuffle(cards)
+    left = 1 + seed % 3
+    return state_from_case({"rules": "bb3", "players": 1 + seed % 4, "floors": {"1": {
+        "walls": random_walls(4, 8, [], seed=seed), "guard": "A1", "destination": "A2", "die": 6,
+        "alarms": ["A2", "A2"], "patrol": ["A1"] * left, "discard": cards[left:]}},
         "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 1}}})
 
 
@@ -208,11 +253,22 @@ def worst(label: str, state: GameState) -> None:
     print(f"  {label:44s} {ms:8.1f} ms  {branches:6d} engine runs  {'PASS' if ms < TARGET_MS else 'over'}")
 
 
-def summary(label: str, times: list[float]) -> None:
+def time_safety(state: GameState, name: str, repeat: int = 3) -> float:
+    """The best of ``repeat`` safety maps of ``name`` from scratch (every forecast memo emptied), CPU ms."""
+    best = float("inf")
+    for _ in range(repeat):
+        forecasting._cache.clear()
+        t0 = time.process_time()
+        safety_map(state, name)
+        best = min(best, time.process_time() - t0)
+    return best * 1000
+
+
+def summary(label: str, times: list[float], target: float = TARGET_MS) -> None:
     times = sorted(times)
     p95 = times[max(0, int(len(times) * 0.95) - 1)]
     print(f"  {label:34s} n={len(times):4d}  median {statistics.median(times):6.2f}  p95 {p95:7.2f}  "
-          f"max {times[-1]:7.2f} ms  {'PASS' if times[-1] < TARGET_MS else 'over'} (max < {TARGET_MS:.0f} ms)")
+          f"max {times[-1]:7.2f} ms  {'PASS' if times[-1] < target else 'over'} (max < {target:.0f} ms)")
 
 
 def main() -> int:
@@ -233,9 +289,20 @@ def main() -> int:
     cubes = [time_floor(open_floor(4, 6, "A1", "A2", alarms=("A2", "A2"), rules="bb3", walls=seed), 1)
              for seed in range(40)]
     summary("bb3 die 6, 2 cubes, 40 layouts", cubes)
+    summary("bb3 as above, deck 1-3 left, 20", [time_floor(late_cubes(seed), 1) for seed in range(20)])
     harsh_times = [(time_floor(harsh(seed), 1), seed) for seed in range(1000)]
     summary("harsh floors of the games", [ms for ms, _ in harsh_times])
     print("  slowest of those:", "; ".join(f"seed {seed} {ms:.1f} ms" for ms, seed in sorted(harsh_times)[-3:]))
+    for i, game in enumerate(("bb1", "bb2", "bb3")):
+        late_times = [(time_floor(late(seed), 1), seed) for seed in range(i, 600, 3)]
+        summary(f"late harsh floors {game} (deck 0-2)", [ms for ms, _ in late_times])
+        print("  slowest of those:", "; ".join(f"late({seed}) {ms:.1f} ms" for ms, seed in sorted(late_times)[-3:]))
+    print("safety map of every burglar, every room of her floor, from scratch (issue 25):")
+    for label, make in (("harsh floors", harsh), ("late harsh floors", late)):
+        maps = [(time_safety(state, name), f"{make.__name__}({seed}) {name}") for seed in range(150)
+                for state in [make(seed)] for name in state.crew]
+        summary(label, [ms for ms, _ in maps], SAFETY_TARGET_MS)
+        print("  slowest of those:", "; ".join(f"{who} {ms:.1f} ms" for ms, who in sorted(maps)[-3:]))
     print("slowest harsh floors of 3,000 (best of 5 runs):")
     for seed in HARSH_WORST:
         state = harsh(seed)

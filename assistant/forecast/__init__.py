@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine.state import GameState
-from .knowledge import blind, unseen_cards
+from .knowledge import blind, reshuffled_first, unseen_cards
 from .tree import explore
 
 __all__ = ["Chance", "FloorForecast", "forecast", "forecast_floor", "in_words"]
@@ -84,7 +84,7 @@ def forecast_floor(state: GameState, floor: int) -> FloorForecast:
     if hit is not None:
         _cache.move_to_end(key)
         return hit
-    tree = explore(view, floor, bonus)
+    tree = explore(reshuffled_first(view, floor), floor, bonus)
     crew = [n for n, b in view.crew.items() if b.floor == floor and not b.escaped and b.at is not None]
     plan = view.plan(floor)
     result = FloorForecast(

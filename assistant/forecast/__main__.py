@@ -1,4 +1,4 @@
-"""``python -m assistant.forecast CASE.json [CASE.json ...]``: the danger forecast of conformance cases.
+"""``python -m assistant.forecast [--safety] CASE.json [CASE.json ...]``: the danger forecast of conformance cases.
 
 For each file, one JSON line (issue 14, docs/forecast.md)::
 
@@ -12,6 +12,14 @@ Probabilities are rounded to 6 decimals and rooms with probability 0 are left ou
 appears once, with the forecast of their own floor's guard (0 when that floor has no guard to move or
 they are not on the board). A case the engine rejects prints ``{"id": ..., "error": ...}``; a file that
 cannot be read gives exit status 2, as the resolver does.
+
+With ``--safety`` (issue 25) each line is instead::
+
+    {"id": ..., "safety": {"BURGLAR": {"ROOM": {"found": p, "caught": q}}}}
+
+for every burglar on a floor whose guard is on the board and every room of her floor (rooms with 0 included):
+the chance that her floor's guard's next move finds (and catches) her if she stands there when he moves,
+everything else as it is (``safety.safety_map``).
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from ..engine.cases import state_from_case
 from ..engine.errors import RulesError
 from ..engine.state import GameState
 from . import forecast
+from .safety import safety
 
 DECIMALS = 6
 
@@ -53,16 +62,21 @@ def _p(value: Fraction) -> float:
     return round(float(value), DECIMALS)
 
 
-def forecast_case(case: object) -> dict[str, Any]:
-    """One output line of the CLI for one case (never raises for a bad case)."""
+def forecast_case(case: object, safety_map: bool = False) -> dict[str, Any]:
+    """One output line of the CLI for one case (never raises for a bad case); ``safety_map``: the line of
+    ``--safety``."""
     cid = case.get("id") if isinstance(case, dict) else None
     try:
         if not isinstance(case, dict):
             raise RulesError("a case is a JSON object")
         state, question = position_after(case)
-        out: dict[str, Any] = {"id": cid, "floors": {}, "crew": {}}
+        out: dict[str, Any] = {"id": cid, "safety": {}} if safety_map else {"id": cid, "floors": {}, "crew": {}}
         if question is not None:
             out["needs_choice"] = question  # the next move is not known until the table answers
+            return out
+        if safety_map:
+            out["safety"] = {name: {room: {"found": _p(c.found), "caught": _p(c.caught)} for room, c in rooms.items()}
+                             for name, rooms in safety(state).items()}
             return out
         floors = forecast(state)
         for n, f in floors.items():
@@ -82,7 +96,8 @@ def forecast_case(case: object) -> dict[str, Any]:
 
 def main(argv: list[str]) -> int:
     status = 0
-    for path in argv:
+    safety_map = "--safety" in argv
+    for path in (a for a in argv if a != "--safety"):
         try:
             with open(path, encoding="utf-8") as fh:
                 case = json.load(fh)
@@ -90,7 +105,7 @@ def main(argv: list[str]) -> int:
             sys.stdout.write(json.dumps({"id": None, "error": f"{path}: cannot read this case ({err})"}) + "\n")
             status = 2
             continue
-        sys.stdout.write(json.dumps(forecast_case(case)) + "\n")
+        sys.stdout.write(json.dumps(forecast_case(case, safety_map)) + "\n")
     return status
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..engine.rulesets import RULESETS, rules_of
+from ..engine.rulesets import RULESETS, rules_of, ruleset_for
 from ..engine.state import HIDDEN, LOST_VISUAL, GameState
 
 
@@ -103,3 +103,26 @@ def blind(state: GameState) -> GameState:
         fl.stacked = None
         fl.shuffles = 0
     return view
+
+
+def reshuffled_first(view: GameState, floor: int) -> GameState:
+    """The blind ``view`` with floor ``floor``'s empty deck already reshuffled, as his first draw of the move
+    would do it (1.11; bb3 alike, bb2 hunts instead): the same move, exactly. The players know the new deck as
+    well as the old one (every card unseen again), and the engine reads a deck only to draw from it or to see it
+    empty, so nothing before that first draw can differ, and after it the state is the one the reshuffle makes,
+    but for the die: his speed was fixed when the move started (1.2), so the die +1 (bb1) is not his this move
+    unless the draw is the one that brings him back after Lost Visual (1.20), before his speed is counted.
+
+    Why: the forecast leaves out bb3's worker cards only while the deck cannot run out (tree.explore); with the
+    deck empty at the start it always can, and a bb3 floor late in a heist was explored twice, the second time
+    with every worker card (0.1-0.5 s). Reshuffled first, its deck is full. A deck that is not empty is returned
+    as it is."""
+    fl = view.floors[floor]
+    if fl.deck or rules_of(view).hunts or (fl.guard is None and not fl.lost):
+        return view
+    shuffled = view.copy()
+    die = shuffled.floors[floor].die
+    ruleset_for(shuffled, []).reshuffle(floor)
+    if not fl.lost:
+        shuffled.floors[floor].die = die
+    return shuffled

@@ -109,6 +109,8 @@ class Runs:
         self.says = [[self.answer_as.get(c, c) for c in cards] for cards in self.cards]
         self.full = tuple(tuple(self.decks[n][c] for c in cards) for n, cards in zip(self.floors, self.cards,
                                                                                      strict=False))
+        self.refill = self.full  # the unseen cards after a reshuffle (tree._Explorer leaves some out)
+        self.reshuffled = -1  # the fewest cards a reshuffle during the move left in this floor's deck (-1: none)
         self.bits = [1 << i for i in range(len(self.cards[self.at]))]  # this floor's cards as a mask's bits
         self.special = special(view.rules)
         # The engine's copy: the same state with every discard pile face down (it only counts them).
@@ -124,7 +126,7 @@ class Runs:
         self.shared: dict[SharedKey, tuple[int, Run]] = {}
         self.stills: dict[StillKey, Ended | None] = {}
         if before is not None:  # what does not depend on the fields' width: the engine runs and what they showed
-            self.shared, self.stills = before.shared, before.stills
+            self.shared, self.stills, self.reshuffled = before.shared, before.stills, before.reshuffled
             self.tree.branches = before.tree.branches
         self.points: dict[bytes, GameState] = {}  # a point's state by its key (see _engine)
         self.blind: dict[bytes, bytes] = {}  # a point's key without the crew's Stealth and heat (see _blind_key)
@@ -294,7 +296,7 @@ class Runs:
                                                       (floor, point.left, point.steps), piles)
         self.tree.branches += 1
         bits = 0
-        entered_any = jumped = touched = False
+        entered_any = jumped = touched = reshuffled = False
         events: list[tuple[int, int]] = []
         for e in entries:
             kind = e.kind
@@ -317,9 +319,17 @@ class Runs:
                     events.append((at, self.drawn_index[at].get(e.data.get("card", ""), -2)))
             elif kind == "reshuffle" and e.floor in self.floor_at:
                 events.append((self.floor_at[e.floor], -1))
+                if e.floor == floor and (self.reshuffled < 0 or e.data["left"] < self.reshuffled):
+                    self.reshuffled = e.data["left"]
+                reshuffled = True
         for fl in state.floors.values():
             if fl.discard and fl.discard[-1] != HIDDEN:
                 fl.discard = (HIDDEN,) * len(fl.discard)
+            if reshuffled:
+                # the count of shuffles only seeds the app's own shuffles, which a table deck never makes: a state
+                # reshuffled during the move is the same point as before (a worker card drawn just before the
+                # reshuffle is drawn again from the same state)
+                fl.shuffles = 0
         drawing = question.get("floor") or floor if question is not None else None
         resumes = (question is not None and question["kind"] == "card" and resumable is not None
                    and resumable[0] == floor == drawing)
@@ -356,7 +366,7 @@ class Runs:
         floors = list(unseen)
         for at, card in events:
             if card == -1:
-                floors[at] = self.full[at]
+                floors[at] = self.refill[at]
             elif card >= 0 and floors[at][card] > 0:
                 counts = list(floors[at])
                 counts[card] -= 1

@@ -58,6 +58,7 @@ from fractions import Fraction
 from operator import itemgetter
 from typing import TypeAlias
 
+from ..engine.rulesets import ruleset_for
 from ..engine.state import GameState
 from .knowledge import kind_of
 from .records import Dist, Group, Piles, Point, Question, Tree, Unseen
@@ -70,6 +71,15 @@ from .summing import MAX_ANSWERS, PLAIN_LEFT, Tables
 Signature: TypeAlias = "tuple[int, ...] | tuple[int | tuple[int, ...], tuple[int, ...]]"
 MemoKey: TypeAlias = "tuple[bytes, int, Piles, Unseen] | tuple[bytes, int, Piles, Signature, Unseen]"
 Projector: TypeAlias = "tuple[itemgetter[tuple[int, ...]] | None, tuple[itemgetter[tuple[int, ...]], ...]]"
+
+
+# how the explorer treats the cards that are only ever drawn again (see explore)
+LEFT_OUT, AFTER_RESHUFFLE, COUNTED = 2, 1, 0
+# A deck with fewer cards than his moves and this many more is taken to run out during the move (bb3's five worker
+# cards and the check's two): the explorer starts with the cards left out after the reshuffle only, and with the
+# fields a reshuffled deck's denominators need (21 x 20 x ... outgrows 40 bits within three draws)
+RUNS_OUT_MARGIN = 7
+RESHUFFLED_WIDTH = 64
 
 
 class _NotOnlyRedrawn(Exception):
@@ -87,10 +97,16 @@ def explore(view: GameState, floor: int, bonus: int = 0) -> Tree:
     left out of the unseen cards at first: the next card that does something is then equally likely to be any
     of the others, whatever the number of such cards drawn before it, as long as the deck cannot run out. The
     explorer checks both (the card at every state it stops at; the deck against the most cards any branch
-    draws) and explores again counting the card when either fails."""
+    draws) and explores again when either fails: counting the card until the deck is reshuffled and leaving it
+    out after, where the new deck cannot run out again (a deck with a few cards left when he starts); and at
+    last counting it all the way."""
     width = 40
     runs = None
-    redrawn = True
+    redrawn = LEFT_OUT
+    fl = view.floors[floor]
+    if len(fl.deck) < ruleset_for(view, []).speed(floor, bonus) + RUNS_OUT_MARGIN:
+        # the deck may well run out during the move: leaving the cards out all the way would fail at the end
+        redrawn, width = AFTER_RESHUFFLE, RESHUFFLED_WIDTH
     while True:
         explorer = _Explorer(view, floor, bonus, width, runs, redrawn)
         try:
@@ -99,7 +115,7 @@ def explore(view: GameState, floor: int, bonus: int = 0) -> Tree:
             width *= 4
             runs = explorer
         except _NotOnlyRedrawn:
-            redrawn = False
+            redrawn = AFTER_RESHUFFLE if redrawn == LEFT_OUT else COUNTED
             runs = explorer
 
 
@@ -108,20 +124,25 @@ class _Explorer(Tables):
     reads; its engine runs and the packed fields are :class:`runs.Runs`', its tables :class:`summing.Tables`'."""
 
     def __init__(self, view: GameState, floor: int, bonus: int, width: int = 128, before: Runs | None = None,
-                 redrawn: bool = False) -> None:
+                 redrawn: int = COUNTED) -> None:
         super().__init__(view, floor, bonus, width, before)
         seen = [self.decks[n] - Counter(kind_of(view.rules, c) for c in view.floors[n].discard) for n in self.floors]
         self.unseen0 = tuple(tuple(left[c] for c in cards) for left, cards in zip(seen, self.cards, strict=False))
         # cards taken to be only ever drawn again (see explore): bb3's worker cards, answered as workers-move
+        self.mode = redrawn
+        full = self.full[self.at]
         self.redrawn = tuple(i for i, c in enumerate(self.cards[self.at]) if redrawn and c in self.answer_as
-                             and self.unseen0[self.at][i])
+                             and (self.unseen0[self.at][i] if redrawn == LEFT_OUT else full[i]))
         self.redrawn_copies = 0
-        counts = list(self.unseen0[self.at])
+        counts = list(self.unseen0[self.at] if redrawn == LEFT_OUT else full)
         if self.redrawn and any(c for i, c in enumerate(counts) if i not in self.redrawn):
             self.redrawn_copies = sum(counts[i] for i in self.redrawn)
             for i in self.redrawn:
                 counts[i] = 0
-            self.unseen0 = (*self.unseen0[:self.at], tuple(counts), *self.unseen0[self.at + 1:])
+            if redrawn == LEFT_OUT:
+                self.unseen0 = (*self.unseen0[:self.at], tuple(counts), *self.unseen0[self.at + 1:])
+            else:  # counted until a reshuffle brings every card back: from then on left out
+                self.refill = (*self.full[:self.at], tuple(counts), *self.full[self.at + 1:])
         else:
             self.redrawn = ()  # no other card unseen: they are counted
         self.memo: dict[MemoKey, Dist] = {}
@@ -133,8 +154,10 @@ class _Explorer(Tables):
         buckets: dict[int, int] = {}
         choices: set[str] = set()
         reach, _ = self._expand(None, [([], 1, 1, None)], buckets, choices, self.unseen0)
-        if self.redrawn and self.piles0[0] < reach + self.redrawn_copies + 2:
-            raise _NotOnlyRedrawn("the deck might run out")  # with every such card drawn too
+        # with every such card drawn too: the deck at the start, or the one a reshuffle made (its fewest cards)
+        deck = self.piles0[0] if self.mode == LEFT_OUT else self.reshuffled
+        if self.redrawn and 0 <= deck < reach + self.redrawn_copies + 2:
+            raise _NotOnlyRedrawn("the deck might run out")
         den, packed = self._normalise(buckets)
         tree = self.tree
         tree.choices |= choices
@@ -204,7 +227,7 @@ class _Explorer(Tables):
                 continue
             left: int | None = None
             if drawing == self.floor:
-                if self.redrawn and question["kind"] == "card":
+                if self.redrawn and question["kind"] == "card" and self._left_out(after, piles[0]):
                     raise _NotOnlyRedrawn("a card question not checked")
                 left = r.moves_left
                 if left is None and point is not None and not r.entered_any:
@@ -219,7 +242,7 @@ class _Explorer(Tables):
         """The rest of the move from a resumable card question, memoised by the state and the signature of
         the unseen cards (or by the whole multiset when the signature does not say enough). Worked out by
         :meth:`_fast` when it can, else by a walk over every answer (:meth:`_expand`)."""
-        if self.redrawn:
+        if self.redrawn and self._left_out(point.unseen, point.piles[0]):
             self._check_redrawn(point)
         fast = point.depth + 2 * point.left + 4 < MAX_ANSWERS
         if fast and point.left <= PLAIN_LEFT:
@@ -260,6 +283,16 @@ class _Explorer(Tables):
         if got.exact:
             memo[by_sig] = got
         return got
+
+    def _left_out(self, unseen: Unseen, deck: int) -> bool:
+        """Whether the cards taken to be only ever drawn again may be left out of ``unseen`` with ``deck`` cards
+        in the deck: always, or after a reshuffle. Before it they are counted, a draw of one a branch like any
+        other, or all face up; a reshuffled deck too small to draw them all and two more fails the check at the
+        end (explore), so a point with fewer cards and none of them unseen needs no check."""
+        if self.mode == LEFT_OUT:
+            return True
+        counts = unseen[self.at]
+        return deck >= self.redrawn_copies + 2 and not any(counts[i] for i in self.redrawn)
 
     def _check_redrawn(self, point: Point) -> None:
         """Each card left out as only ever drawn again (see ``explore``), drawn at ``point``: the same state with

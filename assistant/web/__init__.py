@@ -65,6 +65,6 @@ def _blueprints(app: Flask) -> None:
     from .reference import views as reference
     from .sandbox import views as sandbox
     from .setup import home, new_heist, settings
-    from .table import danger, game, why
-    for area in (home, new_heist, game, live, share, settings, sandbox, reference, why, danger):
+    from .table import coach, danger, game, report, why
+    for area in (home, new_heist, game, live, share, settings, sandbox, reference, why, danger, coach, report):
         app.register_blueprint(area.bp)

@@ -28,6 +28,7 @@ from assistant.forecast import forecast, forecast_floor, in_words
 from assistant.forecast.__main__ import main
 from assistant.forecast.knowledge import blind, full_deck, unseen_cards
 from assistant.forecast.plain import enumerate_move
+from tests.decks import another_deck_order
 
 HERE = Path(__file__).parent
 CASES = sorted(HERE.glob("*.json"))
@@ -106,13 +107,7 @@ def test_two_hidden_deck_orders_with_the_same_visible_cards_give_the_same_foreca
     the set-aside pile and changing the seed of later shuffles changes nothing the players can see, so it
     must change nothing in the forecast."""
     state = _bank(11)
-    other = state.copy()
-    fl = other.floors[1]
-    cards = [*fl.deck, *fl.unseen]
-    random.Random(5).shuffle(cards)
-    fl.deck, fl.unseen = cards[:len(fl.deck)], tuple(cards[len(fl.deck):])
-    other.seed = 987654
-    assert state.floors[1].deck != fl.deck
+    other = another_deck_order(state, 1, 5)
     first, second = forecast(state), forecast(other)
     assert first.keys() == {1}
     assert first[1].enter == second[1].enter and first[1].end == second[1].end
@@ -310,6 +305,14 @@ def test_a_pooled_far_card_sent_to_a_camera_alarm_draws_again_from_the_cards_it_
     assert forecast_floor(state, 1).end["C1"] == Fraction(24767, 48960)
 
 
+BB3_RUNS_OUT = {"rules": "bb3", "players": 4, "floors": {"1": {
+    "walls": ["A1-B1", "B2-B3", "C3-D3", "C1-C2", "A3-A4", "D1-D2", "B4-C4", "C2-C3"], "guard": "B2",
+    "destination": "A2", "die": 4, "patrol": ["A1"] * 4,
+    "discard": ["A1", "B1", "C1", "D1", "A2", "C2", "D2", "A3", "C3", "D3", "A4", "B4", "C4", "B2", "worker",
+                "workers-move", "worker"]}},
+    "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 1}}}
+
+
 @pytest.mark.parametrize("case", [
     # a nearly empty deck: the reshuffle (die +1) comes during the move
     {"players": 2, "floors": {"1": {"guard": "B2", "destination": "C2", "die": 4, "patrol": ["A1"],
@@ -366,9 +369,22 @@ def test_a_pooled_far_card_sent_to_a_camera_alarm_draws_again_from_the_cards_it_
     {"floors": {"1": {"guard": "A1", "destination": "B1", "die": 5, "patrol": ["A1"] * 10,
                       "discard": ["C1", "D1", "D2", "A4", "B4", "D4"]}},
      "crew": {"ana": {"floor": 1, "at": "C3", "stealth": 1}}},
+    # the deck empty when he starts: his first draw reshuffles it (die +1 only after his speed is counted, 1.2)
+    {"players": 3, "floors": {"1": {"walls": ["A1-B1", "B2-B3", "C3-D3", "C1-C2"], "guard": "B2", "destination": "C2",
+                                    "die": 3, "patrol": [], "discard": ["D1", "A4", "B4", "C4", "D4", "A1", "B1"]}},
+     "crew": {"ana": {"floor": 1, "at": "C3", "stealth": 1}}},
+    # bb3 late in a heist: the deck empty, worker cards among the cards reshuffled, a cube adding a move
+    {"rules": "bb3", "players": 4, "floors": {"1": {
+        "walls": ["A1-B1", "B2-B3", "C3-D3", "C1-C2", "A3-A4", "D1-D2", "B4-C4", "C2-C3"], "guard": "B2",
+        "destination": "B3", "die": 1, "alarms": ["C2"], "patrol": [],
+        "discard": ["A1", "B1", "C1", "D1", "A2", "C2", "D2", "A3", "C3", "D3", "A4", "B4", "C4", "D4", "worker",
+                    "workers-move", "worker", "B3"]}},
+     "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 1}}},
+    # bb3: the deck runs out during the move, worker cards unseen before the reshuffle and all of them after it
+    BB3_RUNS_OUT,
 ], ids=["reshuffle", "lost-visual-foyer-lavatory", "alarm-tie", "bb2-distracted", "bb3-workers",
         "bb3-workers-reshuffle", "own-room", "fort-knox", "crew-found-on-some-ways", "lavatory-question",
-        "open-fast-guard"])
+        "open-fast-guard", "empty-deck", "bb3-empty-deck-workers", "bb3-runs-out"])
 def test_the_forecast_equals_the_plain_enumeration(case: dict[str, Any]) -> None:
     """The shortcuts (runs shared across deck sizes, moves left and the crew's Stealth, far cards pooled, rests
     of moves memoised or summed from a table and through the tables below, a last draw that changes nothing
@@ -414,10 +430,27 @@ def test_bb3_worker_cards_are_left_out_only_while_the_deck_cannot_run_out() -> N
         "discard": ["A1", "B1", "C1", "D1", "A2", "C2", "D2", "A3", "C3", "D3", "A4", "B4", "C4", "D4",
                     "worker", "workers-move", "worker", "B2"]}},
         "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 1}}})
-    assert tree._Explorer(blind(big), 1, 0, 64, None, True).explore().enter
+    assert tree._Explorer(blind(big), 1, 0, 64, None, tree.LEFT_OUT).explore().enter
     with pytest.raises(tree._NotOnlyRedrawn):
-        tree._Explorer(blind(small), 1, 0, 64, None, True).explore()
+        tree._Explorer(blind(small), 1, 0, 64, None, tree.LEFT_OUT).explore()
     _agrees_with_enumeration(big)
+
+
+def test_bb3_worker_cards_are_left_out_after_a_reshuffle_during_the_move() -> None:
+    """A deck with a few cards left runs out during the move: before the reshuffle the worker cards are counted
+    (they bring it nearer), after it every card is unseen again and the new deck cannot run out, so they are
+    left out from there on, with the same fractions as counting them all the way."""
+    from assistant.forecast import tree
+
+    view = blind(state_from_case(BB3_RUNS_OUT))
+    with pytest.raises(tree._NotOnlyRedrawn):
+        tree._Explorer(view, 1, 0, 64, None, tree.LEFT_OUT).explore()
+    after = tree._Explorer(view, 1, 0, 64, None, tree.AFTER_RESHUFFLE)
+    counted = tree._Explorer(view, 1, 0, 64, None, tree.COUNTED)
+    first, second = after.explore(), counted.explore()
+    assert after.reshuffled == 21 and after.redrawn
+    assert (first.enter, first.end, first.found, first.caught) == (second.enter, second.end, second.found,
+                                                                  second.caught)
 
 
 def test_the_forecast_equals_the_plain_enumeration_with_the_crow_on_the_floor() -> None:
@@ -427,4 +460,16 @@ def test_the_forecast_equals_the_plain_enumeration_with_the_crow_on_the_floor() 
                                               "discard": ["C1", "D2", "A3", "C3", "A4", "B4", "C4", "D4"]}},
                              "crew": {"ana": {"floor": 1, "at": "C2", "stealth": 1}}})
     state.floors[1].crow = "B2"
+    _agrees_with_enumeration(state)
+
+
+def test_a_guard_back_from_lost_visual_on_an_empty_deck_counts_the_reshuffled_die() -> None:
+    """1.20: the card that brings him back is drawn before his speed is counted, so the reshuffle it makes (die +1,
+    1.11) counts this move, as the plain enumeration of the move from its start says."""
+    state = state_from_case({"lost_visual": True, "players": 3, "floors": {"1": {
+        "walls": ["A1-B1", "B2-B3", "C3-D3", "C1-C2"], "guard": "B2", "destination": "C2", "die": 2, "patrol": [],
+        "discard": ["D1", "A4", "B4", "C4", "D4", "A1", "B1", "lost-visual"]}},
+        "crew": {"ana": {"floor": 1, "at": "C3", "stealth": 1}}})
+    fl = state.floors[1]
+    fl.guard, fl.destination, fl.lost = None, None, True
     _agrees_with_enumeration(state)

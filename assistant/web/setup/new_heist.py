@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from urllib.parse import urlencode
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
@@ -10,6 +12,8 @@ from ...engine.bb1.table import CHARACTERS
 from ...engine.errors import RulesError
 from ...engine.rulesets import RULESETS
 from ...engine.scenarios import BB2_CORNERS, BB2_DISTRACTED, BB2_PATROL_CARDS, SCENARIOS
+from ...engine.state import GameState
+from ...store import NotFoundError
 from ...words.i18n import N_, _
 from ...words.refusals import refusal
 from ..access import host_only
@@ -50,6 +54,30 @@ def form_page(form: MultiDict[str, str], error: str | None) -> str:
 @host_only
 def new() -> str:
     return form_page(request.args, None)
+
+
+def again_form(state: GameState) -> dict[str, str]:
+    """The new-heist form filled with a heist's game, job, crew (names, colours, characters and sides) and
+    settings (deck, tie-break reading, Lost Visual), and no seed: a new one is dealt (issue 25, Play again)."""
+    form = {"game": state.rules, "deck": state.deck_mode, "tiebreak": state.tiebreak}
+    if state.scenario in SCENARIOS:
+        form["scenario"] = state.scenario
+    if state.lost_visual:
+        form["lost_visual"] = "on"
+    for i, (name, b) in enumerate(state.crew.items(), 1):
+        form.update({f"name{i}": name, f"colour{i}": b.colour, f"character{i}": b.character, f"side{i}": b.side})
+    return {k: v for k, v in form.items() if v}
+
+
+@bp.get("/games/<game_id>/again")
+@host_only
+def again(game_id: str) -> Response:
+    """Play again with this crew: the new-heist form, filled in, to check and start."""
+    try:
+        state = store().load(game_id).state
+    except NotFoundError:
+        abort(404)
+    return redirect(f"{url_for('setup.new')}?{urlencode(again_form(state))}")
 
 
 @bp.post("/new")

@@ -13,7 +13,7 @@ action does (the phones re-fetch their board).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -39,21 +39,35 @@ def setting_name(game_id: str) -> str:
 
 
 def is_on(game_id: str) -> bool:
-    return store().setting(setting_name(game_id)) == "on"
+    return setting_name(game_id) in switches_on(game_id)
+
+
+def switches_on(game_id: str) -> set[str]:
+    """The heist's switches that are on (the settings rows of Danger and Coach), read once per request: every board
+    and end-turn answer asks for both."""
+    cache: dict[str, set[str]] = g.setdefault("switches_on", {})
+    if game_id not in cache:
+        cache[game_id] = store().settings_on([setting_name(game_id), f"coach/{game_id}"])
+    return cache[game_id]
 
 
 def switch(game_id: str, on: bool) -> int:
-    """Turn the heist's Danger switch on or off; returns the heist's new version. Done under the store's
-    write lock, and the doorbell rung inside it after the commit, as store.act does, so that versions are
-    heard in order."""
+    """Turn the heist's Danger switch on or off; returns the heist's new version."""
+    return set_switch(setting_name(game_id), game_id, on)
+
+
+def set_switch(name: str, game_id: str, on: bool) -> int:
+    """Turn one of the heist's switches (the settings row ``name``: Danger, Coach) on or off; returns the
+    heist's new version. Done under the store's write lock, and the doorbell rung inside it after the commit,
+    as store.act does, so that versions are heard in order."""
     st = store()
     with st._write:
         with st.db() as db:
             if on:
                 db.execute("INSERT INTO settings (name, value) VALUES (?, 'on') "
-                           "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (setting_name(game_id),))
+                           "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name,))
             else:
-                db.execute("DELETE FROM settings WHERE name = ?", (setting_name(game_id),))
+                db.execute("DELETE FROM settings WHERE name = ?", (name,))
             db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
             version = int(db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()[0])
         st.broker.publish(game_id, Event("changed", str(version)))
@@ -63,8 +77,13 @@ def switch(game_id: str, on: bool) -> int:
 @bp.post("/<key>/danger")
 def toggle(key: str) -> BaseResponse:
     """The switch. htmx follows the redirect and swaps in the board it gets (the game partial)."""
+    return toggled(key, setting_name)
+
+
+def toggled(key: str, name: Callable[[str], str]) -> BaseResponse:
+    """Turn the switch named ``name(heist id)`` as the form says, and send the device back to its board."""
     access = open_game(key, act=True)
-    switch(access.game.id, request.form.get("on") == "1")
+    set_switch(name(access.game.id), access.game.id, request.form.get("on") == "1")
     room = request.form.get("room") or None
     if request.headers.get("HX-Request"):
         return redirect(url_for("game.panel", key=key, room=room))
@@ -80,7 +99,7 @@ class RoomDanger:
 
     @property
     def shade(self) -> str:
-        return f"{float(self.enter) * SHADE_MAX:.2f}"
+        return shade(self.enter)
 
     @property
     def percent(self) -> str:
@@ -101,6 +120,11 @@ class DangerBoard:
     def surely_caught(self, who: str) -> bool:
         """Whether the guards' next move catches ``who`` whatever the cards (the turn card says so beside her)."""
         return any(c.caught >= 1 for f in self.floors.values() for name, c in f.crew.items() if name == who)
+
+
+def shade(p: Fraction) -> str:
+    """A room's shade for a chance ``p``: its opacity, as the style attribute says it."""
+    return f"{float(p) * SHADE_MAX:.2f}"
 
 
 def percent(p: Fraction) -> str:

@@ -24,6 +24,7 @@ from ...engine.state import GameState
 from ..language import current as language
 from ...words.i18n import _
 from .board_view import FloorView, Room
+from .coach import CoachBoard, CoachRoom
 from .danger import DangerBoard, RoomDanger
 from .guide import WallSlot, wall_slots
 
@@ -46,10 +47,12 @@ class FloorPage:
     downstairs: frozenset[str]  # squares with a downstairs token
     slots: tuple[WallSlot, ...]  # the wall editor's targets, before the break-in
     danger: tuple[tuple[str, Fraction, Fraction], ...]  # (square, enter, end) of each room with a chance
+    coach: tuple[tuple[str, CoachRoom], ...] = ()  # the Coach's rooms, on the floor of the burglar it advises
 
 
 def floor_page(state: GameState, f: FloorView, *, key: str, can_act: bool, phase: str, focus: int,
-               downstairs: set[tuple[int, str]], danger: DangerBoard | None, sandbox: str | None) -> FloorPage:
+               downstairs: set[tuple[int, str]], danger: DangerBoard | None, sandbox: str | None,
+               coach: CoachBoard | None = None) -> FloorPage:
     chances = danger.floors.get(f.number) if danger else None
     return FloorPage(
         key=key, can_act=can_act, answering=phase == "question", shown=f.number == focus,
@@ -57,7 +60,8 @@ def floor_page(state: GameState, f: FloorView, *, key: str, can_act: bool, phase
         downstairs=frozenset(sq for n, sq in downstairs if n == f.number),
         slots=tuple(wall_slots(state, f.number)) if can_act and phase == "break_in" else (),
         danger=tuple((sq, chances.enter.get(sq, Fraction(0)), chances.end.get(sq, Fraction(0)))
-                     for sq in sorted({*chances.enter, *chances.end})) if chances else ())
+                     for sq in sorted({*chances.enter, *chances.end})) if chances else (),
+        coach=tuple(coach.rooms.items()) if coach and coach.floor == f.number else ())
 
 
 @dataclass(frozen=True)
@@ -130,9 +134,10 @@ def floors_held(header: str | None) -> dict[int, str]:
 
 def _draw_floor(f: FloorView, page: FloorPage, said: str) -> str:
     danger = {sq: RoomDanger(enter, end) for sq, enter, end in page.danger if enter or end}
+    coach = dict(page.coach)
     env = current_app.jinja_env
     room_template = env.get_template("partials/_room.html")
-    words = {"f": f, "page": page, "danger": danger, "label": _("Floor %(n)s", n=f.number),
+    words = {"f": f, "page": page, "danger": danger, "coach": coach, "label": _("Floor %(n)s", n=f.number),
              "panel": url_for("game.panel", key=page.key), "act": url_for("game.act", key=page.key),
              "icons": url_for("static", filename="icons.svg")}
 
@@ -140,7 +145,7 @@ def _draw_floor(f: FloorView, page: FloorPage, said: str) -> str:
         # what _room.html reads: the room, and of its floor and page only these
         chance = danger.get(room.square)
         key = (said, f.number, f.donuts, page.key, page.can_act, page.answering, room.square in page.downstairs,
-               (chance.enter, chance.end) if chance else None, repr(room))
+               (chance.enter, chance.end) if chance else None, coach.get(room.square), repr(room))
         return _rooms.get(key, lambda: Markup(room_template.render(room=room, **words)))
 
     return env.get_template("partials/_floor.html").render(room_html=room_html, **words)

@@ -29,6 +29,7 @@ from ..limits import whole_number
 from ..phones.share import invite_for
 from ..setup.new_heist import IMPORTED_TITLE
 from .board_view import FloorView, build_floors, phase, room_menu
+from .coach import coach_board
 from .danger import danger_board
 from .floor_html import floor_html, floor_page, floors_held, kept_floor
 from .log_view import log_lines
@@ -78,11 +79,13 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
     table = table_view(state, last, now, selected, lambda: store().history(game.id))
     ruleset = rules_of(state)
     danger = danger_board(game)
+    coach = coach_board(game)
     held = floors_held(request.headers.get("X-Floors")) if request.headers.get("HX-Request") else {}
 
     def floor(f: FloorView) -> Markup:
         drawn = floor_html(f, floor_page(state, f, key=access.key, can_act=access.can_act, phase=now,
                                          focus=table["focus"], downstairs=table["downstairs"], danger=danger,
+                                         coach=coach,
                                          sandbox=url_for("sandbox.from_heist", key=access.key, floor=f.number)
                                          if rules_of(state).in_sandbox else None))
         # a floor the device already shows as it is stays on its screen: only what changed is sent

@@ -1,0 +1,187 @@
+"""Where is it safe to end your turn? (issue 25): the safety map of a burglar, room by room, checked against the
+plain enumeration (plain.py) of the position with her moved there, for the three games, and its command line."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from contextlib import redirect_stdout
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import assistant.forecast as forecasting
+from assistant.engine.actions import apply
+from assistant.engine.cases import state_from_case
+from assistant.engine.scenarios import new_game, random_walls
+from assistant.engine.state import GameState
+from assistant.forecast import Chance, move_bonus
+from assistant.forecast.__main__ import main
+from assistant.forecast.knowledge import blind
+from assistant.forecast.plain import enumerate_move
+from assistant.forecast.safety import safest, safety
+from tests.decks import another_deck_order
+
+HERE = Path(__file__).parent
+
+
+def _enumerated(state: GameState, name: str, room: str) -> Chance:
+    """The definition, by the plain enumeration: she stands in ``room`` when her floor's guard moves."""
+    moved = state.copy()
+    moved.crew[name].at = room
+    floor = moved.crew[name].floor
+    plain = enumerate_move(blind(moved), floor, move_bonus(moved, floor))
+    return Chance(plain.found.get(name, Fraction(0)), plain.caught.get(name, Fraction(0)))
+
+
+def _agrees_with_enumeration(state: GameState) -> None:
+    forecasting._cache.clear()
+    maps = safety(state)
+    on_board = [n for n, b in state.crew.items() if b.at and state.floors[b.floor].guard is not None]
+    assert sorted(maps) == sorted(on_board)
+    for name, chances in maps.items():
+        assert list(chances) == state.plan(state.crew[name].floor).rooms
+        for room, chance in chances.items():
+            assert chance == _enumerated(state, name, room), (name, room)
+
+
+@pytest.mark.parametrize("case", [
+    # bb1: a fast guard, an alarm, a Camera that sees her on another, a Foyer, a Lavatory with tokens, two
+    # burglars (one with no Stealth, who ends the game when found first in a shared room)
+    {"players": 3, "floors": {"1": {
+        "walls": ["A1-B1", "B2-B3", "C3-D3", "C1-C2"], "guard": "B2", "destination": "C2", "die": 4,
+        "alarms": ["A3"], "patrol": ["A1"] * 10, "discard": ["D1", "A4", "B4", "C4", "D4"],
+        "tiles": {"C1": "lavatory", "B3": "foyer", "D2": "camera", "A2": "camera"}}},
+     "crew": {"ana": {"floor": 1, "at": "D3", "stealth": 1}, "bo": {"floor": 1, "at": "C3", "stealth": 0}}},
+    # bb1: standing on a Camera while he enters another sets off an alarm where she stands (1.14): he comes to her
+    {"floors": {"1": {"guard": "A1", "destination": "A3", "die": 5, "patrol": ["A1"] * 8,
+                      "discard": ["B1", "C1", "D1", "B3", "C3", "D3", "B4", "D4"],
+                      "tiles": {"A2": "camera", "C4": "camera"}}},
+     "crew": {"ana": {"floor": 1, "at": "D1", "stealth": 0}}},
+    # bb1: in a Foyer she is found from next door (1.15); with Lavatory tokens in her room one goes instead of her
+    # own (1.8); in a room with a burglar who has no Stealth left and comes first, his catch ends the game before
+    # she is found
+    {"floors": {"1": {"guard": "A1", "destination": "A3", "die": 2, "patrol": ["A1"] * 8,
+                      "discard": ["B1", "C1", "D1", "B3", "C3", "D3", "B4", "D4"], "tiles": {"B2": "foyer"},
+                      "tokens": {"A2": 2}}},
+     "crew": {"cy": {"floor": 1, "at": "A3", "stealth": 0}, "ana": {"floor": 1, "at": "D4", "stealth": 0}}},
+    # bb1: Stealth 1 and 2 near a guard who passes twice through a room (caught means entered again), Lost Visual
+    {"lost_visual": True, "floors": {"1": {
+        "guard": "B2", "destination": "B3", "die": 4, "patrol": ["A1"] * 8,
+        "discard": ["A1", "D1", "C2", "D2", "A4", "B4", "C4", "D4"]}},
+     "crew": {"ana": {"floor": 1, "at": "B4", "stealth": 1}, "bo": {"floor": 1, "at": "A4", "stealth": 2}}},
+    # bb1: the deck runs out during the move (reshuffled, die +1)
+    {"players": 2, "floors": {"1": {"guard": "B2", "destination": "C2", "die": 3, "patrol": ["A1"],
+                                    "discard": ["B1", "C1", "D1", "A2", "C2", "D2", "A3", "B3"]}},
+     "crew": {"ana": {"floor": 1, "at": "C3", "stealth": 0}}},
+    # bb2: heat, Distracted cards split evenly
+    {"rules": "bb2", "floors": {"1": {"guard": "A1", "destination": "B1", "even": ["D4", "C2"],
+                                      "patrol": ["A1"] * 7, "discard": ["C1", "D1", "A2", "B2", "C2", "D2", "A3",
+                                                                         "B3", "C3", "D3", "A4", "distracted"]}},
+     "crew": {"ana": {"floor": 1, "at": "C1", "heat": 4}, "bo": {"floor": 1, "at": "D3", "heat": 1}}},
+    # bb2: the deck is empty, the bouncer hunts the nearest player (who that is depends on where she stands)
+    {"rules": "bb2", "floors": {"1": {"guard": "B2", "destination": None, "patrol": []}},
+     "crew": {"ana": {"floor": 1, "at": "D4", "heat": 2}, "bo": {"floor": 1, "at": "A4", "heat": 5}}},
+    # bb3: alarm cubes (a move each), worker cards, the deck reshuffled during the move
+    {"rules": "bb3", "players": 2, "floors": {"1": {
+        "guard": "B2", "destination": "B3", "die": 2, "alarms": ["C2"], "patrol": ["A1"] * 3,
+        "discard": ["A1", "B1", "C1", "D1", "A2", "C2", "D2", "A3", "C3", "D3", "A4", "B4", "C4", "D4",
+                    "worker", "workers-move", "worker", "B2"]}},
+     "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 1}, "bo": {"floor": 1, "at": "A1", "stealth": 0}}},
+], ids=["bb1-tiles-two-burglars", "bb1-camera-calls-him", "bb1-foyer-shared-room", "bb1-stealth-entered-twice",
+        "bb1-reshuffle", "bb2-heat-distracted", "bb2-hunting", "bb3-cubes-reshuffle"])
+def test_the_safety_map_equals_the_plain_enumeration_of_each_room(case: dict[str, Any]) -> None:
+    """issue 25: every room, exactly the forecast of the position with her standing there."""
+    _agrees_with_enumeration(state_from_case(case))
+
+
+def test_the_safety_map_equals_the_plain_enumeration_with_the_crow_and_espresso() -> None:
+    """The Raven's crow takes a move (§1.22) and Espresso adds one (1.21): the moves that bound how often he
+    can enter a room."""
+    case = {"floors": {"1": {"guard": "A1", "destination": "B1", "die": 3, "patrol": ["A1"] * 8,
+                             "discard": ["C1", "D2", "A3", "C3", "A4", "B4", "C4", "D4"]}},
+            "crew": {"ana": {"floor": 1, "at": "C2", "stealth": 1}}}
+    state = state_from_case(case)
+    state.floors[1].crow = "B2"
+    _agrees_with_enumeration(state)
+    _agrees_with_enumeration(apply(state_from_case(case), {"do": "event", "name": "espresso", "floor": 1}).state)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_safety_map_equals_the_plain_enumeration_on_random_floors_of_the_three_games(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = ("bb1", "bb2", "bb3")[seed % 3]
+    rooms = [f"{c}{r}" for c in "ABCD" for r in range(1, 5)]
+    guard, die_at = rng.sample(rooms, 2)
+    discard = rng.sample([r for r in rooms if r != guard], rng.randint(6, 12))
+    floor: dict[str, Any] = {"walls": random_walls(4, 8, [], seed=seed), "guard": guard, "destination": die_at,
+                             "die": rng.randint(2, 3), "discard": discard,
+                             "patrol": ["A1"] * (len(rooms) - len(discard) - rng.randint(0, 2))}
+    if rules == "bb1":
+        floor["tiles"] = dict(zip(rng.sample(rooms, 3), ["camera", "camera", "foyer"], strict=True))
+    if rules != "bb2":
+        floor["alarms"] = [rng.choice(rooms)]
+    crew = {n: {"floor": 1, "at": rng.choice(rooms), "stealth": rng.randint(0, 2), "heat": rng.randint(0, 5)}
+            for n in ("ana", "bo")}
+    _agrees_with_enumeration(state_from_case({"rules": rules, "players": 2, "floors": {"1": floor}, "crew": crew}))
+
+
+def test_a_burglar_off_the_board_or_on_a_floor_without_guard_has_no_map() -> None:
+    state = state_from_case({"floors": {"1": {"guard": "A1", "destination": "B1", "die": 2},
+                                        "2": {"patrol": ["A1"] * 16}},
+                             "crew": {"ana": {"floor": 2, "at": "C2"}, "bo": {"floor": 1, "at": None}}})
+    assert safety(state) == {}
+
+
+def test_hidden_deck_orders_with_the_same_visible_cards_give_the_same_map() -> None:
+    """design.md "Hidden information stays hidden": only the unseen cards count, never the app's order."""
+    state = apply(apply(new_game("bank", [{"name": "Ana"}, {"name": "Bo"}], seed=11), {"do": "start"}).state,
+                  {"do": "entrance", "at": "D4"}).state
+    other = another_deck_order(state, 1, 5)
+    forecasting._cache.clear()
+    first = safety(state)
+    forecasting._cache.clear()
+    assert first and safety(other) == first
+
+
+def test_the_two_safest_rooms_are_least_often_caught_then_found_in_board_order() -> None:
+    chances = {"A1": Chance(Fraction(1, 2), Fraction(0)), "B1": Chance(Fraction(1, 4), Fraction(1, 4)),
+               "C1": Chance(Fraction(0), Fraction(0)), "D1": Chance(Fraction(0), Fraction(0))}
+    assert safest(chances, ["A1", "B1", "C1", "D1"]) == ["C1", "D1"]
+    assert safest(chances, ["A1", "B1", "D1"]) == ["D1", "A1"]
+
+
+def _cli(*args: str) -> list[dict[str, Any]]:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        main(list(args))
+    return [json.loads(line) for line in out.getvalue().splitlines()]
+
+
+def test_cli_prints_the_safety_map_of_each_burglar_for_every_room_of_her_floor() -> None:
+    """issue 25: one line per case, every room (0 included), 6 decimals. The worked example of
+    docs/forecast.md: from B1 to his die on A1 with die 2, the unseen cards A1, A3 and C1; Ana has no Stealth."""
+    [line] = _cli("--safety", str(HERE / "bb1-redraw-own-room.json"))
+    assert line["id"] == "forecast-bb1-redraw-own-room" and set(line) == {"id", "safety"}
+    ana, bo = line["safety"]["ana"], line["safety"]["bo"]
+    assert len(ana) == len(bo) == 16
+    assert ana["A1"] == {"found": 1.0, "caught": 1.0}
+    assert ana["B1"] == ana["A2"] == {"found": 0.5, "caught": 0.5}
+    assert bo["B1"] == {"found": 0.5, "caught": 0.0}
+    assert ana["D4"] == {"found": 0.0, "caught": 0.0}
+
+
+def test_cli_safety_says_a_question_and_an_error_as_the_forecast_does(tmp_path: Path) -> None:
+    tie = tmp_path / "tie.json"
+    tie.write_text(json.dumps({"id": "tie", "floors": {"1": {"guard": "B2", "destination": "B2", "die": 1,
+                                                             "alarms": ["A2", "C2"]}},
+                               "crew": {"ana": {"floor": 1, "at": "D4"}},
+                               "actions": [{"do": "end_turn"}]}))
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"id": "bad", "floors": {"1": {"guard": "Z9"}}}))
+    question, error = _cli("--safety", str(tie), str(bad))
+    assert question["safety"] == {} and "needs_choice" in question
+    assert error["id"] == "bad" and "error" in error
