@@ -4,6 +4,7 @@ waitress (one process, many threads) and prints the address and a QR code for ph
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import logging
 import os
@@ -19,14 +20,23 @@ from . import __version__, serving
 from .engine.upgrades import SaveFormatError
 from .web import ROOT, create_app
 from .web.hardening import MAX_BODY
+from .web.setup.backups import RESTORE_BODY
 from .web.phones.lan import public_url
 from .web.phones.share import ADDRESS_SETTING
 from .web.startup import StartupError, check_database, hold_lock, prepare_folder
 from .words.i18n import N_
 from .words.terminal import Terminal, locale_language
 
-# every device following a heist live holds one thread; SPARE_THREADS always answer everything else
-THREADS, SPARE_THREADS = 32, 8
+# every device following a heist live holds one thread (a stream is a waitress task for its whole life) and
+# SPARE_THREADS always answer everything else. A club night is 20 tables of a tablet and 5 phones (120 streams,
+# bench/club_night.py); LIVE_STREAMS leaves room for a spare tab or a display at each. Waitress starts its
+# threads at once (224 idle ones: about 3 MiB more than 32), and a thread that streams gives its database
+# connection back (web/phones/live.py): after 20 tables played, 211 database files open instead of 451.
+LIVE_STREAMS, SPARE_THREADS = 192, 32
+THREADS = LIVE_STREAMS + SPARE_THREADS
+# open files this process may need: a socket per connection (connection_limit), two files per database
+# connection, the logs. macOS lets a terminal's process open only 256 by default, many Linux machines 1024.
+OPEN_FILES = 2048
 
 # waitress's limits, chosen so that sockets nobody uses cannot lock the table out. Waitress stops
 # accepting connections at ``connection_limit`` (its default, 100, is reached by 100 idle sockets from
@@ -37,11 +47,15 @@ THREADS, SPARE_THREADS = 32, 8
 #   misbehaving device opens before the timeout clears it, yet under the 512 sockets select() can
 #   watch on Windows and the 1024 open files many Linux machines allow a process.
 # * channel_timeout 15 and cleanup_interval 5: a connection with no request in progress and no byte
-#   for 15 s is closed within 20 s (a trickle slower than that cannot hold a socket). A live stream
-#   is never cut: it has a request in progress and writes a heartbeat every few seconds. Browsers
-#   simply open a new connection after an idle one is closed.
-# * max_request_body_size just above the app's own cap (web/hardening.py): the app says "too big"
-#   in words, and waitress never buffers a bigger body to disk; max_request_header_size 64 kB (a
+#   for 15 s is closed within 20 s. A live stream is never cut: it has a request in progress and
+#   writes a heartbeat every few seconds. Browsers simply open a new connection after an idle one is
+#   closed. A trickle that keeps a connection from being idle meets serving.py's deadline to read a
+#   request, and one address holds at most serving.PER_ADDRESS connections.
+# * max_request_body_size just above the biggest body the app takes: a backup the host restores
+#   (web/setup/backups.py; every other request has the app's own 1 MB cap, web/hardening.py, and is
+#   refused by its Content-Length before it is read). Waitress reads a body before the app sees who
+#   sends it, so a device may make it hold one that big (on disk past 512 kB) until the app says no:
+#   per address, the cap on connections bounds that. max_request_header_size 64 kB (a
 #   request of ours has under 2 kB of headers, the default 256 kB is a lot to hold per socket).
 # * asyncore_use_poll where the OS has poll(): select() fails outright on a socket numbered over
 #   1024, which a few hundred connections plus the database files can reach.
@@ -50,7 +64,7 @@ SERVER_OPTIONS: dict[str, Any] = {
     "connection_limit": 500,
     "channel_timeout": 15,
     "cleanup_interval": 5,
-    "max_request_body_size": MAX_BODY + 1024 * 1024,
+    "max_request_body_size": max(MAX_BODY, RESTORE_BODY) + 1024 * 1024,
     "max_request_header_size": 64 * 1024,
     "asyncore_use_poll": hasattr(select, "poll"),
     "ident": "burgle",
@@ -107,11 +121,26 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt  # what waitress's loop ends on, and what Ctrl+C raises
 
 
+def _allow_open_files(wanted: int = OPEN_FILES) -> None:
+    """Raise this process's limit on open files towards ``wanted``, within what the system allows (POSIX only:
+    Windows has no such limit on sockets and files, and waitress's select() there takes 512 sockets)."""
+    try:
+        import resource
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        with contextlib.suppress(ValueError, OSError):  # a system that refuses keeps its limit: fewer devices fit
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+
+
 def _serve_until_stopped(app: Any, host: str, port: int) -> None:
     """Serve until a stop signal, then put every heist into the database file itself (store.shutdown)."""
     for signum in STOP_SIGNALS[1:]:
         signal.signal(signum, _interrupt)
     logging.basicConfig()  # waitress's warnings reach the terminal, as with waitress.serve
+    _allow_open_files()
     server = serving.create(app, host=host, port=port, **SERVER_OPTIONS)
     try:
         server.run()  # returns when waitress's loop is interrupted
@@ -129,7 +158,7 @@ def main() -> None:
     # PUBLIC_URL stays what was asked for: without it the board finds the LAN address on each visit,
     # so a tablet that joins another network after the start still shows phones the right one
     try:
-        app = create_app({"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": THREADS - SPARE_THREADS,
+        app = create_app({"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": LIVE_STREAMS,
                           "INSTANCE_PATH": folder})
     except SaveFormatError as err:  # a database written by a newer version of the app
         _refuse(term, err)

@@ -17,11 +17,11 @@ Event(kind='changed', data='7')
 
 from __future__ import annotations
 
-import itertools
 import contextlib
+import itertools
 import queue
 import threading
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 
 
@@ -78,6 +78,7 @@ class Broker:
         self.maxsize = maxsize
         self._subs: dict[str, set[Subscription]] = {}
         self._lock = threading.Lock()
+        self._held = threading.local()
 
     def subscribe(self, game_id: str, limit: int | None = None, owner: Hashable | None = None,
                   per_owner: int | None = None) -> Subscription:
@@ -115,10 +116,39 @@ class Broker:
                 del self._subs[sub.game_id]  # a heist nobody follows costs nothing
 
     def publish(self, game_id: str, event: Event) -> None:
+        held = getattr(self._held, "events", None)
+        if held is not None:
+            held.append((game_id, event))
+            return
         with self._lock:
             subs = list(self._subs.get(game_id, ()))
         for sub in subs:
             sub.offer(event)
+
+    @contextlib.contextmanager
+    def holding(self) -> Iterator[None]:
+        """What this thread publishes inside the block is sent as the block ends. A view that changes a heist
+        draws its own device's answer first: the other devices' fetches would otherwise share the one
+        interpreter with it (a club night's End turn p95, bench/club_night.py). Events may then reach a device
+        out of order when two devices change one heist at once: each says the newest version it knows, and a
+        page keeps the highest it heard (static/app.js).
+
+        >>> broker = Broker(); phone = broker.subscribe("g1")
+        >>> with broker.holding():
+        ...     broker.publish("g1", Event("changed", "8"))
+        ...     phone.get(timeout=0) is None
+        True
+        >>> phone.get(timeout=0)
+        Event(kind='changed', data='8')
+        """
+        held: list[tuple[str, Event]] = []
+        self._held.events = held
+        try:
+            yield
+        finally:
+            self._held.events = None
+            for game_id, event in held:
+                self.publish(game_id, event)
 
     def count(self, game_id: str | None = None) -> int:
         """How many devices follow ``game_id`` (or any heist)."""

@@ -14,6 +14,7 @@ import sqlite3
 import threading
 import weakref
 from collections.abc import Sequence
+from contextlib import closing
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from importlib import resources
@@ -25,6 +26,10 @@ from .engine.actions import apply
 from .engine.state import GameState
 from .engine.vocabulary import Action, from_json
 from .store_upgrades import upgrade
+
+
+GAME_COLUMNS = ("id", "title", "created", "updated", "initial", "head", "version", "play_token", "watch_token")
+ACTION_COLUMNS = ("game_id", "seq", "action", "log", "state", "created")
 
 
 class StaleVersionError(Exception):
@@ -60,7 +65,8 @@ def _now() -> str:
 class Store:
     """All database access. One connection per thread (sqlite3 objects are not shared).
 
-    Every change rings ``broker`` (inside the write lock, so devices hear versions in order)."""
+    Every change rings ``broker`` inside the write lock, so devices hear versions in order (unless the caller holds
+    the doorbell until its own answer is drawn: ``Broker.holding``)."""
 
     def __init__(self, path: str | Path, broker: Broker | None = None):
         self.path = str(path)
@@ -183,6 +189,46 @@ class Store:
             with self.db() as db:
                 db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (secrets.token_urlsafe(16), game_id))
             self.broker.publish(game_id, Event("revoked", kind))
+
+    # -- every heist at once: backups (assistant/backup.py) ------------------------------------------
+    def copy_to(self, path: Path) -> None:
+        """A consistent copy of the whole database at ``path`` (SQLite's backup API: the log folded in), a file
+        complete in itself (no write-ahead log of its own)."""
+        with closing(sqlite3.connect(path)) as copy:
+            self.db().backup(copy)
+            copy.execute("PRAGMA journal_mode = DELETE")
+
+    def replace_with(self, path: Path) -> None:
+        """Every heist and setting becomes ``path``'s (a checked backup). Every device following a heist that was
+        here is sent back to its link: it finds the heist again if the backup holds it."""
+        with self._write, closing(sqlite3.connect(path)) as source:
+            before = [row[0] for row in self.db().execute("SELECT id FROM games")]
+            source.backup(self.db())
+            for game_id in before:
+                self.broker.publish(game_id, Event("revoked", "all"))
+
+    def add_from(self, path: Path) -> tuple[int, int]:
+        """The heists of ``path`` (a checked backup) that are not here already, added with their links; the
+        settings stay this table's. Returns how many were added and how many were here already."""
+        added = skipped = 0
+        games, actions = (", ".join(columns) for columns in (GAME_COLUMNS, ACTION_COLUMNS))
+        with self._write:
+            db = self.db()
+            db.execute("ATTACH DATABASE ? AS backup", (str(path),))
+            try:
+                with db:  # one transaction: every heist of the file or none
+                    for (game_id,) in db.execute("SELECT id FROM backup.games").fetchall():
+                        if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone():
+                            skipped += 1
+                            continue
+                        db.execute(f"INSERT INTO games ({games}) SELECT {games} FROM backup.games WHERE id = ?",
+                                   (game_id,))
+                        db.execute(f"INSERT INTO actions ({actions}) SELECT {actions} FROM backup.actions "
+                                   "WHERE game_id = ?", (game_id,))
+                        added += 1
+            finally:
+                db.execute("DETACH DATABASE backup")
+        return added, skipped
 
     # -- settings of this table (e.g. the address phones use) ------------------------------------
     def setting(self, name: str) -> str | None:

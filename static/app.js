@@ -199,16 +199,37 @@
   }
 
   if ("EventSource" in window) {
-    const source = new EventSource(live.dataset.events);
-    source.addEventListener("changed", (event) => {
-      announced = Math.max(announced, Number(event.data));
-      catchUp();
-    });
-    // the link this page came by was revoked (or the heist deleted): the reload says so
-    source.addEventListener("revoked", () => { source.close(); location.reload(); });
-    // the stream is the first to notice the server gone, and back (static/feedback.js shows the banner)
-    source.addEventListener("error", () => document.dispatchEvent(new CustomEvent("burgle:lost")));
-    source.addEventListener("open", () => document.dispatchEvent(new CustomEvent("burgle:back")));
+    // the server's heartbeat comes every data-heartbeat seconds: two missed, and the stream is taken for dead
+    // (a Wi-Fi gone quiet never closes it), said as lost (static/feedback.js checks and shows the banner) and
+    // opened again
+    const beat = (Number(live.dataset.heartbeat) || 5) * 1000;
+    let source = null;
+    let heard = Date.now();
+    const alive = () => { heard = Date.now(); };
+
+    function follow() {
+      source = new EventSource(live.dataset.events);
+      heard = Date.now();
+      source.addEventListener("changed", (event) => {
+        alive();
+        announced = Math.max(announced, Number(event.data));
+        catchUp();
+      });
+      source.addEventListener("heartbeat", alive);
+      // the link this page came by was revoked (or the heist deleted): the reload says so
+      source.addEventListener("revoked", () => { source.close(); location.reload(); });
+      // the stream is the first to notice the server gone, and back (static/feedback.js shows the banner)
+      source.addEventListener("error", () => document.dispatchEvent(new CustomEvent("burgle:lost")));
+      source.addEventListener("open", () => { alive(); document.dispatchEvent(new CustomEvent("burgle:back")); });
+    }
+
+    follow();
+    setInterval(() => {
+      if (Date.now() - heard <= 2 * beat + 1000) return;
+      source.close();
+      document.dispatchEvent(new CustomEvent("burgle:lost"));
+      follow();
+    }, beat);
     document.body.addEventListener("htmx:afterSettle", catchUp);
   }
 

@@ -91,7 +91,9 @@
   }
 
   function reachable() {
-    return fetch(location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin" })
+    // a network gone quiet never answers: a probe still waiting after 3 s counts as unreachable
+    const quiet = window.AbortSignal && AbortSignal.timeout ? AbortSignal.timeout(3000) : undefined;
+    return fetch(location.href, { method: "HEAD", cache: "no-store", credentials: "same-origin", signal: quiet })
       .then((answer) => answer.status < 500, () => false);
   }
 
@@ -108,8 +110,23 @@
     say(event.detail.elt, word("unreachable"), verb(event.detail));
     lost();
   });
-  document.addEventListener("htmx:timeout", (event) => {
-    say(event.detail.elt, word("too_slow"), word("maybe_applied"));
+  // -- a tap with no answer yet ------------------------------------------------------------------
+  // A change that gets no answer within SLOW_MS says so beside the tap: it may have reached the server or not.
+  // The request is not cut short: a late answer swaps the board in as usual and the note goes.
+  const SLOW_MS = 4000;
+  const waiting = new Map();
+  document.addEventListener("htmx:beforeSend", (event) => {
+    const detail = event.detail;
+    if (((detail.requestConfig && detail.requestConfig.verb) || "get").toLowerCase() === "get") return;
+    waiting.set(detail.xhr, setTimeout(() => {
+      say(detail.elt, word("no_answer"), word("check_log"));
+      document.querySelector(".tap-error").classList.add("unanswered");
+    }, SLOW_MS));
+  });
+  document.addEventListener("htmx:afterRequest", (event) => {
+    clearTimeout(waiting.get(event.detail.xhr));
+    waiting.delete(event.detail.xhr);
+    if (event.detail.successful) document.querySelectorAll(".tap-error.unanswered").forEach((old) => old.remove());
   });
   // the live stream (static/app.js) broke: the server may be gone, or only the stream (then say nothing)
   // (a moment later: a blip while the stream reconnects is not worth a banner)

@@ -1,8 +1,12 @@
-// The sandbox's "Copy link" button. Without JavaScript the button stays hidden and the link field can
+// The sandbox's and the dispute card's "Copy link" button, and the card's "Print" button. Without JavaScript the button stays hidden and the link field can
 // still be selected by hand; the clipboard API exists only in secure contexts (not on a LAN address),
 // so older copying is the fallback there.
 document.documentElement.classList.add("js");
 document.addEventListener("click", (event) => {
+  if (event.target.closest("[data-print]")) {
+    window.print();
+    return;
+  }
   const button = event.target.closest("[data-copy]");
   if (!button) return;
   const field = document.getElementById(button.dataset.copy);

@@ -8,9 +8,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from .folding import normalise
+
 MD_LINK = re.compile(r"\[([^\]]+)\]\(([^)]+)\)")
 PARENS = re.compile(r"\(([^()]*)\)")
 RULE_NUMBER = re.compile(r"(?<![\w.§])(1\.\d{1,2}b?|§\d)(?![\w.])")
+NOT_IN_IDS = str.maketrans(".§", "  ")
 DOC_PAGES = {"guard-movement.md": "clockwise", "rulings.md": "rulings"}  # docs that have a page here
 
 
@@ -22,6 +25,19 @@ class RulingSection:
     text: str
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    anchors: tuple[str, ...] = ()  # each row's id on the page (:func:`row_anchor` of its topic)
+
+
+def row_anchor(topic: str) -> str:
+    """The id of a row of the rulings page, from its topic as the document writes it, the same in every
+    language (the table is the English document's): a log line's ruling badge links there.
+
+    >>> row_anchor("First arrival on a floor that also triggers an alarm")
+    'first-arrival-on-a-floor-that-also-triggers-an-alarm'
+    >>> row_anchor("bb2: a player jumps (Prima Donna, Drunk)")
+    'bb2-a-player-jumps-prima-donna-drunk'
+    """
+    return "-".join(normalise(MD_LINK.sub(r"\1", topic).replace("`", "")).translate(NOT_IN_IDS).split())
 
 
 def to_markup(md: str, slug_for_rule: Callable[[str], str | None]) -> str:
@@ -51,22 +67,25 @@ def read(path: Path, slug_for_rule: Callable[[str], str | None]) -> tuple[Ruling
     title = ""
     prose: list[str] = []
     table: list[list[str]] = []
+    topics: list[str] = []
 
     def close() -> None:
         if title and (prose or table):
             header = tuple(table[0]) if table else ()
             rows = tuple(tuple(r) for r in table[1:])
-            sections.append(RulingSection(title, "\n".join(prose).strip(), header, rows))
+            sections.append(RulingSection(title, "\n".join(prose).strip(), header, rows,
+                                          tuple(row_anchor(t) for t in topics[1:])))
 
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("# "):
             continue
         if line.startswith("## "):
             close()
-            title, prose, table = line[3:].strip(), [], []
+            title, prose, table, topics = line[3:].strip(), [], [], []
         elif line.startswith("|"):
             if not set(line) <= set("|-: "):  # the row under the header is only dashes
                 table.append([to_markup(c, slug_for_rule) for c in _cells(line)])
+                topics.append(_cells(line)[0])
         elif line.lstrip().startswith("* "):
             prose.append("- " + to_markup(line.lstrip()[2:], slug_for_rule))
         else:

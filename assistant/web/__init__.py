@@ -64,7 +64,8 @@ def _blueprints(app: Flask) -> None:
     from .phones import live, share
     from .reference import views as reference
     from .sandbox import views as sandbox
-    from .setup import home, new_heist, settings
+    from .setup import backups, club, home, new_heist, settings
     from .table import coach, danger, game, report, why
-    for area in (home, new_heist, game, live, share, settings, sandbox, reference, why, danger, coach, report):
+    for area in (home, backups, club, new_heist, game, live, share, settings, sandbox, reference, why, danger, coach,
+                 report):
         app.register_blueprint(area.bp)

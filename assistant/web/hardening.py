@@ -44,7 +44,7 @@ HEADERS = {
 }
 # the pages behind a link token (/games/<token>…) or the host key (/host/<key>), and the host's pages
 PRIVATE_PATHS = ("/games/", "/host/")
-HOST_PAGES = ("home", "setup", "settings")
+HOST_PAGES = ("home", "setup", "settings", "backups", "club")
 # the biggest request the app takes is an import: the file plus the form around it
 MAX_BODY = IMPORT_LIMIT + 64 * 1024
 
@@ -78,6 +78,9 @@ def _too_large(err: RequestEntityTooLarge) -> tuple[str, int]:
     if request.endpoint == "game.import_case":
         from .table.game import import_refused
         return import_refused(_("That file is not a case: %(problem)s", problem=too_big()), 413)
+    if request.endpoint == "backups.restore":
+        from .setup import backups
+        return backups.too_big()
     return render_template("error.html", title=_("Too much at once"),
                            message=_("This page sent far more than any of the app's forms does, so nothing was "
                                      "saved. Go back, reload the page and try again.")), 413

@@ -14,5 +14,8 @@ clockwise, so he goes through C3.
 
 from .explain import explain_entry, has_why
 from .model import Picture, RouteChoice, RuleText, SandboxSpot, Why
+from .routes import fork_sentence
+from .rules import rule_text
 
-__all__ = ["Picture", "RouteChoice", "RuleText", "SandboxSpot", "Why", "explain_entry", "has_why"]
+__all__ = ["Picture", "RouteChoice", "RuleText", "SandboxSpot", "Why", "explain_entry", "fork_sentence", "has_why",
+           "rule_text"]

@@ -97,11 +97,8 @@ def _fork(m: Moment, exp: RouteExplanation, fork: Fork, picture: Picture, spot: 
     rejected = [Route(r.rooms, "rejected", label=_("as short, not taken: via %(square)s", square=r.rooms[1]))
                 for r in overlays[1:]]
     others = [b.first for b in fork.branches if b.first != fork.chosen]
-    if fork.reading == "bga":
-        sentence, extra = _bga_sentence(exp, fork, others, plan), []
-    else:
-        sentence = _loop_sentence(exp, fork, others)
-        extra = _loop_overlay(fork, plan) if len(others) == 1 else []
+    sentence = fork_sentence(exp, fork, plan)
+    extra = _loop_overlay(fork, plan) if fork.reading != "bga" and len(others) == 1 else []
     routes = (*tuple(r for r in extra if isinstance(r, Route)), chosen, *rejected)
     drawn = Picture(picture.floor, picture.guard, picture.destination, routes=routes,
                     marks=tuple(marks) + tuple(x for x in extra if isinstance(x, Mark)))
@@ -109,6 +106,12 @@ def _fork(m: Moment, exp: RouteExplanation, fork: Fork, picture: Picture, spot: 
     rule = rule_text("§2.2" if fork.reading == "bga" else "§2")
     return Why(say(m.entry), sentence, rule, ruling=True, switch=_switch(fork.reading), pictures=(drawn,),
                route=choice, sandbox=spot)
+
+
+def fork_sentence(exp: RouteExplanation, fork: Fork, plan: Floorplan) -> str:
+    """One fork of a route in words: the equally short branches and the tie-break reading that chose one."""
+    others = [b.first for b in fork.branches if b.first != fork.chosen]
+    return _bga_sentence(exp, fork, others, plan) if fork.reading == "bga" else _loop_sentence(exp, fork, others)
 
 
 def _opening(exp: RouteExplanation, fork: Fork, others: list[str]) -> str:

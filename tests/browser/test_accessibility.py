@@ -56,7 +56,9 @@ def test_why_has_no_serious_violations(device: Page, live_server):
     assert serious(device) == []
 
 
-@pytest.mark.parametrize("path", ["/", "/new", "/sandbox", "/rules", "/rules/clockwise", "/rules/rulings"])
+@pytest.mark.parametrize("path", ["/", "/new", "/sandbox", "/rules", "/rules/clockwise", "/rules/rulings",
+                                  "/rules/acrobat", "/sandbox/card?walls=B1-B2,D1-D2,A2-B2,B2-B3,C2-C3,C3-C4,A4-B4,"
+                                  "C4-D4&guard=D3&target=A1&die=5&alarms=B4"])
 def test_the_other_pages_have_no_serious_violations(device: Page, live_server, path: str):
     answer: Any = device.goto(path)
     assert answer and answer.ok, path
@@ -70,4 +72,11 @@ def test_the_ruling_badge_of_why_reads_against_its_background(device: Page, live
         p.innerHTML = 'A step <span class="badge why-ruling">Ruling</span>';
         const why = document.createElement('div'); why.className = 'why'; why.append(p);
         document.querySelector('main').prepend(why); }""")
+    assert serious(device) == []
+
+
+def test_the_club_page_has_no_serious_violations(device: Page, live_server):
+    heist_in_play(live_server)
+    answer: Any = device.goto("/club")
+    assert answer and answer.ok
     assert serious(device) == []

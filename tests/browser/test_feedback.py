@@ -4,10 +4,11 @@ and when it is back (static/feedback.js, templates/partials/_refusal.html)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Error, Page, Route, expect
 
 from tests.browser.test_heist import heist_in_play, open_board, tap_room, version_is
 
@@ -91,3 +92,46 @@ def test_a_lost_connection_is_said_beside_the_tap_and_a_banner_says_when_the_ser
     assert live_server.store().load(game_id).head == 2
     reveal_as_safe(page)  # and the same tap now works
     version_is(page, 3)
+
+
+def test_a_tap_with_no_answer_says_beside_it_that_it_may_not_be_applied_and_a_late_answer_clears_it(
+        page: Page, live_server):
+    """Issue 24: the tap's request reaches nothing that answers (held here, unanswered): within a few seconds the
+    open menu says so; when the answer comes after all, the board is drawn and the doubt goes."""
+    game_id = open_menu(page, live_server)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)  # never answered until released below
+
+    page.route(ACT, hold)
+    reveal_as_safe(page)
+    menu = page.locator("#room-menu")
+    expect(menu.get_by_role("alert")).to_have_text("No answer from the server yet.", timeout=6000)
+    expect(menu.locator(".applied")).to_have_text("Not sure it was applied: check the log.")
+    assert live_server.store().load(game_id).head == 2  # indeed: the tap never reached the server
+    held[0].continue_()
+    page.unroute(ACT, hold)
+    version_is(page, 3)
+    expect(page.locator(".tap-error")).to_have_count(0)
+
+
+def test_a_live_stream_gone_quiet_shows_the_connection_lost(page: Page, live_server):
+    """Issue 24: a Wi-Fi that goes quiet closes nothing, so no error ever comes: the missed heartbeats say it.
+    Here the stream and the page's check on the server are held unanswered, as on such a network."""
+    game_id = heist_in_play(live_server)
+    held: list[Route] = []
+
+    def quiet(route: Route) -> None:
+        if route.request.method == "HEAD" or route.request.url.endswith("/events"):
+            held.append(route)  # never answered
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/games/"), quiet)
+    open_board(page, game_id)
+    expect(page.locator("#connection")).to_contain_text("Cannot reach the server", timeout=15000)
+    page.unroute(re.compile(r"/games/"), quiet)
+    for route in held:
+        with contextlib.suppress(Error):  # the page gave up on some of them already
+            route.abort()

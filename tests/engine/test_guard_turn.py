@@ -4,7 +4,8 @@ import pytest
 
 from assistant.engine.errors import IllegalActionError
 from assistant.engine.state import LOST_VISUAL
-from tests.engine.helpers import BANK_F1, BANK_F2, BANK_F3, burglar, event, floor_case, move, play, position, turn
+from tests.engine.helpers import (BANK_F1, BANK_F2, BANK_F3, alarm, burglar, event, floor_case, move, play, position,
+                                  turn)
 
 SIXTEEN = ["D4", "D3", "D2", "D1", "C1", "B2", "C2", "A3", "B3", "C3", "A4", "B4", "C4", "B1", "A2", "A1"]
 
@@ -660,6 +661,35 @@ def test_alarm_raised_before_the_guard_appears_takes_the_die_after_his_destinati
     out = play(s, {"do": "alarm", "floor": 2, "at": "B3"}, {"do": "enter_floor", "floor": 2})
     assert out.drawn(2) == ["A1", "D4"]
     assert out.floor(2).destination == "B3"
+
+
+def test_first_arrival_with_an_alarm_marks_both_die_lines_as_the_1_13_ruling():
+    """guard-rules 1.13 ruling (issue 22 §3): the card drawn first and the alarm taking the die are both lines
+    of that ruling; the guard's own appearance is the rulebook's."""
+    s = position(floor_case("B1", "D1", 2, tiles={"B1": "camera"}),
+                 floor_case(None, None, 3, patrol=["A1", "D4", "B4"], tiles={"C3": "camera"}),
+                 crew={"ana": burglar("C3")})
+    out = play(s, move("ana", "C3", floor=2))
+    card, alarm = out.of_kind("destination")
+    assert (card.square, card.rule, card.ruling, card.data["appeared"]) == ("D4", "1.13", True, "arrival")
+    assert (alarm.square, alarm.rule, alarm.ruling, alarm.data["appeared"]) == ("C3", "1.13", True, "arrival")
+    assert not out.of_kind("appear")[0].ruling
+
+
+def test_alarm_waiting_for_the_guard_marks_his_die_lines_as_a_ruling():
+    """guard-rules 1.13 ruling: the token waited for him; his card, then the alarm, each a ruling line."""
+    s = position(floor_case("A1", "B1", 2), floor_case(None, None, 3, patrol=["A1", "D4"]))
+    out = play(s, {"do": "alarm", "floor": 2, "at": "B3"}, {"do": "enter_floor", "floor": 2})
+    assert [(e.square, e.ruling, e.data["appeared"]) for e in out.of_kind("destination")] == [
+        ("D4", True, "waiting"), ("B3", True, "waiting")]
+
+
+def test_an_alarm_after_the_guard_has_walked_is_no_longer_the_arrival_ruling():
+    """guard-rules 1.9: once he has moved, a new alarm takes the die as usual, no ruling."""
+    s = position(floor_case("A1", "D4", 2), crew={"ana": burglar("C1")})
+    out = play(s, turn(), alarm("C3"))
+    last = out.of_kind("destination")[-1]
+    assert (last.square, last.rule, last.ruling) == ("C3", "1.9", False)
 
 
 def test_guard_appearing_on_an_alarm_square_does_not_keep_his_die_on_himself():

@@ -100,7 +100,7 @@ class Stream:
         self.retry: int | None = None
 
     def event(self) -> tuple[str, str] | None:
-        """The next event (heartbeat comments skipped), or None when the server ended the stream."""
+        """The next event (heartbeats skipped), or None when the server ended the stream."""
         name, data = "message", ""
         while True:
             line = self.response.readline().decode()
@@ -108,7 +108,9 @@ class Stream:
                 return None
             line = line.rstrip("\n")
             if line == "" and data:
-                return name, data
+                if name != "heartbeat":
+                    return name, data
+                name, data = "message", ""
             if line.startswith("event: "):
                 name = line[7:]
             elif line.startswith("data: "):

@@ -136,7 +136,7 @@ def test_the_stream_rings_on_a_change_sends_heartbeats_and_gives_its_place_back_
     assert broker.count(gid) == 1
     client.post(f"/games/{gid}/act", data={"do": "start", "version": "0"}, headers=HTMX)
     assert next(stream) == "event: changed\ndata: 1\n\n"
-    assert next(stream) == ": heartbeat\n\n"  # nothing happened for LIVE_HEARTBEAT seconds
+    assert next(stream) == "event: heartbeat\ndata: 1\n\n"  # nothing happened for LIVE_HEARTBEAT seconds
     response.close()
     assert broker.count() == 0
 
@@ -155,7 +155,7 @@ def test_a_watch_stream_ends_when_its_link_is_revoked_but_not_when_the_play_link
     stream = chunks(watcher)
     next(stream)
     store(live_app).new_token(gid, "play")
-    assert next(stream) == ": heartbeat\n\n"
+    assert next(stream) == "event: heartbeat\ndata: 1\n\n"
     store(live_app).new_token(gid, "watch")
     assert next(stream) == "event: revoked\ndata: watch\n\n"
     assert list(stream) == []
@@ -372,3 +372,26 @@ def test_the_session_cookie_is_samesite_lax_and_http_only(app: Flask) -> None:
     cookie = response.headers["Set-Cookie"]
     assert cookie.startswith("session=")
     assert "SameSite=Lax" in cookie and "HttpOnly" in cookie
+
+
+@pytest.mark.parametrize("path", ["act", "undo"])
+def test_the_devices_following_are_told_once_the_tapping_devices_answer_is_drawn(
+        app, client, monkeypatch: pytest.MonkeyPatch, path: str) -> None:
+    """Issue 24: on a club night their fetches would otherwise share the interpreter with that answer."""
+    from assistant.web.table import game as game_views
+
+    game_id = new_heist(client)
+    client.post(f"/games/{game_id}/act", data={"do": "start"}, headers=HTMX)
+    phone = app.extensions["store"].broker.subscribe(game_id)
+    heard_while_drawing = []
+    respond = game_views._respond
+
+    def drawing(*args, **kwargs):
+        heard_while_drawing.append(phone.pending())
+        return respond(*args, **kwargs)
+
+    monkeypatch.setattr(game_views, "_respond", drawing)
+    data = {"do": "entrance", "at": "B2"} if path == "act" else {}
+    assert client.post(f"/games/{game_id}/{path}", data=data, headers=HTMX).status_code == 200
+    assert heard_while_drawing == [0]
+    assert phone.get(timeout=0) == Event("changed", str(app.extensions["store"].version(game_id)))

@@ -237,7 +237,9 @@ def test_the_rulings_page_shows_every_row_of_docs_rulings(client):
     rows = [line for line in (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8").splitlines()
             if line.startswith("| ") and not line.startswith("| Topic")]
     page = client.get("/rules/rulings").get_data(as_text=True)
-    assert page.count("<tr>") == len(rows) + sum(1 for s in reference.get("rulings").table if s.rows)
+    assert page.count("<tr>") == sum(1 for s in reference.get("rulings").table if s.rows)  # the headers
+    ids = re.findall(r'<tr id="([^"]+)">', page)  # each row, by the anchor a ruling badge links to
+    assert len(ids) == len(rows) == len(set(ids))
     assert "Lavatory" in page and "Raven" in page
     assert 'href="/rules/next-destination">1.6</a>' in page  # rule numbers link to their pages
 
@@ -351,7 +353,7 @@ def translations_in(tmp_path, lang: str, text: str):
     return tmp_path
 
 
-KEYPAD = """[[entry]]\nslug = "keypad"\ntitle = "Teclado"\nsources = ["a", "b"]\ntext = "Un código."\n"""
+KEYPAD = """[[entry]]\nslug = "keypad"\ntitle = "Teclado"\nsources = ["a", "b", "c"]\ntext = "Un código."\n"""
 
 
 def test_a_translation_is_read_over_the_english_page(tmp_path):
@@ -364,7 +366,7 @@ def test_a_translation_is_read_over_the_english_page(tmp_path):
 @pytest.mark.parametrize(("text", "complaint"), [
     (KEYPAD.replace('"keypad"', '"keypadd"') + 'notes = ["Nota."]\n', "no English page"),
     (KEYPAD, "a note for each"),
-    (KEYPAD.replace('["a", "b"]', '["a"]') + 'notes = ["Nota."]\n', "each of the 2 sources"),
+    (KEYPAD.replace('["a", "b", "c"]', '["a"]') + 'notes = ["Nota."]\n', "each of the 3 sources"),
     (KEYPAD + 'notes = ["Nota."]\nrules = ["1.3"]\n', "unknown field"),
     (KEYPAD.replace('text = "Un código."', 'text = ""') + 'notes = ["Nota."]\n', "'text' is missing"),
     (KEYPAD.replace("Un código.", "Ver [[keypadd]].") + 'notes = ["Nota."]\n', "keypadd"),

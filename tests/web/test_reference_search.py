@@ -150,9 +150,10 @@ FRENCH_HELP = [("Tourniquet", "motion"), ("Digicode", "keypad"), ("Cour intérie
                ("Coupe maudite", "cursed-goblet"), ("Détecteur d'empreintes", "fingerprint")]
 # the Spanish rulebook's names, typed by a reader of another language
 SPANISH_BOOK = [("Sala de Laser", "laser"), ("Teclado", "keypad"), ("Copa Maldita", "cursed-goblet"),
-                ("Pulso ElectroMagnetico", "emp"), ("Montacargas", "new-floor"), ("Detector de Huellas", "fingerprint"),
-                ("Sensor de Movimiento", "motion"), ("Proyectar Voz", "throw-voice"), ("Estruendo", "crash"),
-                ("Exprimidor", "juicer"), ("Ordenadores", "computer")]
+                ("Pulso ElectroMagnetico", "emp"), ("Montacargas", "freight-elevator"),
+                ("Detector de Huellas", "fingerprint"), ("Sensor de Movimiento", "motion"),
+                ("Proyectar Voz", "throw-voice"), ("Estruendo", "crash"), ("Exprimidor", "juicer"),
+                ("Ordenadores", "computer")]
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

@@ -1,11 +1,15 @@
-"""Issue 12, hardening, against a real waitress server on 127.0.0.1 (loopback only): sockets that
-send nothing or trickle a byte now and then cannot lock the tablet out, and one device reconnecting
-its live stream in a loop cannot take the live updates of other heists."""
+"""Issues 12 and 24, hardening, against a real waitress server on loopback: sockets that send nothing or trickle
+a byte now and then cannot lock the tablet or a fresh device out (a cap per address, a deadline to read a
+request), and one device reconnecting its live stream in a loop cannot take the live updates of other heists.
+Linux routes all of 127/8 to loopback, so a test plays several devices from 127.0.0.2, 127.0.0.3…"""
 
 from __future__ import annotations
 
 import contextlib
+import http.client
+import re
 import socket
+import subprocess
 import sys
 import threading
 import time
@@ -16,13 +20,12 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from waitress.server import create_server
-
-from assistant.__main__ import SERVER_OPTIONS
+from assistant import serving as waitress_as_run
+from assistant.__main__ import OPEN_FILES, SERVER_OPTIONS
 from assistant.engine.scenarios import new_game
 from assistant.web.phones.live import RETRY_MS
 from tests.web.helpers import make_app
-from tests.web.live_server import Stream, request, serving, wait_until
+from tests.web.live_server import ROOT, Stream, free_port, request, serving, stop, wait_serving, wait_until
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="opens many sockets at once")
 
@@ -42,7 +45,7 @@ def heist(app: Flask, name: str = "Bank Job") -> str:
 @contextmanager
 def production(app: Flask, **changes: Any) -> Iterator[Any]:
     """``app`` served with the options ``python -m assistant`` uses (fewer threads: a small machine)."""
-    server = create_server(app, host="127.0.0.1", port=0, **{**SERVER_OPTIONS, "threads": 8, **changes})
+    server = waitress_as_run.create(app, host="127.0.0.1", port=0, **{**SERVER_OPTIONS, "threads": 8, **changes})
     loop = threading.Thread(target=server.run, daemon=True)
     loop.start()
     try:
@@ -56,12 +59,24 @@ def production(app: Flask, **changes: Any) -> Iterator[Any]:
         server.task_dispatcher.shutdown(timeout=5)
 
 
-def idle(port: int, count: int, stack: ExitStack) -> list[socket.socket]:
+def idle(port: int, count: int, stack: ExitStack, source: str = "127.0.0.2") -> list[socket.socket]:
+    """``count`` connections from one device (address ``source``) that send nothing."""
     sockets = []
     for _ in range(count):
-        sock = stack.enter_context(socket.create_connection(("127.0.0.1", port), timeout=5))
+        sock = stack.enter_context(socket.create_connection(("127.0.0.1", port), timeout=5,
+                                                            source_address=(source, 0)))
         sockets.append(sock)
     return sockets
+
+
+def closed_by_server(sock: socket.socket) -> bool:
+    try:
+        sock.settimeout(0.05)
+        return sock.recv(1) == b""
+    except TimeoutError:
+        return False
+    except OSError:
+        return True
 
 
 def trickle(sockets: list[socket.socket], every: float, stop: threading.Event) -> threading.Thread:
@@ -92,8 +107,10 @@ def test_the_tablet_gets_its_board_at_once_with_a_hundred_idle_and_twenty_trickl
     stop = threading.Event()
     with production(app) as server, ExitStack() as stack:
         port = server.effective_port
-        idle(port, IDLE, stack)
-        trickle(idle(port, TRICKLING, stack), every=20, stop=stop)
+        # from several devices, each under the cap per address
+        for n in range(IDLE // 20):
+            idle(port, 20, stack, source=f"127.0.0.{10 + n}")
+        trickle(idle(port, TRICKLING, stack, source="127.0.0.9"), every=20, stop=stop)
         assert wait_until(lambda: len(server._map) >= IDLE + TRICKLING + 2)  # all accepted and held
         times = [board_time(port, game_id) for _ in range(5)]
         stop.set()
@@ -109,10 +126,50 @@ def test_idle_and_slowly_trickling_sockets_are_closed_by_the_server(db_path: Pat
     with production(app, channel_timeout=timeout, cleanup_interval=0.5) as server, ExitStack() as stack:
         port = server.effective_port
         sleepers = idle(port, 10, stack)
-        trickle(tricklers := idle(port, 10, stack), every=timeout * 1.5, stop=stop)
+        trickle(tricklers := idle(port, 10, stack, source="127.0.0.3"), every=timeout * 1.5, stop=stop)
         for sock in sleepers + tricklers:
             sock.settimeout(timeout * 4)
             assert sock.recv(1) == b""  # the server hung up
+        stop.set()
+    app.extensions["store"].close()
+
+
+def test_a_fresh_device_is_served_while_another_address_trickles_on_five_hundred_sockets(db_path: Path) -> None:
+    # issue 24: 520 sockets from one address sending a byte every 10 s blocked every new connection
+    app = make_app(db_path)
+    game_id = heist(app)
+    token = app.extensions["store"].load(game_id).play_token
+    stop = threading.Event()
+    with production(app) as server, ExitStack() as stack:
+        port = server.effective_port
+        flood = idle(port, 500, stack, source="127.0.0.2")
+        trickle(flood, every=1, stop=stop)
+        # the server keeps the cap's worth and closes the rest as it accepts them
+        assert wait_until(lambda: sum(closed_by_server(s) for s in flood) >= 500 - waitress_as_run.PER_ADDRESS,
+                          timeout=10)
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=("127.0.0.3", 0))
+        t0 = time.perf_counter()
+        conn.request("GET", f"/games/{token}", headers={"Host": f"{PHONE_HOST}:{port}"})
+        answer = conn.getresponse()
+        assert answer.status == 200 and 'id="game"' in answer.read().decode()
+        assert time.perf_counter() - t0 < 2.0
+        conn.close()
+        stop.set()
+    app.extensions["store"].close()
+
+
+def test_a_request_trickled_in_slower_than_the_deadline_is_cut_off(db_path: Path) -> None:
+    # a byte every 0.2 s is never idle for channel_timeout: only the deadline to read a whole request ends it
+    app = make_app(db_path)
+    stop = threading.Event()
+    with production(app, request_deadline=1.0) as server, ExitStack() as stack:
+        [slow] = idle(server.effective_port, 1, stack)
+        t0 = time.perf_counter()
+        trickle([slow], every=0.2, stop=stop)
+        slow.settimeout(5)
+        with contextlib.suppress(ConnectionResetError):
+            assert slow.recv(1) == b""  # the server hung up...
+        assert 1.0 <= time.perf_counter() - t0 < 3.0  # ...once the deadline passed (checked each second)
         stop.set()
     app.extensions["store"].close()
 
@@ -157,3 +214,21 @@ def test_a_newer_stream_from_the_same_device_and_link_ends_its_oldest(db_path: P
         for stream in (first, second, third):
             stream.close()
     app.extensions["store"].close()
+
+
+def test_the_app_raises_its_limit_on_open_files_for_a_club_of_devices(tmp_path: Path) -> None:
+    # a club's streams, sockets and database files pass the 256 files macOS allows a terminal's process
+    resource = pytest.importorskip("resource")
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    port = free_port()
+    app = subprocess.Popen(
+        [sys.executable, "-m", "assistant", "--host", "127.0.0.1", "--port", str(port), "--instance",
+         str(tmp_path / "data")], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard)))
+    try:
+        wait_serving(app, port)
+        limits = Path(f"/proc/{app.pid}/limits").read_text()
+        soft = re.search(r"Max open files\s+(\d+)", limits)
+        assert soft and int(soft.group(1)) == min(OPEN_FILES, hard)
+    finally:
+        stop(app)

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from ..box import BB1_BOX, check_bb1_tile, check_known_room
 from ..errors import N_, AmbiguousTieError, IllegalActionError
+from ..log import entry
 from ..pathing import Router
 from ..ruleset import GameOver
 from ..state import HIDDEN, LOST_VISUAL, GameState, without_one
@@ -58,6 +59,9 @@ class Bb1(TableBb1):
     figure = "guard"
     patrol_rule = "1.6"  # why a patrol card moves the die
     redraw_rule = "1.6"  # our ruling: a card naming his own square is drawn again
+    # Floors whose guard appeared during this action and has not moved since: an alarm there now takes the
+    # die after his destination card was drawn, the order of our 1.13 ruling (BGA), and its lines say so.
+    appeared_now: frozenset[int] = frozenset()
     # Set while ``walk`` lets the guard arrive after a step: (floor, moves left, steps taken). A card question
     # raised then was asked by ``draw_destination`` with nothing pending but the rest of that walk, so the
     # danger forecast can resume the move there (:meth:`resume_walk`) instead of replaying it from its start.
@@ -90,6 +94,7 @@ class Bb1(TableBb1):
             self.place_guard(floor)
             if fl.guard is None:
                 return
+        self.appeared_now -= {floor}
         if fl.crow_advanced and fl.crow == fl.guard and not fl.alarms:
             fl.crow = None
             fl.crow_advanced = False
@@ -190,7 +195,7 @@ class Bb1(TableBb1):
         fl = self.state.floors[floor]
         if fl.crow != square or fl.crow_advanced or fl.guard != square:
             return False
-        self.log("crow", "1.19", floor, square, how="slows")
+        self.log("crow", "1.19", floor, square, ruling=True, how="slows")
         return True
 
     # -- entering a room (1.7, 1.14-1.16) --------------------------------------------------------
@@ -305,8 +310,24 @@ class Bb1(TableBb1):
             target = self.ask("alarm", nearest, floor, "1.6", steps=best)
         if target != fl.destination:
             dist = self.distances_from(floor, guard)
-            self.move_die(floor, target, "nearest_alarm", "1.9", steps=best, distances={
-                a: dist[a] for a in sorted(set(fl.alarms))}, guard=guard)
+            rule, ruling, first = "1.9", False, {}
+            if floor in self.appeared_now:
+                # 1.13 ruling: his destination card was drawn first; the alarm takes the die only now
+                rule, ruling, first = "1.13", True, {"appeared": "waiting" if new is None else "arrival"}
+                self.mark_first_card(floor, first["appeared"])
+            self.move_die(floor, target, "nearest_alarm", rule, ruling, steps=best, distances={
+                a: dist[a] for a in sorted(set(fl.alarms))}, guard=guard, **first)
+
+    def mark_first_card(self, floor: int, appeared: str) -> None:
+        """The destination card drawn when the guard appeared was drawn under the 1.13 ruling too, once an
+        alarm follows it: its line is marked as such."""
+        for i in range(len(self.entries) - 1, -1, -1):
+            e = self.entries[i]
+            if e.kind == "appear" and e.floor == floor:
+                return
+            if e.kind == "destination" and e.floor == floor and e.data.get("why") == "patrol_card":
+                self.entries[i] = entry(e.kind, "1.13", e.floor, e.square, {**e.data, "appeared": appeared}, True)
+                return
 
     def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data: Any) -> None:
         """``why`` is one of ``log.DIE_MOVES``: what sent the die there."""
@@ -485,6 +506,7 @@ class Bb1(TableBb1):
         else:
             raise IllegalActionError(N_("floor %(floor)s: no patrol card can place the guard"), floor=floor)
         fl.guard, fl.destination, fl.appeared, fl.lost = card, None, True, False
+        self.appeared_now |= {floor}
         self.log("appear", "1.13", floor, card, figure=self.figure)
         if card in fl.alarms:
             # No alarm can stand where a guard stands (1.9): one placed on it switches it off.
@@ -606,7 +628,7 @@ class Bb1(TableBb1):
         self.place_guard(floor, arriving=name)
         if fl.guard != square:
             return False
-        self.log("no_effect", "§1.22", floor, square, how="guard_placed", who=name)
+        self.log("no_effect", "§1.22", floor, square, ruling=True, how="guard_placed", who=name)
         return True
 
     def walked_into(self, name: str, floor: int, square: str) -> None:

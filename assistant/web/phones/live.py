@@ -9,7 +9,7 @@ of a thread. See docs/architecture.md, "Live updates".
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 
 from flask import Blueprint, Response, abort, current_app, request
 
@@ -38,8 +38,10 @@ class EventStream:
     It touches neither the request nor the database (both are gone by the time it runs): everything
     it needs is passed in."""
 
-    def __init__(self, sub: Subscription, version: int, role: Role, heartbeat: float):
+    def __init__(self, sub: Subscription, version: int, role: Role, heartbeat: float,
+                 release: Callable[[], None] = lambda: None):
         self._sub = sub
+        self._release = release
         self._chunks = self._generate(version, role, heartbeat)
 
     def __iter__(self) -> Iterator[str]:
@@ -54,13 +56,17 @@ class EventStream:
 
     def _generate(self, version: int, role: Role, heartbeat: float) -> Generator[str, None, None]:
         try:
+            # the thread stays with this stream for as long as the device follows: its database connection
+            # (two open files) is given back, so a club's hundred streams hold no file of the heists
+            self._release()
             # the version now: a change between the page load and this stream is not missed
             yield f"retry: {RETRY_MS}\n" + _frame("changed", str(version))
             while True:
                 event = self._sub.get(timeout=heartbeat)
                 if event is None:
-                    # the only way to learn a phone is gone: this write fails and waitress closes us
-                    yield ": heartbeat\n\n"
+                    # the only way to learn a phone is gone: this write fails and waitress closes us. An event, not
+                    # a comment: the page sees it, and says the connection is lost when two go missing (app.js)
+                    yield _frame("heartbeat", "1")
                 elif event.kind == "changed":
                     yield _frame("changed", event.data)
                 elif event.kind == "superseded":
@@ -103,6 +109,6 @@ def events(key: str) -> Response:
             abort(404)  # deleted a moment ago
         raise
     config = current_app.config
-    body = (EventStream(sub, version, access.role, config["LIVE_HEARTBEAT"]) if sub
+    body = (EventStream(sub, version, access.role, config["LIVE_HEARTBEAT"], store().close) if sub
             else _busy(version, config["LIVE_BUSY_RETRY_MS"]))
     return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-cache"})

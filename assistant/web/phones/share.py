@@ -34,6 +34,11 @@ class Invite:
     def qr(self) -> Markup:
         return qr_svg(self.url or "")
 
+    @property
+    def qr_among_many(self) -> Markup:
+        """The QR code for a page that shows several (the club page): without the id qrcode gives its path."""
+        return Markup(str(self.qr).replace(' id="qr-path"', ""))
+
 
 def qr_svg(url: str) -> Markup:
     # the filled variant of SvgPathImage: a QR needs its white quiet zone on our dark page

@@ -5,6 +5,7 @@ position shared as a link or exported as a conformance case. The position is the
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 from urllib.parse import urljoin
 
@@ -14,6 +15,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ...engine.state import GameState
 from ...words.refusals import refusal_sentence
 from ..phones.share import phone_base
+from .card import dispute_card
 from .link import Position, parse, sandbox_query
 from .page import build_page
 from .turn import ExportRefused, export_case
@@ -55,6 +57,19 @@ def index() -> Response:
     position, problems = parse(request.args.to_dict())
     page = build_page(position, problems, link, absolute(link(position)), link(position, "sandbox.case"))
     return _respond(page.position, problems, page=page)
+
+
+@bp.get("/sandbox/card")
+def card() -> Response:
+    """The dispute card of a position: its link and QR code for the phones at the table, and a page that
+    prints (the sandbox's own address, so the position is all the link holds)."""
+    position, problems = parse(request.args.to_dict())
+    position = replace(position, tool="wall")  # the picker's tool is the tablet's, not the position's
+    share = absolute(link(position))
+    page = build_page(position, problems, link, share, link(position, "sandbox.case"))
+    response = make_response(render_template("sandbox_card.html", page=page, card=dispute_card(position, share)),
+                             422 if problems else 200)
+    return response
 
 
 @bp.get("/sandbox/case.json")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ...store import NotFoundError
@@ -31,11 +31,16 @@ def confirm_delete(game_id: str) -> str:
         game = store().load(game_id)
     except NotFoundError:
         abort(404)
-    return render_template("delete.html", game=game)
+    return render_template("delete.html", game=game, back=_back())
 
 
 @bp.post("/games/<game_id>/delete")
 @host_only
 def delete(game_id: str) -> Response:
     store().delete(game_id)
-    return redirect(url_for("home.index"))
+    return redirect(url_for("club.club" if _back() == "club" else "home.index"))
+
+
+def _back() -> str | None:
+    """The page a delete came from, when it was the club page (its form sends it on)."""
+    return "club" if (request.values.get("back") == "club") else None

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable
 from dataclasses import replace
+from functools import wraps
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -134,7 +136,18 @@ def menu(key: str, group: str) -> str:
     return render_template(f"partials/_menu_{group}.html", menu=view, act=url_for("game.act", key=key))
 
 
+def answer_first(view: Callable[..., Any]) -> Callable[..., Any]:
+    """A view that changes a heist: every other device following it is told once this device's answer is drawn
+    (``Broker.holding``), so their fetches do not hold up the answer of the one who tapped."""
+    @wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        with store().broker.holding():
+            return view(*args, **kwargs)
+    return wrapped
+
+
 @bp.post("/<key>/act")
+@answer_first
 def act(key: str) -> str | BaseResponse:
     access = open_game(key, act=True)
     action = None
@@ -163,11 +176,13 @@ def spotted_card(state: GameState, action: Action) -> str | None:
 
 
 @bp.post("/<key>/undo")
+@answer_first
 def undo(key: str) -> str | BaseResponse:
     return _move(key, store().undo, "Undone")
 
 
 @bp.post("/<key>/redo")
+@answer_first
 def redo(key: str) -> str | BaseResponse:
     return _move(key, store().redo, "Redone")
 
@@ -197,6 +212,7 @@ def _move(key: str, step: Any, done: str) -> str | BaseResponse:
 
 
 @bp.post("/<key>/back")
+@answer_first
 def back(key: str) -> str | BaseResponse:
     """"Go back to here" from the whole log: undo every action after ``seq`` (Redo brings them back)."""
     access = open_game(key, act=True)

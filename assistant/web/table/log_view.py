@@ -13,14 +13,16 @@ from ... import words
 from ...why import has_why
 from ...words.i18n import _
 from ..language import rule_label
+from ..reference.views import ruling_url
 
 
 @dataclass(frozen=True)
 class LogLine:
     kind: str
     text: str
-    rule: str  # its label ("1.7", a card's name), "*" after it for our ruling; "" when it names none
+    rule: str  # its label ("1.7", a card's name); "" when it names none
     rule_title: str
+    ruling_url: str  # the row of the rulings table that decided it, "" when no ruling did
     correction: bool  # the table set this by hand
     why: str  # the address of its Why?, "" when there is nothing to explain
 
@@ -32,7 +34,7 @@ def log_lines(entries: list[dict[str, Any]], key: str, seq: int) -> list[LogLine
         label = rule_label(e["rule"]) if e.get("rule") else ""
         title = (_("rule %(rule)s (our ruling)", rule=label) if e.get("ruling") else _("rule %(rule)s", rule=label)
                  if label else "")
-        lines.append(LogLine(e["kind"], words.sentence(e), label + ("*" if label and e.get("ruling") else ""), title,
+        lines.append(LogLine(e["kind"], words.sentence(e), label, title, ruling_url(e),
                              e["kind"] == "set" or bool((e.get("data") or {}).get("correction")),
                              f"{why_base}{index}" if has_why(e) else ""))
     return lines

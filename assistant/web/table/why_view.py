@@ -28,6 +28,7 @@ class WhyView:
     pictures: tuple[tuple[Markup, str], ...]
     rule_url: str | None
     sandbox_url: str | None
+    card_url: str | None  # the dispute card of the same position: a link and QR for the phones, a page to print
 
 
 def why_view(game_id: str, seq: int, index: int) -> WhyView:
@@ -40,8 +41,10 @@ def why_view(game_id: str, seq: int, index: int) -> WhyView:
     why = explain_entry(log, index, before, action)
     if why is None:
         abort(404)
+    spot = _sandbox_query(why, before)
     return WhyView(why, seq, index, tuple(_draw(p, before) for p in why.pictures), _rule_url(why, log[index]),
-                   _sandbox_url(why, before))
+                   None if spot is None else url_for("sandbox.index", **spot),
+                   None if spot is None else url_for("sandbox.card", **spot))
 
 
 def _draw(picture: Picture, state: GameState) -> tuple[Markup, str]:
@@ -60,13 +63,13 @@ def _rule_url(why: Why, entry: dict[str, Any]) -> str | None:
     return url_for("reference.page", slug=slug) if slug else None
 
 
-def _sandbox_url(why: Why, before: GameState) -> str | None:
-    """The floor as it was at that step, guard and destination placed, to replay in the sandbox."""
+def _sandbox_query(why: Why, before: GameState) -> dict[str, Any] | None:
+    """The floor as it was at that step, guard and destination placed, to replay in the sandbox (its patrol
+    deck left out: sandbox_query never shows a face-down card)."""
     spot = why.sandbox
     if spot is None or "sandbox.index" not in current_app.view_functions:
         return None
     moment = before.copy()
     fl = moment.floors[spot.floor]
     fl.guard, fl.destination = spot.guard, spot.target
-    params: dict[str, Any] = sandbox_query(moment, spot.floor)
-    return url_for("sandbox.index", **params)
+    return dict(sandbox_query(moment, spot.floor))

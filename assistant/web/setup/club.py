@@ -1,0 +1,57 @@
+"""Club night (issue 24): the host's page of every heist this app serves, each with the QR codes its table joins
+by, whose turn it is and when it last changed; open or delete it from there. The tablet's alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Blueprint, render_template
+
+from ...engine.state import GameState
+from ...store import Game
+from ...words.i18n import N_, _
+from ..access import host_only
+from ..extensions import store
+from ..phones.share import Invite, Kind, invite
+
+bp = Blueprint("club", __name__)
+
+# the links a table joins by, in the order the page shows them, each with its caption and its QR code's name. The
+# display link (issue 26) joins them here once phones/share.py's Kind has it.
+CLUB_LINKS: dict[Kind, tuple[str, str]] = {
+    "play": (N_("Play link"), N_("QR code of the play link")),
+    "watch": (N_("Watch link"), N_("QR code of the watch link")),
+}
+
+
+@dataclass(frozen=True)
+class Table:
+    """One heist as the club page shows it."""
+
+    game: Game
+    status: str
+    following: int  # devices following it live now
+    links: tuple[Invite, ...]
+
+
+def status(state: GameState) -> str:
+    """Where the heist stands, in a few words: whose turn, or how it ended."""
+    if state.outcome == "caught":
+        return _("Caught: the heist is lost")
+    if state.outcome == "escaped":
+        return _("Everyone got out")
+    who = state.current()
+    if who is None or not any(f.appeared for f in state.floors.values()):  # before the break-in
+        return _("Setting up")
+    return _("%(who)s's turn", who=who)
+
+
+@bp.get("/club")
+@host_only
+def club() -> str:
+    tables = []
+    for row in store().games():
+        game = store().load(row["id"])
+        tables.append(Table(game, status(game.state), store().broker.count(game.id),
+                            tuple(invite(game, kind) for kind in CLUB_LINKS)))
+    return render_template("club.html", tables=tables, link_words=CLUB_LINKS)
