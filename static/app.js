@@ -106,10 +106,8 @@
   showSpeech();
   document.body.addEventListener("htmx:afterSettle", newBoard);
 
-  // -- the turn on screen (issue 26 §1) ---------------------------------------------------------------
-  // A guard move (here or live) brings his move and "On the real board" into view, the board above them; any
-  // other answer, or a Why? closed, brings back the answer where the shorter page would show the QR panel.
-  // Ticks are this device's, for this version of the board.
+  // -- the turn on screen (issue 26 §1): a new guard move, an answer to the panel or a closed Why? is brought
+  // into view (not the QR panel a shorter page shows); ticks are this device's, for this board version
   const ticks = `burgle:${location.pathname}:ticked`;
   let seen = "";
   let fromPanel = false;
@@ -160,13 +158,13 @@
     const box = event.target.closest(".tick");
     if (box) tick(box);
     if (event.target.closest("#game .panel [hx-post]")) fromPanel = true;  // an event, a tool, an ability
-    // static/page.js, loaded before this script, has removed the Why?
+    // page.js, loaded first, has removed the Why?
     if (event.target.closest(".why [data-closes]")) reveal(document.querySelector("#game .real-board, #game .log-head"));
   });
   document.addEventListener("keydown", (event) => {
     if (event.target.matches?.(".tick") && (event.key === " " || event.key === "Enter")) { event.preventDefault(); tick(event.target); }
   });
-  const opened = document.getElementById("game");  // the board the page opened with: its move is not news
+  const opened = document.getElementById("game");  // the page's own board: its move is not news
   if (opened) { drawTicks(opened); seen = moveOf(opened); }
 
   // -- this device's text size and colours (issue 26 §2): "Aa" in the header ------------------------------
