@@ -25,6 +25,7 @@ from .ruleset import GameAction, GameOver, NeedAnswer
 from .rulesets import RULESETS, ruleset_for
 from .state import GameState
 from .vocabulary import HACK_KINDS, MOVE_KINDS, Answer, from_json
+from .walks import check_walk
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ def _run(before: GameState, action: vocabulary.Action, answers: list[str], skip:
     rules = ruleset_for(state, answers)
     try:
         data = action.to_json()  # the handlers read its keys, already checked
+        _names_the_board(rules, data)
         handler = HANDLERS.get(action.do)
         if handler is not None:
             handler(rules, data)
@@ -78,6 +80,20 @@ def _run(before: GameState, action: vocabulary.Action, answers: list[str], skip:
         state.pending = None
     state.version = version + 1
     return Result(state, rules.entries[skip:])
+
+
+def _names_the_board(rules: Bb1, a: Action) -> None:
+    """Whatever an action names is on the board, even where its handler would not read it (an event's drawer,
+    a floor or room beside a correction): a burglar of the crew, a floor of the heist, a room of that floor.
+    Issue 21 §4: every field is checked on the server, so no action is stored naming what is not there."""
+    for key in ("who", "buddy"):
+        if a.get(key) not in (None, ""):
+            who_of(rules, {"who": a[key]})
+    if a.get("floor") not in (None, ""):
+        floor = floor_of(rules, a)
+        for key in ("at", "to", "from"):
+            if a.get(key) not in (None, ""):
+                square_of(rules, floor, a[key], key)
 
 
 def _game_action(rules: Bb1, registry: str, key: str) -> GameAction | None:
@@ -131,9 +147,10 @@ def _enter_floor(rules: Bb1, a: Action) -> None:
 
 
 def _move(rules: Bb1, a: Action) -> None:
-    """A burglar walks into a room (entering it). A face-down room is turned up as part of the move when
-    ``type`` says what it is; a Walkway turned up this way drops her to the floor below, which is not
-    entering (bb1 Walkway). ``by`` "rook": moved by the Rook's Orders (extra costs ignored)."""
+    """A burglar walks into a room (entering it): a neighbouring one with no wall between, or by the way
+    ``via`` names (engine/walks.py). A face-down room is turned up as part of the move when ``type`` says what
+    it is; a Walkway turned up this way drops her to the floor below, which is not entering (bb1 Walkway).
+    ``by`` "rook": moved by the Rook's Orders (extra costs ignored)."""
     how = choice_of(a.get("how", "walk"), MOVE_KINDS, N_("a move is a walk (entering), a fall or a place"))
     if how == "place":
         _place(rules, a)
@@ -144,6 +161,7 @@ def _move(rules: Bb1, a: Action) -> None:
     if how == "fall":
         _fall(rules, who, floor, square, a)
         return
+    way = check_walk(rules.state, who, floor, square, a.get("via"))  # before anything changes
     revealed = a.get("type") not in (None, "") and square not in rules.state.floors[floor].tiles
     if a.get("type") not in (None, ""):
         _reveal(rules, {"floor": floor, "at": square, "type": a.get("type"), "number": a.get("number"),
@@ -153,7 +171,7 @@ def _move(rules: Bb1, a: Action) -> None:
         rules.into_walkway(who, floor, square)
         return
     down = rules.down_from_walkway(who, floor, square)
-    rules.move_burglar(who, floor, square, ordered=by == "rook", effects=not down)
+    rules.move_burglar(who, floor, square, ordered=by == "rook", effects=not down, way=way)
 
 
 def _fall(rules: Bb1, who: str, floor: int, square: str, a: Action) -> None:
@@ -258,6 +276,8 @@ def _set(rules: Bb1, a: Action) -> None:
     if not isinstance(field_name, str):
         raise IllegalActionError(N_("%(key)s names what the table sets, e.g. %(example)s"), key="'field'",
                                  example="stealth")
+    if field_name in ("stealth", "heat", "die") and isinstance(value, bool):  # true is no number, though Python says 1
+        raise IllegalActionError(N_("%(counter)s is a number, not true or false"), counter=field_name)
     if field_name in ("stealth", "heat"):
         who = who_of(rules, a)
         if not isinstance(value, int) or not 0 <= value <= 6:

@@ -7,10 +7,12 @@ import random
 from typing import Any
 
 from .actions import apply
+from .vocabulary import Action, Move, from_json
+from .walks import TABLE, check_walk
 from .bb1.cards import MAX_HACK
 from .bb1.table import CHARACTERS, ROOM_TOKENS, TOOLS
 from .board import SQUARE_INDEX, Floorplan, floorplan, square_coords
-from .errors import N_, BoardError, RulesError
+from .errors import N_, BoardError, NoWayError, RulesError
 from .fields import card_key
 from .log import LogEntry
 from .pathing import READINGS
@@ -246,11 +248,14 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(actions, list):
             raise BoardError(N_("%(key)s is a list of actions, each an object with a %(do)s field"), key="'actions'",
                              do="'do'")
+        walks = case.get("walks", "table")
+        if walks not in ("table", "checked"):
+            raise BoardError(N_("%(key)s is %(one)s or %(other)s"), key="'walks'", one="table", other="checked")
         choices = list(choices)
         log: list[LogEntry] = []
         needs = None
         for action in actions:
-            result = apply(state, action)
+            result = apply(state, action if walks == "checked" else tables_word(state, action))
             state = result.state
             log += result.log
             while result.question and (choices or "default" in result.question):
@@ -269,6 +274,23 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
     except Exception as err:  # a bug in the engine, said as such, never as the case's fault
         return {"id": cid, "error": f"internal error (a bug in the engine, not in this case): "
                                     f"{type(err).__name__}: {err}"}
+
+
+def tables_word(state: GameState, action: Any) -> Action | Any:
+    """docs/conformance.md "Walks": a case says what happened at a table, so a walk in it that the board (as the
+    case describes it) does not allow is the table's word: it runs with every effect of entering, marked as a
+    correction (``via`` "table"), rather than being refused as a tap on the board would be. Anything else, or
+    an action that is no action, is left for ``apply`` to read and refuse as before."""
+    try:
+        read = from_json(action)
+        if not isinstance(read, Move) or read.how not in (None, "walk") or read.via is not None or state.pending:
+            return read
+        check_walk(state, read.who, read.floor, read.to, None)
+    except NoWayError:
+        return Move.read({**read.to_json(), "via": TABLE})
+    except (RulesError, KeyError):
+        return action
+    return read
 
 
 def report(state: GameState, log: list[LogEntry]) -> dict[str, Any]:

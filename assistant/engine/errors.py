@@ -67,6 +67,11 @@ class NotInTheBoxError(IllegalActionError):
     shows it, with the same reveal marked as a correction."""
 
 
+class NoWayError(IllegalActionError):
+    """A walk the board does not allow (engine/walks.py): no open door and no way named; the table may still
+    put the burglar where the board shows her, a correction."""
+
+
 class MalformedActionError(RulesError):
     """An action that is not one at all: a field of the wrong type, an unknown field or word, a number out
     of its range; found when the action is read (``engine/vocabulary.py``), before any rule runs, like

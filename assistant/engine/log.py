@@ -28,7 +28,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "alarm_off": ("guard", "picked_up", "appear", "brown_out", "emp", "cube_back", "worker_covers", "found"),
     "hack": ("cancel", "count"), "camera": ("guard_sees", "burglar_steps", "switched"),
     # the crew
-    "stealth": ("", "lavatory"), "caught": ("", "heat", "prima_donna"), "heat": (), "move": (), "place": (),
+    "stealth": ("", "lavatory"), "caught": ("", "heat", "prima_donna"), "heat": (), "move": (), "place": ("", "guard"),
     "entrance": (),
     "escape": (), "won": (), "turn": (), "skip": (), "loot": ("takes", "drops"), "tool": ("takes", "drops"),
     "set": ("stealth", "heat", "die", "on_room", "geared", "room_tokens"), "answer": (), "enters": (),

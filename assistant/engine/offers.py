@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .state import GameState
+from .walks import NAMED_WAYS, tracks_tiles, way
 
 
 @dataclass(frozen=True)
@@ -64,11 +65,50 @@ def entrance(floor: int, square: str) -> list[Offer]:
 
 
 def moves(state: GameState, floor: int, square: str) -> list[Offer]:
-    """Every burglar still in the game walks into this room (the game's rules say what entering does)."""
+    """Every burglar still in the game walks into this room if the board gives her a way (engine/walks.py; the
+    game's rules say what entering does); the one whose turn it is may take another way the table names; and
+    anyone may be put here, a correction (issue 21 §4: the table keeps the last word)."""
+    return [*walks_here(state, floor, square), *other_ways(state, floor, square), *puts(state, floor, square)]
+
+
+def walks_here(state: GameState, floor: int, square: str, code: str = "move") -> list[Offer]:
+    """The burglars the board lets walk in: next door with no wall between, or a bb1 room's way (``via``)."""
     current = state.current()
-    return [Offer("move", {"do": "move", "who": n, "floor": floor, "to": square}, {"who": n, "current": n == current})
-            for n, b in ((n, state.crew[n]) for n in state.order)
-            if not b.escaped and (b.floor, b.at) != (floor, square)]
+    offers = []
+    for n in _others(state, floor, square):
+        found = way(state, n, floor, square)
+        if found is not None:
+            offers.append(Offer(code, {"do": "move", "who": n, "floor": floor, "to": square,
+                                       **({"via": found} if found else {})}, {"who": n, "current": n == current}))
+    return offers
+
+
+def other_ways(state: GameState, floor: int, square: str) -> list[Offer]:
+    """The burglar whose turn it is reaches a room the board gives her no way into by a way the table names: an
+    ability, a tool, an event card, or (where the app does not follow the rooms) Stairs one floor up or down."""
+    current = state.current()
+    if current is None or current not in _others(state, floor, square):
+        return []
+    if way(state, current, floor, square) is not None:
+        return []
+    b = state.crew[current]
+    ways = [*NAMED_WAYS]
+    if b.at == square and abs(b.floor - floor) == 1 and not tracks_tiles(state):
+        ways.insert(0, "stairs")
+    move = {"do": "move", "who": current, "floor": floor, "to": square}
+    return [Offer("move_via", {**move, "via": via}, {"who": current, "via": via}) for via in ways]
+
+
+def puts(state: GameState, floor: int, square: str) -> list[Offer]:
+    """A correction: the piece is put where the board shows it, with no effect."""
+    return [Offer("put", {"do": "place", "who": n, "floor": floor, "to": square}, {"who": n}, correction=True)
+            for n in _others(state, floor, square)]
+
+
+def _others(state: GameState, floor: int, square: str) -> list[str]:
+    """The crew still in the game and not already in this room, in turn order."""
+    return [n for n in state.order
+            if not state.crew[n].escaped and (state.crew[n].floor, state.crew[n].at) != (floor, square)]
 
 
 def steps(code: str, action: dict[str, Any], key: str, now: int, low: int, high: int,

@@ -32,6 +32,7 @@ from .bb2.limits import PRIMA_DONNAS
 from .errors import N_, MalformedActionError
 from .fields import card_key
 from .log import ALARM_CAUSES
+from .walks import TABLE, WAYS
 
 EVENTS_ON_FLOOR = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
                    "emp", "espresso", "daydreaming", "jump_the_gun")
@@ -41,6 +42,7 @@ HACK_KINDS = ("fingerprint", "laser", "motion")
 MOVE_KINDS = ("walk", "fall", "place")  # entering a room; set down below without entering; a correction
 SET_FIELDS = ("stealth", "heat", "die", "cubes", "workers", "room_tokens", "geared")
 LAYOUTS = ("printed", "random", "hard", "none")
+GUARD_MOVES = ("jump", "place")  # bb3: an effect jumps him (no entering effect); a correction puts him back
 MOST_TEXT = 60  # a room type, an answer: longer than any word of ours
 MOST_NAME = 40  # a crew member's name (the new-heist form allows 20)
 _SQUARE = re.compile(r"[A-Za-z][0-9]")
@@ -288,6 +290,7 @@ class Move(Action, do="move"):
     by: str | None = may(word("", "rook"))  # the Rook's Orders
     cause: str | None = may(word("walkway", "lost-grip"))  # of a fall
     correction: bool | None = may(flag)  # the room turned up is as the board says, whatever the box holds
+    via: str | None = may(word(*WAYS, TABLE))  # the way she takes, when it is no open door (engine/walks.py)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -508,3 +511,12 @@ class Workers(Action, do="workers"):
     source: str = need(square, "from")
     to: str = need(square)
     count: int | None = may(whole(1, 9))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Guard(Action, do="guard"):
+    """bb3: the guard jumped by an effect, or put where the board shows him (a correction)."""
+
+    floor: int = need(FLOOR)
+    at: str = need(square)
+    how: str = need(word(*GUARD_MOVES))

@@ -101,6 +101,15 @@ def _speed(e: _E) -> str:
              parts=count)
 
 
+# how a burglar got somewhere that is no open door (engine/walks.py)
+VIA: dict[str, Callable[[], str]] = {
+    "stairs": lambda: _("by the Stairs"), "walkway": lambda: _("down from the Walkway"),
+    "secret-door": lambda: _("through the Secret Door"), "service-duct": lambda: _("through the Service Duct"),
+    "ability": lambda: _("by an ability"), "tool": lambda: _("with a tool"), "event": lambda: _("by an event card"),
+    "table": lambda: _("as the table says: a correction"),
+}
+
+
 def _enter(e: _E) -> str:
     if e["no_effect"]:
         return _("The floor-%(floor)s guard jumps to %(square)s (no entering effect).", floor=e.floor,
@@ -358,10 +367,14 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
                            why=cause(e["why"], e.d))),
     "heat": lambda e: _("%(who)s gains %(gained)s heat (%(why)s): %(heat)s of %(limit)s.", who=e["who"],
                         gained=e["gained"], why=cause(e["why"], e.d, "bouncer"), heat=e["heat"], limit=e["limit"]),
-    "move": lambda e: _("%(who)s moves to %(square)s on floor %(floor)s.", who=e["who"], square=e.square,
-                        floor=e.floor),
-    "place": lambda e: _("%(who)s is placed in %(square)s on floor %(floor)s.", who=e["who"], square=e.square,
-                         floor=e.floor),
+    "move": lambda e: (_("%(who)s moves to %(square)s on floor %(floor)s (%(way)s).", who=e["who"], square=e.square,
+                         floor=e.floor, way=VIA[e["via"]]()) if e["via"] in VIA else
+                       _("%(who)s moves to %(square)s on floor %(floor)s.", who=e["who"], square=e.square,
+                         floor=e.floor)),
+    "place": lambda e: (_("The floor-%(floor)s guard is put on %(square)s, where the board shows him.", floor=e.floor,
+                          square=e.square) if e.how == "guard" else
+                        _("%(who)s is placed in %(square)s on floor %(floor)s.", who=e["who"], square=e.square,
+                          floor=e.floor)),
     "entrance": lambda e: _("The crew breaks in through %(square)s on floor 1.", square=e.square),
     "escape": lambda e: _("%(who)s gets out of the building.", who=e["who"]),
     "won": lambda e: _("Everyone is out: the heist is a success!"),

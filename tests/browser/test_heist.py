@@ -170,14 +170,14 @@ def test_move_a_burglar(page: Page, live_server):
     game_id = heist_in_play(live_server)
     open_board(page, game_id)
     s = state_of(live_server, game_id)
-    target = free_rooms(s)[-1]
-    reference = engine(live_server, game_id, do="move", who="Bob", floor=1, to=target, type="deadbolt", number=1)
+    target = [r for r in free_rooms(s) if r in s.plan(1).adjacent("B2")][-1]  # next door, no wall (issue 21 §4)
+    reference = engine(live_server, game_id, do="move", who="Ann", floor=1, to=target, type="deadbolt", number=1)
     tap_room(page, 1, target)  # face down: who moves in, then what it is, in one picker
-    page.locator("form.move-reveal").get_by_role("radio", name="Bob").check()
+    page.locator("form.move-reveal").get_by_role("radio", name="Ann").check()
     page.locator("form.move-reveal").get_by_role("button", name="Deadbolt 1", exact=True).click()
     version_is(page, 3)
-    expect(room(page, 1, target).get_by_title("Bob: 3 Stealth")).to_be_visible()
-    expect(room(page, 1, "B2").get_by_title("Bob: 3 Stealth")).to_have_count(0)
+    expect(room(page, 1, target).get_by_title("Ann: 3 Stealth")).to_be_visible()
+    expect(room(page, 1, "B2").get_by_title("Ann: 3 Stealth")).to_have_count(0)
     expect_log(page, log_texts(reference))
 
 
@@ -369,7 +369,7 @@ def test_a_bank_job_a_few_turns_in_draws_as_a_picture(desk: Page, live_server, t
     spots = free_rooms(s)
     store.act(game_id, {"do": "reveal", "floor": 1, "at": spots[0], "type": "camera", "number": 2})
     store.act(game_id, {"do": "reveal", "floor": 1, "at": spots[1], "type": "stairs", "number": 5})
-    store.act(game_id, {"do": "move", "who": "Bob", "floor": 1, "to": spots[1]})
+    store.act(game_id, {"do": "move", "who": "Bob", "floor": 1, "to": spots[1], "via": "ability"})
     store.act(game_id, {"do": "reveal", "floor": 1, "at": spots[2], "type": "laser", "number": 3})
     store.act(game_id, {"do": "end_turn"})
     s = state_of(live_server, game_id)

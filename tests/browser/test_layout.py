@@ -161,7 +161,7 @@ def test_a_portrait_tablet_puts_two_floors_a_row_and_the_third_beside_the_menus(
 def test_a_phone_shows_one_floor_behind_tabs_and_the_log_in_the_first_screen(device: Page, live_server):
     page = device
     game_id = heist_in_play(live_server)
-    live_server.store().act(game_id, {"do": "move", "who": "Bob", "floor": 2, "to": "B2"})
+    live_server.store().act(game_id, {"do": "move", "who": "Bob", "floor": 2, "to": "B2", "via": "ability"})
     open_in_play(page, game_id)
     tabs = page.get_by_role("tab")
     expect(tabs).to_have_count(3)
@@ -185,7 +185,7 @@ def test_a_phone_shows_one_floor_behind_tabs_and_the_log_in_the_first_screen(dev
 def test_a_phone_follows_the_burglar_picked_on_it_even_after_a_reload(device: Page, live_server):
     page = device
     game_id = heist_in_play(live_server)
-    live_server.store().act(game_id, {"do": "move", "who": "Bob", "floor": 2, "to": "B2"})
+    live_server.store().act(game_id, {"do": "move", "who": "Bob", "floor": 2, "to": "B2", "via": "ability"})
     open_in_play(page, game_id)
     expect(page.locator("#floor-1")).to_be_visible()  # Ann's turn, on floor 1
     page.get_by_label("Which burglar's floor this device shows first").select_option("Bob")
@@ -250,7 +250,7 @@ def test_burglar_tokens_are_32px_with_two_letters_and_their_badge_beside_them(de
 def test_a_phone_stays_on_the_floor_that_moved_until_the_walk_has_played(device: Page, live_server):
     page = device
     game_id = heist_in_play(live_server)
-    live_server.store().act(game_id, {"do": "move", "who": "Bob", "floor": 2, "to": "B2"})
+    live_server.store().act(game_id, {"do": "move", "who": "Bob", "floor": 2, "to": "B2", "via": "ability"})
     open_in_play(page, game_id)
     page.get_by_role("button", name=re.compile("^End turn")).click()  # Ann's turn: the floor-1 guard walks
     expect(page.locator("#game")).to_have_attribute("data-walk", "1")

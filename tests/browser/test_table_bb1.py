@@ -62,10 +62,12 @@ def test_a_short_bank_job_with_laser_thermo_a_tool_and_an_ability(page: Page, li
     animations_done(page)
 
     # turn 1, the Juicer: walks into a face-down room (2 taps), a Laser, and crosses it with an extra action
-    # a room with a neighbour that is not the guard's, for the Juicer's alarm below (the guard's square is dealt)
+    # a room next door with no wall between (issue 21 §4), with a neighbour that is not the guard's, for the
+    # Juicer's alarm below (the guard's square is dealt)
     guard = table.reference.floors[1].guard
+    plan = table.reference.plan(1)
     laser = next(sq for sq in free_rooms(table.reference, 1, entrance)
-                 if any(n != guard for n in table.reference.plan(1).adjacent(sq)))
+                 if sq in plan.adjacent(entrance) and any(n != guard for n in plan.adjacent(sq)))
     tap_room(page, 1, laser)
     page.locator("form.move-reveal").get_by_role("button", name="Laser 1", exact=True).click()
     table.did({"do": "move", "who": "Juicer", "floor": 1, "to": laser, "type": "laser", "number": 1})
@@ -86,7 +88,11 @@ def test_a_short_bank_job_with_laser_thermo_a_tool_and_an_ability(page: Page, li
     wall = next(w for w in table.reference.floors[1].walls if entrance in w.split("-"))
     page.get_by_role("button", name=re.compile(rf"^Dynamite: blow up the \w+ wall \({wall}\)")).click()
     table.did({"do": "event", "name": "dynamite", "floor": 1, "at": entrance, "wall": wall})
-    thermo = free_rooms(table.reference, 1, entrance, laser, next_door)[0]
+    # the room behind the wall he blew up, now next door (else another open neighbour)
+    behind = next(sq for sq in wall.split("-") if sq != entrance)
+    open_now = [sq for sq in table.reference.plan(1).adjacent(entrance)
+                if sq in free_rooms(table.reference, 1, entrance, laser, next_door)]
+    thermo = behind if behind in open_now else open_now[0]
     tap_room(page, 1, thermo)
     form = page.locator("form.move-reveal")
     form.get_by_role("radio", name="Rigger").check()

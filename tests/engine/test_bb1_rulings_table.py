@@ -125,7 +125,7 @@ def test_a_guard_placed_on_a_new_floor_sees_through_his_camera():
     s = position(floor_case("D4", "D3", 1, patrol=["D1"], tiles={"A1": "camera"}),
                  floor_case(None, None, 2, patrol=["B2", "D4"], tiles={"B2": "camera"}),
                  crew={"bob": member("C1"), "ana": member("A1")})
-    out = play(s, move("bob", "C1", floor=2))
+    out = play(s, {**move("bob", "C1", floor=2), "via": "stairs"})
     assert out.floor(2).guard == "B2"
     assert alarms(out) == ["A1"]
 
@@ -203,7 +203,8 @@ def test_moving_down_from_a_walkway_ignores_the_rooms_entering_effects():
                  crew={"ana": member("B2", floor=2)})
     out = play(s, move("ana", "B2", floor=1))
     assert alarms(out) == []
-    assert alarms(play(s, move("ana", "A2", floor=2), move("ana", "A1", floor=1))) == []  # not from the Walkway
+    not_from_the_walkway = {**move("ana", "A1", floor=1), "via": "ability"}
+    assert alarms(play(s, move("ana", "A2", floor=2), not_from_the_walkway)) == []
     assert alarms(play(position(quiet_floor({"B2": "fingerprint"}), crew={"ana": member("A2")}),
                        move("ana", "B2"))) == ["B2"]
 

@@ -128,10 +128,10 @@ def test_a_move_into_a_face_down_room_is_checked_too(bank):
     """A move that turns a room up (docs/conformance.md ``type``) reveals it by the same check."""
     state = apply(apply(bank, {"do": "start"}).state, {"do": "entrance", "at": "B2"}).state
     with pytest.raises(NotInTheBoxError):
-        apply(state, {"do": "move", "who": "ann", "floor": 1, "to": "B3", "type": "camera", "number": 5})
-    moved = apply(state, {"do": "move", "who": "ann", "floor": 1, "to": "B3", "type": "camera", "number": 5,
+        apply(state, {"do": "move", "who": "ann", "floor": 1, "to": "A2", "type": "camera", "number": 5})
+    moved = apply(state, {"do": "move", "who": "ann", "floor": 1, "to": "A2", "type": "camera", "number": 5,
                           "correction": True})
-    assert moved.state.floors[1].numbers["B3"] == 5
+    assert moved.state.floors[1].numbers["A2"] == 5
     assert [e.data.get("correction") for e in moved.log if e.kind == "reveal"] == [True]
 
 

@@ -165,7 +165,7 @@ def video_loop_table() -> Any:
     """A guard standing on the camera D4 with Donuts keeping him there; three more cameras to step on."""
     return position(floor_case("D4", "D3", 1, patrol=["D1"],
                                tiles={"D4": "camera", "A2": "camera", "A3": "camera", "B1": "camera"}),
-                    crew={"ana": member("A1"), "bob": member("B4")})
+                    crew={"ana": member("A1"), "bob": member("A4")})
 
 
 def test_video_loop_switches_every_camera_off_for_one_round():

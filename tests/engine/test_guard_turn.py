@@ -636,10 +636,10 @@ def test_second_arrival_on_a_floor_draws_nothing():
 
 
 def test_player_moving_onto_a_new_floor_makes_its_guard_appear():
-    """guard-rules 1.13: any way of arriving places the floor's guard."""
+    """guard-rules 1.13: any way of arriving places the floor's guard (here the Stairs, bb1 "Stairs")."""
     s = position(floor_case("A1", "B1", 2), floor_case(None, None, 3, patrol=["C3", "A2"]),
                  crew={"ana": burglar("D1")})
-    out = play(s, move("ana", "D1", floor=2))
+    out = play(s, {**move("ana", "D1", floor=2), "via": "stairs"})
     assert (out.floor(2).guard, out.floor(2).destination) == ("C3", "A2")
 
 
@@ -648,7 +648,7 @@ def test_arrival_that_sets_off_an_alarm_draws_the_destination_first():
     s = position(floor_case("B1", "D1", 2, tiles={"B1": "camera"}),
                  floor_case(None, None, 3, patrol=["A1", "D4", "B4"], tiles={"C3": "camera"}),
                  crew={"ana": burglar("C3")})
-    out = play(s, move("ana", "C3", floor=2))
+    out = play(s, {**move("ana", "C3", floor=2), "via": "stairs"})
     assert out.drawn(2) == ["A1", "D4"]
     assert out.floor(2).guard == "A1"
     assert out.floor(2).alarms == ("C3",)
@@ -669,7 +669,7 @@ def test_first_arrival_with_an_alarm_marks_both_die_lines_as_the_1_13_ruling():
     s = position(floor_case("B1", "D1", 2, tiles={"B1": "camera"}),
                  floor_case(None, None, 3, patrol=["A1", "D4", "B4"], tiles={"C3": "camera"}),
                  crew={"ana": burglar("C3")})
-    out = play(s, move("ana", "C3", floor=2))
+    out = play(s, {**move("ana", "C3", floor=2), "via": "stairs"})
     card, alarm = out.of_kind("destination")
     assert (card.square, card.rule, card.ruling, card.data["appeared"]) == ("D4", "1.13", True, "arrival")
     assert (alarm.square, alarm.rule, alarm.ruling, alarm.data["appeared"]) == ("C3", "1.13", True, "arrival")

@@ -80,7 +80,7 @@ def test_the_tiara_is_taken_and_put_down():
 
 def test_carrying_the_tiara_next_to_the_guard_costs_stealth():
     """guard-rules 1.17: the holder loses 1 Stealth moving into a room next to a guard."""
-    s = position(floor_case("A1", "D4", 2), crew={"Ann": burglar("C3")})
+    s = position(floor_case("A1", "D4", 2), crew={"Ann": burglar("C1")})
     out = play(s, {"do": "loot", "who": "Ann", "kind": "tiara"}, {"do": "move", "who": "Ann", "floor": 1, "to": "B1"})
     assert out.stealth("Ann") == 2
 

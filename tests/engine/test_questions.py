@@ -17,11 +17,11 @@ GAME_ACTIONS = [
     {"do": "entrance", "at": "B4"},
     {"do": "alarm", "floor": 1, "at": "C2"},
     {"do": "end_turn"},
-    {"do": "move", "who": "bo", "floor": 1, "to": "C4"},
+    {"do": "move", "who": "bo", "floor": 1, "to": "B3"},
     {"do": "end_turn"},
     {"do": "event", "floor": 1, "name": "espresso"},
     {"do": "end_turn"},
-    {"do": "move", "who": "bo", "floor": 2, "to": "C4"},
+    {"do": "move", "who": "bo", "floor": 2, "to": "B3", "via": "stairs"},
     {"do": "end_turn"},
 ]
 

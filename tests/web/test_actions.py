@@ -110,14 +110,14 @@ def test_moving_a_burglar(app, client, playing):
 
 def test_walking_into_the_guard_costs_stealth(app, client, playing):
     guard = state(app, playing).floors[1].guard
-    page = act_ok(client, playing, do="move", who="Bob", floor=1, to=guard)
+    page = act_ok(client, playing, do="move", who="Bob", floor=1, to=guard, via="ability")
     assert state(app, playing).crew["Bob"].stealth == 2
     assert f"Bob loses 1 Stealth (walked into the guard in {guard}): 2 left." in log_lines(page)
 
 
 def test_moving_upstairs_brings_that_floors_guard(app, client, playing):
-    reference = expect(app, playing, do="move", who="Ann", floor=2, to="D4")
-    page = act_ok(client, playing, do="move", who="Ann", floor=2, to="D4")
+    reference = expect(app, playing, do="move", who="Ann", floor=2, to="D4", via="ability")
+    page = act_ok(client, playing, do="move", who="Ann", floor=2, to="D4", via="ability")
     assert state(app, playing).floors[2].guard == reference.state.floors[2].guard is not None
     assert guard_square(page, 2) == reference.state.floors[2].guard
     assert log_lines(page) == entries_text(reference)

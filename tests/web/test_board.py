@@ -93,22 +93,23 @@ def test_play_phase_shows_whose_turn_and_the_end_turn_button(app, client):
 def test_play_phase_room_menu_moves_alarms_reveals_and_walls(client):
     game_id = new_heist(client)
     break_in(client, game_id, "B2")
-    page = client.get(f"/games/{game_id}/panel?room=1-C3").get_data(as_text=True)
-    assert "Who moves into C3? It is face down: tap what it is." in page  # one picker: who, then the tile
-    assert 'name="who" value="Ann" checked' in page and 'name="who" value="Bob"' in page
+    page = client.get(f"/games/{game_id}/panel?room=1-C2").get_data(as_text=True)
+    assert "Who moves into C2? It is face down: tap what it is." in page  # one picker: who, then the tile
+    # Bob walks in by the entrance at the start of his own first turn (§1.22 Break-in): no door from outside to C2
+    assert 'name="who" value="Ann" checked' in page and 'name="who" value="Bob"' not in page
     assert 'name="tile" value="laser:2"' in page
     assert "Alarm here" in page
     assert "Turn this room face up as…" in page
     assert 'aria-label="Camera 2"' in page and 'aria-label="Safe"' in page
-    assert "Walls around C3" in page
+    assert "Walls around C2" in page
 
 
 def test_the_full_page_also_opens_a_room_from_the_address(client):
     game_id = new_heist(client)
     break_in(client, game_id, "B2")
-    page = client.get(f"/games/{game_id}?room=1-c3").get_data(as_text=True)
-    assert "Who moves into C3?" in page
-    assert "selected" in room_classes(page, 1, "C3")
+    page = client.get(f"/games/{game_id}?room=1-c2").get_data(as_text=True)
+    assert "Who moves into C2?" in page
+    assert "selected" in room_classes(page, 1, "C2")
 
 
 @pytest.mark.parametrize("room", ["junk", "", "1-", "-", "9-A1", "0-A1", "1-Z9", "1-E1", "1-A1-B2", "x-A1", "1-A",

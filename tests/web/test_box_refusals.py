@@ -49,7 +49,7 @@ def playing(client: FlaskClient) -> str:
 def test_a_room_the_box_cannot_hold_is_refused_in_the_room_menu_and_nothing_changes(app, client, playing, fields, why):
     """tiles.json (numbers, one tile each); a move that turns a face-down room up, sent from that room's menu."""
     before = stored(app, playing)
-    response = act(client, playing, do="move", who="Ann", floor=1, to="B3", room="1-B3",
+    response = act(client, playing, do="move", who="Ann", floor=1, to="A2", room="1-A2",
                    version=before[1], **fields)
     assert response.status_code == 200
     page = response.get_data(as_text=True)
@@ -112,10 +112,10 @@ def test_bb2_and_bb3_refuse_rooms_of_another_box(app, client: FlaskClient, game_
 def test_a_refused_move_into_a_face_down_room_is_overruled_with_one_tap(app, client, playing):
     """The refused move comes back with its button: the same move, its room turned up as a correction."""
     before = stored(app, playing)
-    page = act(client, playing, do="move", who="Ann", floor=1, to="B3", type="laser", number=2, room="1-B3",
+    page = act(client, playing, do="move", who="Ann", floor=1, to="A2", type="laser", number=2, room="1-A2",
                version=before[1]).get_data(as_text=True)
     vals = overrule_vals(page)
-    assert vals["do"] == "move" and vals["correction"] == "1" and vals["to"] == "B3"
-    act_ok(client, playing, **vals, room="1-B3", version=before[1])
+    assert vals["do"] == "move" and vals["correction"] == "1" and vals["to"] == "A2"
+    act_ok(client, playing, **vals, room="1-A2", version=before[1])
     s = state(app, playing)
-    assert s.crew["Ann"].at == "B3" and s.floors[1].tiles["B3"] == "laser"
+    assert s.crew["Ann"].at == "A2" and s.floors[1].tiles["A2"] == "laser"

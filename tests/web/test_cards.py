@@ -127,5 +127,5 @@ def test_the_tiara_is_taken_from_the_menu_and_costs_stealth_next_to_the_guard(ap
     page = act_ok(client, game_id, do="loot", who="Ann", kind="tiara", on="1")
     assert "Ann: 3 Stealth · Tiara" in opened(client, game_id, "crew")
     assert "Ann puts down the Tiara" in opened(client, game_id, "tools")
-    act_ok(client, game_id, do="move", who="Ann", floor=1, to="A2")  # next to the guard in A1, no wall
+    act_ok(client, game_id, do="move", who="Ann", floor=1, to="A2", via="ability")  # next to the guard in A1, no wall
     assert state(app, game_id).crew["Ann"].stealth == 2

@@ -56,9 +56,10 @@ def test_export_then_import_gives_the_same_position(app, client):
     break_in(client, game_id, "B2")
     s = state(app, game_id)
     act_ok(client, game_id, do="reveal", floor=1, at="C3", type="camera", number=2)
-    act_ok(client, game_id, do="move", who="Bob", floor=1, to=next(r for r in ("A4", "D1") if r != s.floors[1].guard))
+    act_ok(client, game_id, do="move", who="Bob", floor=1, to=next(r for r in ("A4", "D1") if r != s.floors[1].guard),
+           via="ability")
     act_ok(client, game_id, do="end_turn")
-    act_ok(client, game_id, do="move", who="Bob", floor=2, to="C2")  # brings the floor-2 guard
+    act_ok(client, game_id, do="move", who="Bob", floor=2, to="C2", via="ability")  # brings the floor-2 guard
     alarm = next(r for r in ("D4", "A1", "C1") if r != state(app, game_id).floors[1].guard)
     act_ok(client, game_id, do="alarm", floor=1, at=alarm)
     case = export(client, game_id)

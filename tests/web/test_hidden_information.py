@@ -34,7 +34,7 @@ ACTIONS: list[dict[str, Any]] = [
     {"do": "alarm", "floor": 1, "at": "B1"},
     {"do": "end_turn"},
     {"do": "event", "name": "espresso", "floor": 1},
-    {"do": "move", "who": "Ann", "floor": 1, "to": "D2", "type": "keypad", "number": 4},
+    {"do": "move", "who": "Ann", "floor": 1, "to": "C3", "type": "keypad", "number": 4},
     {"do": "end_turn"},
     {"do": "set", "field": "stealth", "who": "Bob", "value": 2},
     {"do": "end_turn"},

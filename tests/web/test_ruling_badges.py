@@ -65,7 +65,7 @@ def test_every_ruling_line_of_the_conformance_cases_finds_its_row(path: Path):
 
 
 def test_the_first_arrival_with_an_alarm_links_its_die_lines_to_the_1_13_row():
-    out = play(first_arrival_on_a_camera(), move("ana", "C3", floor=2))
+    out = play(first_arrival_on_a_camera(), {**move("ana", "C3", floor=2), "via": "stairs"})
     marked = [e for e in out.log if e.ruling]
     assert [e.kind for e in marked] == ["destination", "destination"]
     assert {ruling_anchor(e.as_dict()) for e in marked} == {FIRST_ARRIVAL}
@@ -90,7 +90,7 @@ def test_the_board_log_and_the_whole_log_link_the_first_arrival_to_its_ruling(ap
     gid = store(app).create("Climb", state_from_case(case(
         floor_case("B1", "D1", 2, tiles={"B1": "camera"}),
         floor_case(None, None, 3, patrol=["A1", "D4", "B4"], tiles={"C3": "camera"}), crew={"ana": burglar("C3")})))
-    page = act_ok(client, gid, do="move", who="ana", to="C3", floor=2)
+    page = act_ok(client, gid, do="move", who="ana", to="C3", floor=2, via="stairs")
     expected = [(f"/rules/rulings#{FIRST_ARRIVAL}", "1.13 ")] * 2
     assert badges(page) == expected
     whole = client.get(f"/games/{gid}/log").get_data(as_text=True)

@@ -55,7 +55,7 @@ def test_a_phone_sees_tabs_for_every_floor_and_the_current_burglars_floor_first(
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert re.findall(r'role="tab"[^>]*>Floor (\d)', page) == ["1", "2", "3"]
     assert selected_tab(page) == ["1"] and shown_floors(page) == ["1"]
-    act_ok(client, game_id, do="move", who="Ann", floor=2, to="B2")
+    act_ok(client, game_id, do="move", who="Ann", floor=2, to="B2", via="ability")
     page = client.get(f"/games/{game_id}").get_data(as_text=True)
     assert selected_tab(page) == ["2"] and shown_floors(page) == ["2"]
     assert '<option value="Bob">Bob\'s floor</option>' in page  # this phone may follow one burglar instead
@@ -65,7 +65,7 @@ def test_a_phone_sees_tabs_for_every_floor_and_the_current_burglars_floor_first(
 def test_a_question_shows_its_floor_first(app, client):
     game_id = new_heist(client)
     break_in(client, game_id)
-    act_ok(client, game_id, do="move", who="Ann", floor=2, to="B2")
+    act_ok(client, game_id, do="move", who="Ann", floor=2, to="B2", via="ability")
     first, second = tie_pair(state(app, game_id), floor=1)
     act_ok(client, game_id, do="alarm", floor=1, at=first)
     page = act_ok(client, game_id, do="alarm", floor=1, at=second)

@@ -45,7 +45,7 @@ def test_a_burglar_with_no_stealth_left_is_caught_and_the_team_loses(app, client
     act_ok(client, game_id, do="entrance", at="D4" if state(app, game_id).floors[1].guard != "D4" else "C4")
     act_ok(client, game_id, do="set", field="stealth", who="Ann", value=0)
     guard = state(app, game_id).floors[1].guard
-    page = act_ok(client, game_id, do="move", who="Ann", floor=1, to=guard)
+    page = act_ok(client, game_id, do="move", who="Ann", floor=1, to=guard, via="ability")
     assert "Caught! The team loses this heist." in page
     assert "End turn" not in page
     assert state(app, game_id).outcome == "caught"

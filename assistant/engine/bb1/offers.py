@@ -19,10 +19,11 @@ Burgle Bros 2 and 3 answer the same questions in bb2/offers.py and bb3/offers.py
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations_with_replacement
 
 from ..board import square_coords
-from ..offers import LegalActions, Offer, breaking_in, entrance, in_play, inside
+from ..offers import LegalActions, Offer, breaking_in, entrance, in_play, inside, other_ways, puts, walks_here
 from ..state import GameState
 from .table import CHARACTERS, LOOT, TOOLS
 
@@ -83,21 +84,12 @@ def room_offers(state: GameState, floor: int, square: str) -> list[Offer]:
         return []
     if breaking_in(state):
         return entrance(floor, square)
-    fl = state.floors[floor]
-    face_down = square not in fl.tiles
-    offers = []
-    for name in state.order:
-        b = state.crew[name]
-        if b.escaped or (b.floor, b.at) == (floor, square):
-            continue
-        move = {"do": "move", "who": name, "floor": floor, "to": square}
-        offers.append(Offer("move_reveal" if face_down else "move", move, {"who": name, "current": name == current},
-                            needs="tile" if face_down else ""))
+    # a face-down room is turned up by the move: the UI adds its type and number
+    tile = "tile" if square not in state.floors[floor].tiles else ""
+    offers = [replace(o, needs=tile) for o in (*walks_here(state, floor, square, "move_reveal" if tile else "move"),
+                                              *other_ways(state, floor, square))]
     offers += _rook_orders(state, current, floor, square)
-    for name in state.order:
-        if not state.crew[name].escaped and (state.crew[name].floor, state.crew[name].at) != (floor, square):
-            offers.append(Offer("put", {"do": "place", "who": name, "floor": floor, "to": square}, {"who": name},
-                                correction=True))
+    offers += puts(state, floor, square)
     offers += _alarm_offers(state, current, floor, square)
     offers += [o for o in _around_me(state, current) if o.action.get("at") == square
                and o.action.get("floor", floor) == floor]

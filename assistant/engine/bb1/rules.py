@@ -58,6 +58,7 @@ class Bb1(TableBb1):
     reshuffle_speeds_up = True  # 1.11; bb3 has suspicion for that instead
     figure = "guard"
     patrol_rule = "1.6"  # why a patrol card moves the die
+    speed_rule = "1.2"  # how far he walks (bb3: die plus alarm cubes)
     redraw_rule = "1.6"  # our ruling: a card naming his own square is drawn again
     # Floors whose guard appeared during this action and has not moved since: an alarm there now takes the
     # die after his destination card was drawn, the order of our 1.13 ruling (BGA), and its lines say so.
@@ -107,7 +108,7 @@ class Bb1(TableBb1):
         fl = self.state.floors[floor]
         if bonus:  # Espresso or Daydreaming: a line of its own, so the table sees what changed his count
             self.log("modifier", "1.21", floor, how="espresso" if bonus > 0 else "daydreaming", bonus=bonus)
-        self.log("speed", "1.2", floor, fl.guard, moves=moves, die=fl.die, alarms=len(fl.alarms), bonus=bonus,
+        self.log("speed", self.speed_rule, floor, fl.guard, moves=moves, die=fl.die, alarms=len(fl.alarms), bonus=bonus,
                  alarm_squares=list(fl.alarms), destination=fl.destination)
 
     def heading(self, floor: int) -> str | None:
@@ -603,14 +604,17 @@ class Bb1(TableBb1):
         self.log("card", "Peterman", floor, b.at, how="peterman", who=name, on=b.floor)
 
     # -- a burglar moves (1.7 reversed, 1.14-1.17) -------------------------------------------------
-    def move_burglar(self, name: str, floor: int, square: str, ordered: bool = False, effects: bool = True) -> None:
+    def move_burglar(self, name: str, floor: int, square: str, ordered: bool = False, effects: bool = True,
+                     way: str = "") -> None:
         """A burglar moves into a room (1.7 reversed, 1.14-1.17, the rooms' own rules; ``effects`` False: down
         from a revealed Walkway, whose room effects are ignored, bb1 Walkway). A guard who first appears on this
-        floor because of the move is placed, not entering: no Stealth for him (§1.22)."""
+        floor because of the move is placed, not entering: no Stealth for him (§1.22). ``way``: how she got
+        there when it was no open door (engine/walks.py); "table" is a correction."""
         b = self.state.crew[name]
         self.room_left(name)
         b.floor, b.at = floor, square
-        self.log("move", "", floor, square, who=name, ordered=ordered)
+        how: dict[str, Any] = {"via": way, **({"correction": True} if way == "table" else {})} if way else {}
+        self.log("move", "", floor, square, who=name, ordered=ordered, **how)
         if self.guard_appears(name, floor, square):
             if self.room_rules:
                 self.seen(name, floor, square, guard_room=False)

@@ -44,6 +44,17 @@ def _workers(rules: Bb3, a: Action) -> None:
                      count_of(a.get("count", 1), 1, MOST_WORKERS, N_("the workers moved")), "moved")
 
 
+def _guard(rules: Bb3, a: Action) -> None:
+    """bb3 "Adjacency, Moving, and Jumping": an effect jumps the guard to a square (no entering effect), or the
+    table puts him where the board shows him (a correction, marked so in the log)."""
+    floor = floor_of(rules, a)
+    square = square_of(rules, floor, a.get("at"))
+    if a.get("how") == "jump":
+        rules.guard_jumped(floor, square)
+    else:
+        rules.guard_put(floor, square)
+
+
 def _suspicion(rules: Bb3, a: Action) -> None:
     """bb3 Suspicion: an effect (a Scan card drawn while charming, a tool) adds a cube beside the floor's
     patrol deck, and the third turns the die up; another effect takes one away."""
@@ -77,6 +88,7 @@ ACTIONS = {
     "flee": GameAction(_flee, N_("workers")), "lure": GameAction(_lure, N_("workers")),
     "charm": GameAction(_charm, N_("workers")), "workers": GameAction(_workers, N_("workers")),
     "suspicion": GameAction(_suspicion, N_("suspicion cubes")),
+    "guard": GameAction(_guard, N_("guards jumped or put back by hand")),
 }
 SET_FIELDS = {"workers": GameAction(_set_workers, N_("workers on rooms")),
               "geared": GameAction(_set_geared, N_("disguises"))}

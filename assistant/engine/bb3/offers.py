@@ -27,7 +27,8 @@ def started(state: GameState) -> bool:
 
 def room_offers(state: GameState, floor: int, square: str) -> list[Offer]:
     """A tap on ``square``: where the crew breaks in; then moves, alarm cubes (several to a room, bb3 Alarms
-    and Suspicion), the workers here and what moves them, and marking a guard room."""
+    and Suspicion), the workers here and what moves them, the guard jumped or put here, and marking a guard
+    room."""
     if not started(state) or floor not in state.floors or square in state.void:
         return []
     if breaking_in(state):
@@ -41,7 +42,18 @@ def room_offers(state: GameState, floor: int, square: str) -> list[Offer]:
         offers.append(Offer("alarm_cube_off", {"do": "remove_alarm", **here}, {"at": square, "cubes": cubes}))
     workers = fl.workers.get(square, 0)
     offers += steps("workers", {"do": "set", "field": "workers", **here}, "value", workers, 0, MOST_WORKERS, at=square)
-    return offers + _workers(state, floor, square) + [_guard_room(state, floor, square)]
+    return offers + _workers(state, floor, square) + _guard(state, floor, square) + [_guard_room(state, floor, square)]
+
+
+def _guard(state: GameState, floor: int, square: str) -> list[Offer]:
+    """The floor's guard jumped here by an effect (bb3 "Adjacency, Moving, and Jumping": no entering effect), or
+    put here because the board shows him here (a correction)."""
+    guard = state.floors[floor].guard
+    if guard is None or guard == square:
+        return []
+    here = {"do": "guard", "floor": floor, "at": square}
+    return [Offer("guard_jump", {**here, "how": "jump"}, {"at": square}),
+            Offer("guard_put", {**here, "how": "place"}, {"at": square}, correction=True)]
 
 
 def _workers(state: GameState, floor: int, square: str) -> list[Offer]:

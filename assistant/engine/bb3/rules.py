@@ -49,6 +49,7 @@ class Bb3(Bb1):
     room_rules = False  # its rooms and cards are not those of Burgle Bros 1
     reshuffle_speeds_up = False  # ruling: an empty bb3 deck is reshuffled without speeding up
     patrol_rule = "bb3 Guard Turns"
+    speed_rule = "bb3 Guard Turns"  # die plus one per alarm cube, each cube counted
     redraw_rule = "§7"
     _stopped: frozenset[int] = frozenset()  # floors whose guard a guard room stopped during this action
 
@@ -161,6 +162,23 @@ class Bb3(Bb1):
         self.log("enter", "bb3 Jumping", floor, square, data={"jump": True, "came_from": came_from,
                                                               "figure": self.figure,
                                                              "no_effect": True, **(walked or {})})
+
+    def guard_jumped(self, floor: int, square: str) -> None:
+        """An effect jumps the guard (bb3 "Adjacency, Moving, and Jumping"): he is placed there, ignoring walls,
+        and nothing that triggers on entering does: no cube found, no Stealth lost, no guard room."""
+        self.guard_on_board(floor)
+        self.enter(floor, square, jump=True)
+
+    def guard_put(self, floor: int, square: str) -> None:
+        """The board shows the guard elsewhere than the app: he is put there with no effect at all, the die
+        where it is (the table keeps the last word; the log marks it as a correction)."""
+        self.guard_on_board(floor)
+        self.state.floors[floor].guard = square
+        self.log("place", "", floor, square, how="guard", figure=self.figure, correction=True)
+
+    def guard_on_board(self, floor: int) -> None:
+        if self.state.floors[floor].guard is None:
+            raise IllegalActionError(N_("floor %(floor)s has no guard on the board yet"), floor=floor)
 
     def calm(self, floor: int) -> None:
         """bb3 Suspicion: an effect removes one suspicion cube; with none there it does nothing (the die

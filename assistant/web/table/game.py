@@ -15,10 +15,10 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.board import square_coords
 from ...engine.cases import state_from_case
-from ...engine.errors import NotInTheBoxError, RulesError
+from ...engine.errors import NotInTheBoxError, NoWayError, RulesError
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
-from ...engine.vocabulary import Action, Spotter
+from ...engine.vocabulary import Action, Move, Place, Spotter
 from ...store import Game, StaleVersionError
 from ...tiles import TILE_TYPES
 from ...words.i18n import N_, _, ngettext
@@ -156,6 +156,11 @@ def act(key: str) -> str | BaseResponse:
         game, _log = store().act(access.game.id, action, version_from_form(request.form), loaded=access.game)
     except StaleVersionError:
         return _refuse(open_game(key), _(STALE))
+    except NoWayError as err:
+        # the table keeps the last word: one tap puts the burglar where the board shows her, a correction
+        put = Place(who=action.who, floor=action.floor, to=action.to) if isinstance(action, Move) else None
+        overrule = as_form(put) if put else None
+        return _refuse(open_game(key), refusal_sentence(err), overrule=overrule)
     except NotInTheBoxError as err:
         # the table keeps the last word: one tap sends the same room again, as a correction
         overrule = {**as_form(action), "correction": "1"} if action is not None else None

@@ -18,6 +18,14 @@ def _tokens(p: P) -> str:
     return ", ".join(f"{n} {computer_name(k)}" for k, n in sorted(p["tokens"].items()))
 
 
+# a way into a room the board gives no door to, named by the table (engine/walks.py)
+MOVE_VIA: dict[str, Callable[[str], str]] = {
+    "stairs": lambda who: _("%(who)s takes the Stairs here", who=who),
+    "ability": lambda who: _("%(who)s gets here by an ability", who=who),
+    "tool": lambda who: _("%(who)s gets here with a tool", who=who),
+    "event": lambda who: _("%(who)s gets here by an event card", who=who),
+}
+
 WORDS: dict[str, Callable[[P], tuple[str, str]]] = {
     "move": lambda p: (_("Move %(who)s here", who=p["who"]), ""),
     "move_reveal": lambda p: (_("Move %(who)s here", who=p["who"]),
@@ -25,6 +33,7 @@ WORDS: dict[str, Callable[[P], tuple[str, str]]] = {
     "rook_orders": lambda p: (_("%(rook)s's Orders: %(who)s moves here", rook=p["rook"], who=p["who"]),
                               _("The Rook's Orders: no extra costs.")),
     "put": lambda p: (_("Put %(who)s here", who=p["who"]), _("A correction: no room effect, no guard sees it.")),
+    "move_via": lambda p: (MOVE_VIA[p["via"]](p["who"]), _("Walking in, with the room's effects.")),
     "alarm": lambda p: (_("Alarm here"), ""),
     "alarm_hacked": lambda p: (_("Alarm cancelled by a %(computer)s hack token (%(left)s left)",
                                  computer=computer_name(p["computer"]), left=p["left"]), ""),

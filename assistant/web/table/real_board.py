@@ -28,6 +28,22 @@ from ...words.i18n import _, ngettext
 Entry = Mapping[str, Any]
 
 
+# bb3 alarm cubes leaving a square (bb3 "Alarms and Suspicion", "Workers"): one back to the supply, covered by a
+# worker, or found by the guard and turned into suspicion
+CUBES_OFF = {
+    "cube_back": lambda square, floor, n: _("Put one alarm cube from %(square)s (floor %(floor)s) back in the supply.",
+                                            square=square, floor=floor),
+    "worker_covers": lambda square, floor, n: ngettext(
+        "Put the alarm cube in %(square)s (floor %(floor)s) and one worker back in the supply.",
+        "Put the %(num)s alarm cubes in %(square)s (floor %(floor)s) and one worker back in the supply.", n,
+        square=square, floor=floor),
+    "found": lambda square, floor, n: ngettext(
+        "Move the alarm cube in %(square)s beside the floor-%(floor)s patrol deck: suspicion.",
+        "Move the %(num)s alarm cubes in %(square)s beside the floor-%(floor)s patrol deck: suspicion.", n,
+        square=square, floor=floor),
+}
+
+
 class _Checklist:
     def __init__(self, dice: Mapping[int, int], figure: str):
         self.dice, self.figure = dice, figure
@@ -85,11 +101,21 @@ class _Checklist:
             self.die_at[floor] = square
         elif kind in ("reshuffle", "speed_up") and isinstance(floor, int):
             self.die_turned.add(floor)
+        elif kind == "alarm" and how == "under_guard":
+            pass  # bb3: no cube goes on his square; the suspicion line follows
         elif kind == "alarm":
-            self.add(_("Put an alarm token on %(square)s (floor %(floor)s).", square=square, floor=floor))
+            cube = d.get("cube")
+            self.add(_("Put an alarm cube on %(square)s (floor %(floor)s).", square=square, floor=floor) if cube else
+                     _("Put an alarm token on %(square)s (floor %(floor)s).", square=square, floor=floor))
+        elif kind == "alarm_off" and how in CUBES_OFF:
+            self.add(CUBES_OFF[how](square, floor, int(d.get("cubes") or 1)))
         elif kind == "alarm_off":
             self.add(_("Take every alarm token off floor %(floor)s.", floor=floor) if how == "brown_out" else
                      _("Take the alarm token off %(square)s (floor %(floor)s).", square=square, floor=floor))
+        elif kind == "suspicion" and how == "count":
+            self.add(ngettext("Floor %(floor)s's suspicion: %(num)s cube beside its patrol deck.",
+                              "Floor %(floor)s's suspicion: %(num)s cubes beside its patrol deck.",
+                              int(d.get("suspicion") or 0), floor=floor))
         elif kind == "stealth":
             who = d.get("who", "")
             self.add(_("%(who)s takes a Stealth token from the Lavatory instead.", who=who) if how == "lavatory" else

@@ -17,7 +17,8 @@ from .pieces import figure, last_warning
 from .real_board import checklist
 from .summary import guard_summaries
 
-ROOM_GROUPS = {"move": "moves", "move_reveal": "moves", "rook_orders": "moves", "put": "puts", "alarm": "alarms",
+ROOM_GROUPS = {"move": "moves", "move_reveal": "moves", "rook_orders": "moves", "move_via": "ways", "put": "puts",
+               "alarm": "alarms",
                "alarm_hacked": "alarms", "pick_up_alarm": "alarms", "room_tokens": "tokens",
                "hack_count": "hack_counts"}
 PLAYER_GROUPS = {"spotter_look": "abilities", "juicer_alarm": "abilities", "juicer_drop": "abilities",

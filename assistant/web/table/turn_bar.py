@@ -55,6 +55,7 @@ class TurnBar:
     guards: tuple[tuple[int, str], ...] = ()  # guards_only: each floor's Move button
     guide_guard: str | None = None  # entrance: where floor 1's guard stands, and his die
     guide_die: int | None = None
+    guide_destination: str | None = None  # his die's square, when the setup placed it before the entrance (bb3)
     say: Offer | None = None  # turn: she walked into a face-down room; the table says what it is (bb2)
     tiles: tuple[TileType, ...] = ()  # … and what it can be
     can_act: bool = False
@@ -82,7 +83,7 @@ def turn_bar(access: Access, phase: str, figure: str, guards_at_setup: bool, gui
         return replace(bar, moment="setup", whose=current or "", colour=colour)
     if phase in ("break_in", "entrance"):
         return replace(bar, moment=phase, guide_guard=guide.guard if guide else None,
-                       guide_die=guide.die if guide else None)
+                       guide_die=guide.die if guide else None, guide_destination=guide.destination if guide else None)
     if phase == "guards_only":
         guards = tuple((n, _("Move the floor-%(floor)s %(figure)s", floor=n, figure=_(figure)))
                        for n, fl in sorted(state.floors.items()) if fl.guard)

@@ -1,0 +1,121 @@
+"""Every walk against the board (issue 21 §4): a Move goes to a neighbouring room with no wall between, unless
+a way is named.
+
+The board itself gives some ways, which the app knows from Burgle Bros 1's tiles (bb1 rulebook, "Tiles"):
+the Stairs (up to the room above, and back down), down from a revealed Walkway (never up), into a Secret Door
+from any neighbour even through a wall (never out of it through one), and between the two Service Ducts once
+both are turned up, on any floors. The other ways are the table's to name (``via`` on a move): a Stairs token
+or a tile the app does not follow (bb2, bb3), an ability, a tool or an event. A named way is still checked
+against what the app knows: Stairs lead one floor up or down to the same square, a Walkway one floor down, a
+Secret Door into a touching room, and a tile the board shows as something else is no Stairs.
+
+A walk the board refuses is a :class:`NoWayError`; the table keeps the last word by putting the burglar where
+the board shows her (``place``, a correction). How a case reads such a walk: docs/conformance.md.
+
+>>> from assistant.engine.cases import state_from_case
+>>> s = state_from_case({"floors": {"1": {"walls": ["A1-B1"]}}, "crew": {"ann": {"floor": 1, "at": "A1"}}})
+>>> way(s, "ann", 1, "A2"), way(s, "ann", 1, "B1"), way(s, "ann", 1, "C3")
+('', None, None)
+"""
+
+from __future__ import annotations
+
+from .errors import N_, NoWayError
+from .state import GameState
+
+TILE_WAYS = ("stairs", "walkway", "secret-door", "service-duct")  # rooms that lead elsewhere (bb1 "Tiles")
+NAMED_WAYS = ("ability", "tool", "event")  # a character's ability, a tool card, an event card
+TABLE = "table"  # a walk a case gives that the board refuses: the table's word, marked as a correction
+WAYS = (*TILE_WAYS, *NAMED_WAYS)
+WAY_NAMES = {"stairs": N_("Stairs"), "walkway": N_("a Walkway"), "secret-door": N_("a Secret Door"),
+             "service-duct": N_("the Service Ducts")}
+
+
+def tracks_tiles(state: GameState) -> bool:
+    """Burgle Bros 1: the app knows its rooms, so their ways are read from the board (``room_rules``)."""
+    from .rulesets import rules_of  # here, not above: the games' offers import this module
+
+    return rules_of(state).room_rules
+
+
+def way(state: GameState, who: str, floor: int, square: str) -> str | None:
+    """The way the board gives ``who`` from where she stands into ``square`` of ``floor``: "" for a
+    neighbouring room with no wall between, a tile's way (bb1's Stairs, Walkway, Secret Door, Service Duct),
+    or None when there is none. A burglar still outside comes in by the entrance (bb1 Break in; bb2's two)."""
+    b = state.crew[who]
+    if b.at is None:
+        return "" if not state.entrances or (floor == 1 and square in state.entrances) else None
+    if b.floor == floor and state.plan(floor).open_between(b.at, square):
+        return ""
+    if not tracks_tiles(state):
+        return None
+    return next((w for w in TILE_WAYS if _tile_way(state, w, b.floor, b.at, floor, square)), None)
+
+
+def _tile_way(state: GameState, kind: str, floor: int, square: str, to_floor: int, to: str) -> bool:
+    """Whether the bb1 tiles turned up give ``kind`` of way from (floor, square) to (to_floor, to)."""
+    tiles = {n: fl.tiles for n, fl in state.floors.items()}
+    if kind == "stairs":
+        lower = min(floor, to_floor)
+        return square == to and abs(floor - to_floor) == 1 and tiles[lower].get(square) == "stairs"
+    if kind == "walkway":
+        return square == to and to_floor == floor - 1 and tiles[floor].get(square) == "walkway"
+    if kind == "secret-door":
+        return (to_floor == floor and to in state.plan(floor).touching(square)
+                and tiles[floor].get(to) == "secret-door")
+    return (tiles[floor].get(square) == "service-duct" and tiles[to_floor].get(to) == "service-duct"
+            and (floor, square) != (to_floor, to))
+
+
+def check_walk(state: GameState, who: str, floor: int, square: str, via: str | None) -> str:
+    """The way ``who`` walks into ``square`` of ``floor``, or a NoWayError saying why there is none. ``via``
+    names the way when the table says how (an ability, a tool, an event, a Stairs token ...); "table" takes
+    the walk as the table's word, unchecked (how a case reads one the board refuses)."""
+    found = way(state, who, floor, square)
+    if via in NAMED_WAYS or via == TABLE:
+        return via
+    b = state.crew[who]
+    if via in TILE_WAYS and b.at is not None:
+        _check_named(state, via, b.floor, b.at, floor, square)
+        return via
+    if found is not None:
+        return found
+    if b.at is None:
+        raise NoWayError(N_("%(who)s is outside: the crew comes in through an entrance (%(entrances)s on floor "
+                            "1), not %(square)s on floor %(floor)s"), who=who, entrances=list(state.entrances),
+                         square=square, floor=floor)
+    if b.floor != floor:
+        raise NoWayError(N_("%(who)s is on floor %(on)s: %(square)s on floor %(floor)s is reached only by Stairs, a "
+                            "Walkway or another way the table names"), who=who, on=b.floor, square=square,
+                         floor=floor)
+    if square in state.plan(floor).touching(b.at):
+        raise NoWayError(N_("a wall stands between %(at)s and %(square)s on floor %(floor)s: %(who)s cannot walk "
+                            "through it"), at=b.at, square=square, floor=floor, who=who)
+    raise NoWayError(N_("%(square)s is not next to %(at)s, where %(who)s stands on floor %(floor)s: a move goes to "
+                        "a neighbouring room"), square=square, at=b.at, who=who, floor=floor)
+
+
+def _check_named(state: GameState, via: str, floor: int, square: str, to_floor: int, to: str) -> None:
+    """A way the table names, checked against what the board shows: where it leads, and in Burgle Bros 1 the
+    tile itself when it is turned up."""
+    bb1 = tracks_tiles(state)
+    leads = {"stairs": to == square and abs(to_floor - floor) == 1,
+             "walkway": to == square and to_floor == floor - 1,
+             "secret-door": to_floor == floor and to in state.plan(floor).touching(square),
+             "service-duct": (to_floor, to) != (floor, square)}[via]
+    if not leads:
+        raise NoWayError(N_("the way named (%(what)s) does not lead from %(at)s on floor %(on)s to %(square)s on "
+                            "floor %(floor)s"), what=WAY_NAMES[via], at=square, on=floor, square=to, floor=to_floor)
+    if bb1 and not _tile_way(state, via, floor, square, to_floor, to) and _shown_otherwise(state, via, floor, square,
+                                                                                              to_floor, to):
+        raise NoWayError(N_("the way named (%(what)s) is not on the board: the rooms turned up there say "
+                            "otherwise"), what=WAY_NAMES[via])
+
+
+def _shown_otherwise(state: GameState, via: str, floor: int, square: str, to_floor: int, to: str) -> bool:
+    """A room the way needs is turned up as something else (a face-down one may still be it)."""
+    needs = {"stairs": [(min(floor, to_floor), square)], "walkway": [(floor, square)],
+             "secret-door": [(to_floor, to)], "service-duct": [(floor, square), (to_floor, to)]}[via]
+    return any(state.floors[f].tiles.get(sq, via) != via for f, sq in needs)
+
+
