@@ -166,7 +166,8 @@ def test_checklist_lines_tick_off_on_this_device_until_the_next_action(browser: 
         room(page, 1, "B2").click()
         expect(page.locator("#room-menu")).to_be_visible()
         # the script ticks the lines of a board once it has settled
-        expect(page.locator(".real-board .tick[aria-checked=true]")).to_have_text(["Ann discards 1 Stealth token (0 left)."])
+        checked = page.locator(".real-board .tick[aria-checked=true]")
+        expect(checked).to_have_text(["Ann discards 1 Stealth token (0 left)."])
         page.reload()
         expect(page.locator(".real-board .tick").first).to_be_visible()
         assert ticked(page) == ["Ann discards 1 Stealth token (0 left)."]
