@@ -26,7 +26,7 @@ from assistant.engine.log import LogEntry
 from assistant.engine.scenarios import new_game
 from assistant.engine.state import GameState
 from assistant.words.questions import option_text
-from tests.browser.test_heist import animations_done, room, state_of, version_is
+from tests.browser.test_heist import animations_done, open_reveal, room, state_of, version_is
 
 SEED = 1
 CREW = [{"name": "Jo", "character": "juicer", "side": "basic", "colour": "#e4572e"},
@@ -179,8 +179,7 @@ class Table:
 
         def taps() -> None:
             self.tap(floor, square)
-            self.page.get_by_text("Turn this room face up as…").click()
-            self.page.locator("details.reveal").get_by_role("button", name=label, exact=True).click()
+            open_reveal(self.page).get_by_role("button", name=label, exact=True).click()
         self.step([{"do": "reveal", "floor": floor, "at": square, "type": kind, "number": number}], taps)
         self.board.reveal(floor, square, kind)
 
