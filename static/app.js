@@ -23,7 +23,7 @@
   function sayMove() {
     const game = document.getElementById("game");
     if (!announce || !game) return;
-    const text = [...game.querySelectorAll(".turnbar .banner, .log .summary")].map((p) => p.textContent.trim()).join(" ");
+    const text = [...game.querySelectorAll(".turnbar .banner, .real-board .summary")].map((p) => p.textContent.trim()).join(" ");
     const key = `${game.dataset.version}:${text}`;
     if (!text || key === said) return;
     said = key;
@@ -50,9 +50,9 @@
 
   function theMove() {
     const game = document.getElementById("game");
-    if (!game || !game.querySelector(".log .summary")) return "";  // a guard moved: his move has a summary
+    if (!game || !game.querySelector(".real-board .summary")) return "";  // a guard moved: his move has a summary
     // the move in one line, then each line of the checklist, each said as a sentence
-    const lines = [...game.querySelectorAll(".log .summary"), ...game.querySelectorAll(".real-board li")]
+    const lines = [...game.querySelectorAll(".real-board .summary"), ...game.querySelectorAll(".real-board li")]
       .map((el) => el.textContent.trim()).filter(Boolean);
     return lines.map((line) => (/[.!?…]$/.test(line) ? line : `${line}.`)).join(" ");
   }
@@ -114,6 +114,84 @@
     const script = Object.assign(document.createElement("script"), { src: keys.dataset.script });
     script.onload = () => keys.dispatchEvent(new CustomEvent("burgle:key", { detail: event }));
     document.head.append(script);
+  });
+
+  // -- the turn on screen (issue 26 §1): a new guard move, an answer to the panel or a closed Why? is brought
+  // into view (not the QR panel a shorter page shows); ticks are this device's, for this board version
+  const ticks = `burgle:${location.pathname}:ticked`;
+  let seen = "";
+  let fromPanel = false;
+  const moveOf = (game) => { const s = game.querySelector(".real-board .summary"); return s ? game.dataset.version + s.textContent : ""; };
+
+  function reveal(el) {
+    const box = el && el.getBoundingClientRect();
+    if (box && (box.top < 0 || box.bottom > innerHeight)) el.scrollIntoView({ block: box.height > innerHeight ? "start" : "end" });
+  }
+
+  function drawTicks(game) {
+    let saved = {};
+    try { saved = JSON.parse(localStorage.getItem(ticks)) || {}; } catch { /* none */ }
+    const done = saved.version === game.dataset.version ? saved.lines : [];
+    game.querySelectorAll(".real-board li").forEach((li) => {
+      const box = document.createElement("span");
+      box.className = "tick";
+      box.setAttribute("role", "checkbox");
+      box.tabIndex = 0;
+      box.append(...li.childNodes);
+      box.setAttribute("aria-checked", String(done.includes(box.textContent)));
+      li.append(box);
+    });
+    game.dataset.shown = "1";
+  }
+
+  function tick(box) {
+    const game = document.getElementById("game");
+    box.setAttribute("aria-checked", String(box.getAttribute("aria-checked") !== "true"));
+    const lines = [...game.querySelectorAll(".tick[aria-checked=true]")].map((b) => b.textContent);
+    try { localStorage.setItem(ticks, JSON.stringify({ version: game.dataset.version, lines })); } catch { /* private browsing */ }
+  }
+
+  document.body.addEventListener("htmx:afterSettle", () => {
+    const game = document.getElementById("game");
+    if (!game || game.dataset.shown) return;  // once for each board swapped in
+    drawTicks(game);
+    const move = moveOf(game);
+    const card = game.querySelector(".real-board");
+    if (move && move !== seen) reveal(card);
+    else if (!game.querySelector(".room-menu") && (fromPanel || game.getBoundingClientRect().bottom < innerHeight)) {
+      reveal(card || game.querySelector(".game > .refusal, .notice, .log-head"));
+    }
+    seen = move || seen;
+    fromPanel = false;
+  });
+  document.addEventListener("click", (event) => {
+    const box = event.target.closest(".tick");
+    if (box) tick(box);
+    if (event.target.closest("#game .panel [hx-post]")) fromPanel = true;  // an event, a tool, an ability
+    // page.js, loaded first, has removed the Why?
+    if (event.target.closest(".why [data-closes]")) reveal(document.querySelector("#game .real-board, #game .log-head"));
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target.matches?.(".tick") && (event.key === " " || event.key === "Enter")) { event.preventDefault(); tick(event.target); }
+  });
+  const opened = document.getElementById("game");  // the page's own board: its move is not news
+  if (opened) { drawTicks(opened); seen = moveOf(opened); }
+
+  // -- this device's text size and colours (issue 26 §2): "Aa" in the header ------------------------------
+  const root = document.documentElement;
+  function look(name, value) {
+    if (value) root.dataset[name] = value; else delete root.dataset[name];
+    if (name === "palette") document.getElementById("palette").disabled = !value;  // fetched only when first used
+    document.querySelectorAll(`[data-${name}]:not(html)`).forEach((b) => b.setAttribute("aria-pressed", String(b.dataset[name] === (value || "1"))));
+  }
+  try { look("text", localStorage.getItem("burgle:text")); look("palette", localStorage.getItem("burgle:palette")); } catch { /* private browsing */ }
+  document.addEventListener("click", (event) => {
+    const b = event.target.closest(".view-settings .button");
+    if (!b) return;
+    const name = b.dataset.text ? "text" : "palette";
+    const value = name === "text" ? b.dataset.text : !root.dataset.palette && b.dataset.palette;
+    look(name, value === "1" ? null : value);
+    try { if (value && value !== "1") localStorage.setItem(`burgle:${name}`, value); else localStorage.removeItem(`burgle:${name}`); } catch { /* private browsing */ }
   });
 
   // -- live updates --------------------------------------------------------------------------

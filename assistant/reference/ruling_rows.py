@@ -38,6 +38,12 @@ ROWS: tuple[tuple[dict[str, str], str], ...] = (
     ({"kind": "heat", "why": "walked_in"}, "bb2: a burglar walking into the bouncer"),
     ({"kind": "heat", "why": "jumped_in"}, "bb2: a player jumps (Prima Donna, Drunk, Revolving Door)"),
     ({"kind": "no_effect", "how": "guard_placed"}, "A burglar's move makes the guard appear in their room"),
+    ({"kind": "stealth", "how": "lavatory"}, "Lavatory (and a Smoke Bomb's tokens)"),
+    ({"kind": "stealth", "why": "tiara"}, "Tiara and walls"),
+    ({"kind": "caught", "why": "tiara"}, "Tiara and walls"),
+    ({"kind": "stealth", "why": "acrobat_stayed"}, "Acrobat (basic)"),
+    ({"kind": "caught", "why": "acrobat_stayed"}, "Acrobat (basic)"),
+    ({"kind": "thermo"}, "Motion, Thermo, Detector, Laser, Fingerprint"),
 )
 TOPICS = tuple(topic for _, topic in ROWS)
 

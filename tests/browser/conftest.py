@@ -126,6 +126,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+def sized_context(browser: Any, live_server: LiveServer, viewport: dict[str, int]) -> Any:
+    """A browser context at ``viewport``, with touch below 600 px wide (a phone). The tests' own ``device``
+    fixtures open their page in one (that name cannot live here: pytest-playwright's session has a ``device``)."""
+    phone = viewport["width"] < 600
+    return browser.new_context(viewport=viewport, base_url=live_server.url, has_touch=phone, is_mobile=phone)
+
+
 @pytest.fixture(autouse=True)
 def no_server_errors(live_server: LiveServer) -> Iterator[None]:
     """Any exception inside a request fails the test that caused it (the page only shows a polite 500)."""

@@ -43,7 +43,7 @@ def test_each_guard_move_and_its_checklist_are_said_in_english_after_a_tap(brows
     assert said(page) == [{"text": "Reading each guard move aloud.", "lang": "en-GB", "voice": "Daniel"}]
     page.get_by_role("button", name=re.compile("^End turn")).click()
     version_is(page, 3)
-    summary = page.locator(".log .summary").first.inner_text()
+    summary = page.locator(".real-board .summary").first.inner_text()
     checklist = page.locator(".real-board li").all_inner_texts()
     expect(page.get_by_role("button", name="Repeat")).to_be_visible()
     spoken = said(page)

@@ -78,3 +78,21 @@ def test_search_finds_each_page_by_its_name_in_each_language(slug, lang):
 def test_a_log_line_named_for_its_card_links_to_the_cards_page(rule, slug):
     """The engine names these cards as the rule of their log lines (bb1/cards.py, bb1/table.py)."""
     assert reference.reference_slug_for_rule(rule) == slug
+
+
+def _known_to_the_engine() -> list[str]:
+    """Every bb1 character, tool, loot and event card and every room type of bb1 and bb2 the app can record
+    (bb3's rooms are one kind for the app: the guard room; its page is bb3's)."""
+    from assistant.engine.bb1.table import CHARACTERS, EVENT_CARDS, LOOT, TOOLS
+    from assistant.tiles import BB2_TILE_TYPES, TILE_TYPES
+    computers = {"computer-fingerprint", "computer-laser", "computer-motion"}  # one Computer row and page
+    rooms = [t.key for t in (*TILE_TYPES, *BB2_TILE_TYPES) if t.key not in computers]
+    return sorted({*CHARACTERS, *TOOLS, *LOOT, *(e.replace("_", "-") for e in EVENT_CARDS), *rooms, "computer"})
+
+
+@pytest.mark.parametrize("key", _known_to_the_engine())
+def test_every_card_and_room_the_app_records_is_a_linked_row_of_the_coverage_documents(key):
+    """Issue 22 §1 done-when: a card of the three games with no page fails, even one a coverage row forgot."""
+    said = [normalise(name) for _, name, _ in LINKED]
+    name = normalise(key.replace("-", " "))
+    assert key in PAGES or any(name in row for row in said), f"{key}: no row of docs/coverage*.md links it to a page"

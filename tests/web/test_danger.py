@@ -9,6 +9,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
+from assistant.engine.cases import state_from_case
 from assistant.forecast import forecast_floor, in_words
 from tests.web.helpers import HTMX, act_ok, break_in, game, new_heist, room_button, state, store, version
 
@@ -97,3 +98,17 @@ def test_why_of_a_guard_step_says_the_chance_he_had_to_come_there(app: Flask, cl
     index, entry = next((i, e) for i, e in enumerate(log) if e["kind"] == "enter")
     why = client.get(f"/games/{gid}/why/{head}/{index}", headers=HTMX).get_data(as_text=True)
     assert f"Before this move he had a {in_words(f.enter[entry['square']])} chance to come here" in why
+
+
+def test_a_burglar_the_next_guard_move_surely_catches_is_told_so_beside_her(app: Flask, client: FlaskClient) -> None:
+    """1.8 and the forecast: Ann has no Stealth left and the guard's walk (die 5, to A1, rulebook p.6) goes through
+    her room whatever the cards: with Danger on, her warning says she will be caught; Bob's room is out of his way."""
+    case = {"floors": {"1": {"walls": ["B1-B2", "D1-D2", "A2-B2", "B2-B3", "C2-C3", "C3-C4", "A4-B4", "C4-D4"],
+                             "guard": "D3", "destination": "A1", "die": 5, "patrol": ["C4"]}},
+            "crew": {"Ann": {"floor": 1, "at": "C3", "stealth": 0}, "Bob": {"floor": 1, "at": "D1", "stealth": 0}}}
+    gid = store(app).create("Card A1", state_from_case(case))
+    page = client.get(f"/games/{gid}").get_data(as_text=True)
+    assert "Ann has 0 Stealth: next time a guard finds Ann, the heist is lost." in page
+    page = switch(client, gid, True)
+    assert "Ann will be caught on the next guard move." in page
+    assert "Bob has 0 Stealth: next time a guard finds Bob, the heist is lost." in page

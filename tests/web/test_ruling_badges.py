@@ -64,6 +64,42 @@ def test_every_ruling_line_of_the_conformance_cases_finds_its_row(path: Path):
             assert ruling_anchor(entry.as_dict()) in rows, entry
 
 
+def _lavatory_room_token():
+    s = position(floor_case("A1", "C1", 2, patrol=["D4"], tiles={"B1": "lavatory"}),
+                 crew={"ana": burglar("B1", stealth=1)})
+    return play(s, {"do": "end_turn"}, answers=["room"])
+
+
+def _tiara_next_to_the_guard():
+    return play(position(floor_case("B2", "D4", 2), crew={"ana": burglar("A3", loot=["tiara"])}), move("ana", "B3"))
+
+
+def _acrobat_stays_in_the_guards_room():
+    s = position(floor_case("B2", "D4", 1, patrol=["D1"]),
+                 crew={"acro": {**burglar("A2"), "character": "acrobat", "side": "basic"}})
+    return play(s, move("acro", "B2"), {"do": "end_turn"})
+
+
+def _thermo_when_her_actions_end():
+    s = position(floor_case("D4", "D3", 1, patrol=["D1", "D2", "C4"], tiles={"B2": "thermo"}),
+                 crew={"ana": burglar("B2")})
+    return play(s, {"do": "end_turn"})
+
+
+@pytest.mark.parametrize("played,kind,topic", [
+    (_lavatory_room_token, "stealth", "Lavatory (and a Smoke Bomb's tokens)"),
+    (_tiara_next_to_the_guard, "stealth", "Tiara and walls"),
+    (_acrobat_stays_in_the_guards_room, "stealth", "Acrobat (basic)"),
+    (_thermo_when_her_actions_end, "thermo", "Motion, Thermo, Detector, Laser, Fingerprint"),
+], ids=["lavatory", "tiara", "acrobat", "thermo"])
+def test_a_stealth_or_alarm_line_decided_by_a_ruling_links_to_its_row(played, kind: str, topic: str):
+    """§1.22 Lavatory, Acrobat (basic), Thermo: when it is checked; 1.17 Tiara and walls (docs/rulings.md): the
+    line the ruling decides carries the badge, and it leads to that row."""
+    line = next(e for e in played().log if e.kind == kind)
+    assert line.ruling and ruling_anchor(line.as_dict()) == row_anchor(topic)
+    assert row_anchor(topic) in anchors()
+
+
 def test_the_first_arrival_with_an_alarm_links_its_die_lines_to_the_1_13_row():
     out = play(first_arrival_on_a_camera(), {**move("ana", "C3", floor=2), "via": "stairs"})
     marked = [e for e in out.log if e.ruling]

@@ -19,15 +19,27 @@ def selected_tab(page: str) -> list[str]:
     return re.findall(r'role="tab"[^>]*data-floor="(\d)"[^>]*aria-selected="true"', page, re.DOTALL)
 
 
-def test_the_log_opens_with_a_one_line_summary_of_the_guard_move(app, client):
+def test_the_guard_move_in_one_line_heads_the_real_board_checklist(app, client):
     game_id = new_heist(client)
     break_in(client, game_id)
     reference = expect(app, game_id, do="end_turn")
     page = act_ok(client, game_id, do="end_turn")
     line, = guard_summaries(e.as_dict() for e in reference.log)
     assert line.startswith("Floor 1 guard, 2 moves: ")
-    log = page[page.index('<section class="log"'):]
-    assert log.index(f'<p class="summary">{line}</p>') < log.index("<ol>")
+    card = page[page.index('<section class="real-board"'):page.index('<section class="log"')]
+    assert card.index(f'<p class="summary">{line}</p>') < card.index("On the real board") < card.index("<ol>")
+
+
+def test_a_burglar_with_no_stealth_left_is_warned_beside_her_token_and_in_the_card(app, client):
+    """1.8: with no Stealth token left, the next one she loses is the heist."""
+    game_id = new_heist(client)
+    break_in(client, game_id)
+    act_ok(client, game_id, do="set", field="stealth", who="Ann", value="0")
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    warning = "Ann has 0 Stealth: next time a guard finds Ann, the heist is lost."
+    assert 'class="burglar last" style="--c: ' in page and f'title="{warning}"' in page
+    assert f"</span>{warning}</p>" in page[page.index('<section class="real-board"'):]
+    assert "Bob has 0 Stealth" not in page
 
 
 def test_no_summary_after_an_action_that_moves_no_guard(client):

@@ -271,22 +271,23 @@ class Bb1(TableBb1):
                 self.trigger_alarm(b.floor, b.at, cause="camera")
 
     # -- Stealth (1.7, 1.8) -----------------------------------------------------------------------
-    def lose(self, name: str, why: str, rule: str, **seen: Any) -> None:
+    def lose(self, name: str, why: str, rule: str, ruling: bool = False, **seen: Any) -> None:
         """One Stealth token less for ``name``; ``why`` is a cause of ``log.CAUSES`` and ``seen`` says where
-        the guard who cost it stands (``guard``, ``guard_floor``), kept in the log so the table can be shown why."""
+        the guard who cost it stands (``guard``, ``guard_floor``), kept in the log so the table can be shown why.
+        ``ruling``: one of our rulings costs it (docs/rulings.md); a room's token used instead always is one."""
         b = self.state.crew[name]
         fl = self.state.floors.get(b.floor)
         if fl is not None and b.at is not None and self.room_token(name):
             fl.lavatory[b.at] -= 1
-            self.log("stealth", "1.8", b.floor, b.at, who=name, why=why, lavatory=fl.lavatory[b.at], how="lavatory",
-                     **seen)
+            self.log("stealth", "1.8", b.floor, b.at, True, who=name, why=why, lavatory=fl.lavatory[b.at],
+                     how="lavatory", **seen)
             return
         if b.stealth <= 0:
-            self.log("caught", "1.8", b.floor, b.at, who=name, why=why, **seen)
+            self.log("caught", "1.8", b.floor, b.at, ruling, who=name, why=why, **seen)
             self.state.outcome = "caught"
             raise GameOver(name)
         b.stealth -= 1
-        self.log("stealth", rule, b.floor, b.at, who=name, left=b.stealth, why=why, **seen)
+        self.log("stealth", rule, b.floor, b.at, ruling, who=name, left=b.stealth, why=why, **seen)
 
     # -- destinations (1.6, 1.9, 1.10) -------------------------------------------------------------
     def arrive(self, floor: int) -> None:
@@ -660,7 +661,7 @@ class Bb1(TableBb1):
             if fl.tiles.get(square) == "foyer" and plan.open_between(square, fl.guard):
                 self.lose(name, "foyer", "1.15", guard=fl.guard, guard_floor=floor)
             if moved and "tiara" in b.loot and plan.open_between(square, fl.guard):
-                self.lose(name, "tiara", "1.17", guard=fl.guard, guard_floor=floor)
+                self.lose(name, "tiara", "1.17", True, guard=fl.guard, guard_floor=floor)
         if fl.tiles.get(square) == "atrium":
             for other in (floor - 1, floor + 1):
                 of = self.state.floors.get(other)

@@ -38,7 +38,7 @@ class TableBb1(Ruleset):
     room_rules = True  # bb2 and bb3 have other rooms and no such cards
 
     # hooks the guard rules provide (bb1/rules.py Bb1)
-    def lose(self, name: str, why: str, rule: str, **seen: Any) -> None:
+    def lose(self, name: str, why: str, rule: str, ruling: bool = False, **seen: Any) -> None:
         raise NotImplementedError
 
     def trigger_alarm(self, floor: int, square: str, cause: str = "") -> None:
@@ -150,7 +150,7 @@ class TableBb1(Ruleset):
         self.actions_end(name)
         fl = self.state.floors[b.floor]
         if self.is_(name, "acrobat", "basic") and fl.guard == b.at:
-            self.lose(name, "acrobat_stayed", "Acrobat", guard=b.at, guard_floor=b.floor)
+            self.lose(name, "acrobat_stayed", "Acrobat", True, guard=b.at, guard_floor=b.floor)
 
     def actions_end(self, name: str) -> None:
         """§1.22 Thermo: when ``name`` ends her actions in a Thermo room its alarm goes off, before the event card
@@ -163,7 +163,7 @@ class TableBb1(Ruleset):
         s.actions_over = True
         fl = s.floors[b.floor]
         if fl.tiles.get(b.at) == "thermo" and b.at not in fl.disabled:
-            self.log("thermo", "Thermo", b.floor, b.at, who=name)
+            self.log("thermo", "Thermo", b.floor, b.at, True, who=name)
             self.room_alarm(name, b.floor, b.at, "thermo")
 
     # -- Stealth from room tokens (Lavatory, Smoke Bomb) -----------------------------------------------

@@ -168,8 +168,8 @@ class Bb2(Bb1):
             self.state.outcome = "caught"
             raise GameOver(name)
 
-    def lose(self, name: str, why: str, rule: str, **seen: Any) -> None:
-        self.heat(name, HEAT_PER_ENTRY, why, rule, **seen)
+    def lose(self, name: str, why: str, rule: str, ruling: bool = False, **seen: Any) -> None:
+        self.heat(name, HEAT_PER_ENTRY, why, rule, ruling=ruling, **seen)
 
     def walked_into(self, name: str, floor: int, square: str) -> None:
         """Walking into the bouncer's room gives 2 heat, as when he enters yours (§1.22 ruling: the seed lacks

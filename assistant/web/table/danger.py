@@ -117,6 +117,10 @@ class DangerBoard:
         enter, end = f.enter.get(square, Fraction(0)), f.end.get(square, Fraction(0))
         return RoomDanger(enter, end) if enter or end else None
 
+    def surely_caught(self, who: str) -> bool:
+        """Whether the guards' next move catches ``who`` whatever the cards (the turn card says so beside her)."""
+        return any(c.caught >= 1 for f in self.floors.values() for name, c in f.crew.items() if name == who)
+
 
 def shade(p: Fraction) -> str:
     """A room's shade for a chance ``p``: its opacity, as the style attribute says it."""

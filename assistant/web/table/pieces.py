@@ -115,6 +115,14 @@ def floor_stats(state: GameState, floor: int) -> list[Stat]:
     return stats
 
 
+def last_warning(state: GameState, name: str) -> str | None:
+    """Said beside a burglar with no Stealth left (1.8): the next token she loses is the heist."""
+    b = state.crew[name]
+    if rules_of(state).crew_counter != "stealth" or b.stealth > 0 or b.escaped or b.at is None:
+        return None
+    return _("%(who)s has 0 Stealth: next time a guard finds %(who)s, the heist is lost.", who=name)
+
+
 def burglar_tag(state: GameState, name: str) -> dict[str, str]:
     """A burglar's token: what it shows beside the initial, and its tooltip (the class stays English: it is CSS)."""
     b = state.crew[name]
@@ -124,6 +132,9 @@ def burglar_tag(state: GameState, name: str) -> dict[str, str]:
         if b.prima_donnas:  # Bodyguard Heist One: on the bouncer's tile they lose the heist
             title += " · " + ngettext("%(num)s Prima Donna", "%(num)s Prima Donnas", b.prima_donnas)
         return {"title": title, "tag": f"♨{b.heat}" + "♛" * b.prima_donnas, "cls": ""}
+    if warning := last_warning(state, name):
+        kept = ("geared" if b.geared else "disguised") if game.has_disguises else ""
+        return {"title": warning, "tag": "♥0!", "cls": f"last {kept}".strip()}
     if game.has_disguises:
         if b.geared:
             title = _("%(who)s: %(n)s Stealth, geared", who=name, n=b.stealth)

@@ -13,7 +13,8 @@ from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from .felt import found
 from .guide import setup_guide
-from .pieces import figure
+from .board_view import colour_of, initials
+from .pieces import figure, last_warning
 from .real_board import checklist
 from .summary import guard_summaries
 
@@ -90,6 +91,13 @@ def whole_move(last_log: list[dict[str, Any]], history: Callable[[], list[dict[s
     return entries
 
 
+def last_warnings(state: GameState) -> list[dict[str, str]]:
+    """Every burglar one discovery from losing the heist, for the turn's card: her token and the warning."""
+    letters = initials(list(state.crew))
+    return [{"name": name, "initial": letters[name], "colour": colour_of(state, name), "text": text}
+            for name in state.crew if (text := last_warning(state, name))]
+
+
 STEP_MS = 350  # static/app.css: each step of the guard's walk shows this long after the one before
 
 
@@ -116,6 +124,7 @@ def table_view(state: GameState, last_log: list[dict[str, Any]], phase: str,
         "walk": walk_of(last_log),
         "found": found(last_log),
         "real_board": checklist(move, {n: fl.die for n, fl in state.floors.items()}, figure(state)[0]),
+        "warnings": last_warnings(state) if phase in ("play", "question") else [],
         "guide": setup_guide(state) if setting_up else None,
         "focus": focus_floor(state),
         "crew_floors": {n: (None if b.escaped or b.at is None else b.floor) for n, b in state.crew.items()},
