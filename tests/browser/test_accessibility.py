@@ -72,7 +72,7 @@ def test_the_bb2_and_bb3_boards_have_no_serious_violations(device: Page, live_se
     tap_room(device, 1, "B2")
     assert serious(device) == []
     device.get_by_role("button", name=re.compile("^End turn")).click()
-    expect(device.locator(".log .summary").first).to_be_visible()
+    expect(device.locator(".real-board .summary").first).to_be_visible()
     assert serious(device) == []
 
 

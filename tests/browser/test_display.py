@@ -61,7 +61,7 @@ def test_the_display_follows_the_tablet_live_and_has_nothing_to_tap(tablet: Page
     assert guard is not None
     expect_guard(screen, 1, guard)
     expect(screen.locator("#game")).to_have_class(re.compile(r"\banimate\b"))
-    summary = tablet.locator(".log .summary").all_inner_texts()
+    summary = tablet.locator(".real-board .summary").all_inner_texts()
     expect(screen.locator(".display-move .summary")).to_have_text(summary)
     checklist = tablet.locator(".real-board li").all_inner_texts()
     assert checklist

@@ -93,7 +93,7 @@ def test_a_laptop_host_ends_turns_undoes_redoes_and_changes_floors_by_keyboard(p
     version_is(page, 2)
     page.keyboard.press("e")
     version_is(page, 3)
-    expect(page.locator(".log .summary")).to_have_count(1)  # the guard moved
+    expect(page.locator(".real-board .summary")).to_have_count(1)  # the guard moved
     page.keyboard.press("u")
     version_is(page, 4)
     expect(page.get_by_role("status")).to_contain_text("Undone: the end of the turn")
