@@ -20,6 +20,7 @@ def test_the_host_sees_every_heist_with_its_codes_resumes_one_and_deletes_anothe
         card = page.locator(f"#heist-{game_id}")
         expect(card.get_by_role("img", name="QR code of the play link")).to_be_visible()
         expect(card.get_by_role("img", name="QR code of the watch link")).to_be_visible()
+        expect(card.get_by_role("img", name="QR code of the display link")).to_be_visible()
         expect(card.locator(".status")).to_contain_text(f"{store.load(game_id).state.current()}'s turn")
         expect(card).to_contain_text(store.load(game_id).play_token)
     page.locator(f"#heist-{gone}").get_by_role("link", name=re.compile("^Delete")).click()

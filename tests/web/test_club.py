@@ -30,7 +30,8 @@ def test_every_heist_shows_its_links_as_qr_codes_whose_turn_and_when_it_changed(
         assert f"last changed {game.updated[:16].replace('T', ' ')} UTC" in card
         for token in (game.play_token, game.watch_token):
             assert f"http://192.168.1.10:8000/games/{token}" in card
-        assert card.count("<svg") == 2  # a QR code a link
+        assert f"http://192.168.1.10:8000/games/{game.watch_token}/display" in card
+        assert card.count("<svg") == 3  # a QR code a link: play, watch, display
         assert ' id="' not in card.split("<svg", 1)[1]  # many on a page: no id of theirs may repeat
         assert f'href="/games/{game_id}"' in card
         assert f'href="/games/{game_id}/delete?back=club"' in card

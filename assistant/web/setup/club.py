@@ -16,11 +16,11 @@ from ..phones.share import Invite, Kind, invite
 
 bp = Blueprint("club", __name__)
 
-# the links a table joins by, in the order the page shows them, each with its caption and its QR code's name. The
-# display link (issue 26) joins them here once phones/share.py's Kind has it.
+# the links a table joins by, in the order the page shows them, each with its caption and its QR code's name
 CLUB_LINKS: dict[Kind, tuple[str, str]] = {
     "play": (N_("Play link"), N_("QR code of the play link")),
     "watch": (N_("Watch link"), N_("QR code of the watch link")),
+    "display": (N_("Display link"), N_("QR code of the display link")),
 }
 
 
