@@ -128,7 +128,11 @@
     if (box && (box.top < 0 || box.bottom > innerHeight)) el.scrollIntoView({ block: box.height > innerHeight ? "start" : "end" });
   }
 
+  const onDisplay = Boolean(document.querySelector(".display-tools"));  // a screen to look at: nothing to tick
+
   function drawTicks(game) {
+    game.dataset.shown = "1";
+    if (onDisplay) return;
     let saved = {};
     try { saved = JSON.parse(localStorage.getItem(ticks)) || {}; } catch { /* none */ }
     const done = saved.version === game.dataset.version ? saved.lines : [];
@@ -141,7 +145,6 @@
       box.setAttribute("aria-checked", String(done.includes(box.textContent)));
       li.append(box);
     });
-    game.dataset.shown = "1";
   }
 
   function tick(box) {

@@ -67,6 +67,8 @@ def test_the_display_follows_the_tablet_live_and_has_nothing_to_tap(tablet: Page
     assert checklist
     expect(screen.locator(".real-board li")).to_have_text(checklist)
     expect(screen.locator(".display-move .real-board")).to_be_in_viewport(ratio=1)
+    expect(screen.locator(".tick")).to_have_count(0)  # the tablet's lines are ticked there, not on the display
+    expect(tablet.locator(".real-board .tick").first).to_be_visible()
 
     # a burglar acts next: the guard's last move stays on the display, the checklist is the new action's
     ann = reference.state.crew["Ann"]
