@@ -11,4 +11,6 @@ PY=.venv/bin
     --copyright-holder "the Burgle Bros guard assistant developers" -o assistant/translations/messages.pot .
 "$PY/pybabel" update -i assistant/translations/messages.pot -d assistant/translations --width 120 --ignore-obsolete
 rm assistant/translations/messages.pot
+# no creation time in the catalogues: it changed on every run and made every merge of two branches conflict
+sed -i '/^"POT-Creation-Date: /d' assistant/translations/*/LC_MESSAGES/messages.po
 if [ "${1:-}" = "-c" ]; then "$PY/pybabel" compile -d assistant/translations; fi
