@@ -14,8 +14,10 @@ most rooms share one instead:
   found exactly when that move enters it: ``found`` is that forecast's ``enter``. With no Stealth left the first
   time is the catch (``caught = found``); never entered, she is neither found nor caught; with Stealth ``s``, a
   room he cannot enter ``s + 1`` times within his moves (one step an entry, 1.3) never sees her caught.
-* Anything else takes its own forecast: a plain room he may enter ``Stealth + 1`` times when she has Stealth
-  left (the forecast's ``enter`` does not count how often), the rooms above,
+* **Plain rooms he may enter ``Stealth + 1`` times** (the forecast's ``enter`` does not count how often) share
+  one forecast with a copy of her in each to find those where she is never caught (``_never_caught``); the rest
+  take their own.
+* Anything else takes its own forecast: the rooms above,
   and every room in bb2, where the bouncer hunts the nearest player when his deck is empty, heat is gained two
   at a time and some rooms heat everyone on the floor.
 
@@ -29,6 +31,7 @@ most rooms share one instead:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 from ..engine.rulesets import rules_of, ruleset_for
@@ -40,6 +43,7 @@ __all__ = ["safest", "safety", "safety_map"]
 # bb1 tiles where a burglar's presence changes the guard's move or finds her without his entering (1.14, 1.15)
 _NOT_PLAIN_TILES = frozenset({"camera", "foyer"})
 _NEVER = Chance(Fraction(0), Fraction(0))
+ROUNDS = 4  # forecasts with copies of her tried before the rooms left take one each (see _never_caught)
 
 
 def _plain_rooms(state: GameState, name: str, floor: int) -> frozenset[str]:
@@ -58,6 +62,29 @@ def _standing(state: GameState, name: str, room: str | None) -> GameState:
     return moved
 
 
+def _never_caught(state: GameState, name: str, floor: int, rooms: list[str]) -> set[str]:
+    """Plain rooms among ``rooms`` where she is never caught, proven with one forecast for all of them: a copy of
+    her (with her Stealth) in each, she off the board. Until a copy is caught each is found with Stealth left,
+    which changes nothing, so a move in which no copy is caught is his move with her off the board, and in it no
+    room of theirs is entered Stealth + 1 times. A round with a copy caught proves nothing (that catch ends the
+    move, hiding later ones), so the rooms left without the caught ones are tried again, up to ``ROUNDS``."""
+    her = state.crew[name]
+    left = rooms
+    for _ in range(ROUNDS):
+        if len(left) < 2:  # one room: its own forecast costs as much
+            return set()
+        trial = _standing(state, name, None)
+        copies = {room: f"{name}\x00{room}" for room in left}
+        for room, copy in copies.items():
+            trial.crew[copy] = replace(her, at=room)
+        crew = forecast_floor(trial, floor).crew
+        caught = {room for room, copy in copies.items() if crew[copy].caught}
+        if not caught:
+            return set(left)
+        left = [room for room in left if room not in caught]
+    return set()
+
+
 def safety_map(state: GameState, name: str) -> dict[str, Chance]:
     """Room -> the chance that ``name``'s floor's guard finds (and catches) her in his next move if she stands
     there, every room of her floor in board order. Empty when she is not on the board, or her floor has no
@@ -74,6 +101,7 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
     moves = ruleset_for(state, []).speed(floor, move_bonus(state, floor))
     plan = state.plan(floor)
     out: dict[str, Chance] = {}
+    twice: list[str] = []  # plain rooms he may enter Stealth + 1 times
     for room in plan.rooms:
         if away is not None and room in plain:
             entered = away.enter.get(room, Fraction(0))
@@ -86,8 +114,14 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
             if first + 2 * b.stealth > moves:
                 out[room] = Chance(entered, Fraction(0))
                 continue
-        out[room] = forecast_floor(_standing(state, name, room), floor).crew[name]
-    return out
+            twice.append(room)
+    if away is not None and twice:
+        for room in _never_caught(state, name, floor, twice):
+            out[room] = Chance(away.enter[room], Fraction(0))
+    for room in plan.rooms:
+        if room not in out:
+            out[room] = forecast_floor(_standing(state, name, room), floor).crew[name]
+    return {room: out[room] for room in plan.rooms}
 
 
 def safety(state: GameState) -> dict[str, dict[str, Chance]]:

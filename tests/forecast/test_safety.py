@@ -7,6 +7,7 @@ import io
 import json
 import random
 from contextlib import redirect_stdout
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from assistant.forecast import Chance, move_bonus
 from assistant.forecast.__main__ import main
 from assistant.forecast.knowledge import blind
 from assistant.forecast.plain import enumerate_move
-from assistant.forecast.safety import safest, safety
+from assistant.forecast.safety import _never_caught, safest, safety
 from tests.decks import another_deck_order
 
 HERE = Path(__file__).parent
@@ -185,3 +186,28 @@ def test_cli_safety_says_a_question_and_an_error_as_the_forecast_does(tmp_path: 
     question, error = _cli("--safety", str(tie), str(bad))
     assert question["safety"] == {} and "needs_choice" in question
     assert error["id"] == "bad" and "error" in error
+
+
+# bb3, die 6, an alarm cube: with Stealth 1 she is caught in A3 and A2 (he passes each twice), but in one forecast
+# with a copy of her in each he always comes back to A3 first, and that catch ends the move before A2's.
+MASKED = {"rules": "bb3", "floors": {"1": {
+    "walls": ["A3-B3", "B1-C1", "B3-B4", "B4-C4", "C2-C3", "C2-D2", "C3-C4", "D2-D3"], "guard": "A1",
+    "destination": "A4", "die": 6, "discard": ["B2", "C4", "C1", "A2", "D4", "D1"], "patrol": ["A1"] * 10,
+    "alarms": ["C1"]}},
+    "crew": {"b0": {"floor": 1, "at": "C3", "stealth": 1, "heat": 4}, "b1": {"floor": 1, "at": "C4", "stealth": 3}}}
+
+
+def test_a_catch_of_one_copy_of_her_hides_another_so_only_a_round_without_one_proves_rooms_safe() -> None:
+    state = state_from_case(MASKED)
+    rooms = ["A2", "A3", "B1", "B2"]
+    caught = {room: _enumerated(state, "b0", room).caught for room in rooms}
+    assert caught["A2"] > 0 and caught["A3"] > 0
+    trial = state.copy()
+    trial.crew["b0"].at = None
+    for room in rooms:
+        trial.crew[f"b0\x00{room}"] = replace(state.crew["b0"], at=room)
+    forecasting._cache.clear()
+    together = forecasting.forecast_floor(trial, 1).crew
+    assert together["b0\x00A3"].caught > 0 and together["b0\x00A2"].caught == 0  # A2's catch hidden by A3's
+    assert _never_caught(state, "b0", 1, rooms) == {room for room in rooms if not caught[room]} == {"B1", "B2"}
+    _agrees_with_enumeration(state)
