@@ -56,6 +56,12 @@ Issue 25 (docs/forecast.md, "Issue 25"), main -> branch coach, best of 3:
     late harsh floors bb3 (deck 0-2)                     p95 14.7 -> 6.5   max 82.9 -> 14.4 ms
     bb3 die 6, 2 cubes, deck 1-3 left, 20 layouts        median 6.5 -> 1.5   max 150 -> 14 ms
     safety map, harsh / late floors                      median 2.5-3.0   p95 12-40   max 89-123 ms (over 50)
+
+Issue 25, session 7 (docs/forecast.md, "Copies of her in one forecast"), the 727 safety maps above, best of 3, before
+and after alternated in one process:
+
+    safety map, harsh and late floors together           total 4,612-4,692 -> 4,196-4,239 ms
+                                                         p95 28.4-28.8 -> 25.0-26.5   max 86.5-95.2 -> 80.6-92.3 ms
 """
 
 from __future__ import annotations
