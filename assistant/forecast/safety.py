@@ -15,8 +15,8 @@ most rooms share one instead:
   time is the catch (``caught = found``); never entered, she is neither found nor caught; with Stealth ``s``, a
   room he cannot enter ``s + 1`` times within his moves (one step an entry, 1.3) never sees her caught.
 * **Plain rooms he may enter ``Stealth + 1`` times** (the forecast's ``enter`` does not count how often) share
-  one forecast with a copy of her in each to find those where she is never caught (``_never_caught``); the rest
-  take their own.
+  forecasts with a copy of her in each, which give ``caught`` for most of them (``_caught_with_copies``); the
+  rest take their own.
 * Anything else takes its own forecast: the rooms above,
   and every room in bb2, where the bouncer hunts the nearest player when his deck is empty, heat is gained two
   at a time and some rooms heat everyone on the floor.
@@ -43,7 +43,7 @@ __all__ = ["safest", "safety", "safety_map"]
 # bb1 tiles where a burglar's presence changes the guard's move or finds her without his entering (1.14, 1.15)
 _NOT_PLAIN_TILES = frozenset({"camera", "foyer"})
 _NEVER = Chance(Fraction(0), Fraction(0))
-ROUNDS = 4  # forecasts with copies of her tried before the rooms left take one each (see _never_caught)
+ROUNDS = 4  # forecasts with copies of her tried before the rooms left take one each (see _caught_with_copies)
 
 
 def _plain_rooms(state: GameState, name: str, floor: int) -> frozenset[str]:
@@ -62,27 +62,32 @@ def _standing(state: GameState, name: str, room: str | None) -> GameState:
     return moved
 
 
-def _never_caught(state: GameState, name: str, floor: int, rooms: list[str]) -> set[str]:
-    """Plain rooms among ``rooms`` where she is never caught, proven with one forecast for all of them: a copy of
-    her (with her Stealth) in each, she off the board. Until a copy is caught each is found with Stealth left,
-    which changes nothing, so a move in which no copy is caught is his move with her off the board, and in it no
-    room of theirs is entered Stealth + 1 times. A round with a copy caught proves nothing (that catch ends the
-    move, hiding later ones), so the rooms left without the caught ones are tried again, up to ``ROUNDS``."""
+def _caught_with_copies(state: GameState, name: str, floor: int, rooms: list[str]) -> dict[str, Fraction]:
+    """``caught`` of plain rooms among ``rooms`` found with forecasts shared by several rooms: a copy of her (with
+    her Stealth) in each, she off the board. Until a copy is caught each is found with Stealth left, which changes
+    nothing, so the move is his move with her off the board until a copy's catch ends it. In a round with no copy
+    caught, no room of theirs is entered Stealth + 1 times: 0 for all. In a round with one copy caught, nothing
+    can end the move before its catch: its own ``caught``. With several caught, one catch may hide another (it ends
+    the move first), so those rooms take their own forecasts and the rest are tried again, up to ``ROUNDS``."""
     her = state.crew[name]
+    out: dict[str, Fraction] = {}
     left = rooms
     for _ in range(ROUNDS):
         if len(left) < 2:  # one room: its own forecast costs as much
-            return set()
+            break
         trial = _standing(state, name, None)
         copies = {room: f"{name}\x00{room}" for room in left}
         for room, copy in copies.items():
             trial.crew[copy] = replace(her, at=room)
         crew = forecast_floor(trial, floor).crew
-        caught = {room for room, copy in copies.items() if crew[copy].caught}
-        if not caught:
-            return set(left)
+        caught = {room: crew[copy].caught for room, copy in copies.items() if crew[copy].caught}
+        if len(caught) == 1:
+            out.update(caught)
+        elif not caught:
+            out.update((room, Fraction(0)) for room in left)
+            break
         left = [room for room in left if room not in caught]
-    return set()
+    return out
 
 
 def safety_map(state: GameState, name: str) -> dict[str, Chance]:
@@ -116,8 +121,8 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
                 continue
             twice.append(room)
     if away is not None and twice:
-        for room in _never_caught(state, name, floor, twice):
-            out[room] = Chance(away.enter[room], Fraction(0))
+        for room, caught in _caught_with_copies(state, name, floor, twice).items():
+            out[room] = Chance(away.enter[room], caught)
     for room in plan.rooms:
         if room not in out:
             out[room] = forecast_floor(_standing(state, name, room), floor).crew[name]

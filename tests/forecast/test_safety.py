@@ -23,7 +23,7 @@ from assistant.forecast import Chance, move_bonus
 from assistant.forecast.__main__ import main
 from assistant.forecast.knowledge import blind
 from assistant.forecast.plain import enumerate_move
-from assistant.forecast.safety import _never_caught, safest, safety
+from assistant.forecast.safety import _caught_with_copies, safest, safety
 from tests.decks import another_deck_order
 
 HERE = Path(__file__).parent
@@ -195,19 +195,42 @@ MASKED = {"rules": "bb3", "floors": {"1": {
     "destination": "A4", "die": 6, "discard": ["B2", "C4", "C1", "A2", "D4", "D1"], "patrol": ["A1"] * 10,
     "alarms": ["C1"]}},
     "crew": {"b0": {"floor": 1, "at": "C3", "stealth": 1, "heat": 4}, "b1": {"floor": 1, "at": "C4", "stealth": 3}}}
+# bb1, die 5: with Stealth 1 she can be caught in C2, D2 and D3, and with a copy of her in each, a catch in one
+# sometimes ends the move before another's
+SEVERAL = {"floors": {"1": {
+    "walls": ["A2-B2", "A3-A4", "B1-C1", "B2-C2", "B3-B4", "C1-D1", "C2-C3", "C3-C4"], "guard": "D2",
+    "destination": "C2", "die": 5, "discard": ["A1", "A3", "D1", "B4"], "patrol": ["A1"] * 12,
+    "tiles": {"B2": "lavatory", "C3": "camera", "B3": "atrium", "A4": "foyer"}}},
+    "crew": {"b0": {"floor": 1, "at": "B4", "stealth": 1}}}
 
 
-def test_a_catch_of_one_copy_of_her_hides_another_so_only_a_round_without_one_proves_rooms_safe() -> None:
+def _caught_together(state: GameState, name: str, rooms: list[str]) -> dict[str, Fraction]:
+    """``caught`` of a copy of her in each of ``rooms`` in one forecast, she off the board."""
+    trial = state.copy()
+    trial.crew[name].at = None
+    for room in rooms:
+        trial.crew[f"{name}\x00{room}"] = replace(state.crew[name], at=room)
+    forecasting._cache.clear()
+    crew = forecasting.forecast_floor(trial, 1).crew
+    return {room: crew[f"{name}\x00{room}"].caught for room in rooms}
+
+
+def test_a_catch_of_one_copy_of_her_hides_another_so_a_round_with_one_proves_nothing_about_the_others() -> None:
     state = state_from_case(MASKED)
     rooms = ["A2", "A3", "B1", "B2"]
     caught = {room: _enumerated(state, "b0", room).caught for room in rooms}
-    assert caught["A2"] > 0 and caught["A3"] > 0
-    trial = state.copy()
-    trial.crew["b0"].at = None
-    for room in rooms:
-        trial.crew[f"b0\x00{room}"] = replace(state.crew["b0"], at=room)
-    forecasting._cache.clear()
-    together = forecasting.forecast_floor(trial, 1).crew
-    assert together["b0\x00A3"].caught > 0 and together["b0\x00A2"].caught == 0  # A2's catch hidden by A3's
-    assert _never_caught(state, "b0", 1, rooms) == {room for room in rooms if not caught[room]} == {"B1", "B2"}
+    assert caught["A2"] > 0 and caught["A3"] > 0 and not caught["B1"] and not caught["B2"]
+    together = _caught_together(state, "b0", rooms)
+    assert together["A3"] > 0 and together["A2"] == 0  # A2's catch hidden by A3's
+    assert _caught_with_copies(state, "b0", 1, rooms) == caught  # A3, then A2 caught alone in a round, then none
+    _agrees_with_enumeration(state)
+
+
+def test_with_several_copies_caught_in_a_round_their_rooms_take_their_own_forecasts() -> None:
+    state = state_from_case(SEVERAL)
+    rooms = ["C2", "D2", "D3"]
+    caught = {room: _enumerated(state, "b0", room).caught for room in rooms}
+    together = _caught_together(state, "b0", rooms)
+    assert all(together.values()) and together != caught  # a catch in one room ends the move before another's
+    assert _caught_with_copies(state, "b0", 1, rooms) == {}
     _agrees_with_enumeration(state)
