@@ -60,8 +60,8 @@ Issue 25 (docs/forecast.md, "Issue 25"), main -> branch coach, best of 3:
 Issue 25, session 7 (docs/forecast.md, "Copies of her in one forecast"), the 727 safety maps above, best of 3, before
 and after alternated in one process:
 
-    safety map, harsh and late floors together           total 4,612-4,692 -> 4,196-4,239 ms
-                                                         p95 28.4-28.8 -> 25.0-26.5   max 86.5-95.2 -> 80.6-92.3 ms
+    safety map, harsh and late floors together           total 5,371-5,501 -> 4,711-4,847 ms
+                                                         p95 32.6-32.9 -> 29.0-29.7   max 110-116 -> 95-106 ms
 """
 
 from __future__ import annotations
