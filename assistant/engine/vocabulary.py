@@ -9,7 +9,7 @@ by ``actions.apply``, with an :class:`IllegalActionError`: python-chess keeps ``
 
 >>> move = from_json({"do": "move", "who": "ana", "floor": "2", "to": "b3"})
 >>> move
-Move(who='ana', floor=2, to='B3', how=None, room=None, number=None, by=None, cause=None, correction=None)
+Move(who='ana', floor=2, to='B3', how=None, room=None, number=None, by=None, cause=None, correction=None, via=None)
 >>> move.to_json()
 {'do': 'move', 'who': 'ana', 'floor': 2, 'to': 'B3'}
 >>> from_json({"do": "move", "who": "ana", "floor": 2, "to": "B3", "how": "run"})
