@@ -32,8 +32,7 @@ def heist(server: LiveServer) -> str:
     for action in ({"do": "start"}, {"do": "entrance", "at": "B2"},
                    {"do": "move", "who": "Ann", "floor": 1, "to": "C2", "type": "keypad", "number": 4},
                    {"do": "alarm", "floor": 1, "at": "C2"}, {"do": "end_turn"},
-                   {"do": "move", "who": "Bob", "floor": 1, "to": "B2"},
-                   {"do": "move", "who": "Bob", "floor": 1, "to": "B3", "type": "laboratory", "number": 3},
+                   {"do": "move", "who": "Bob", "floor": 1, "to": "B1", "type": "laboratory", "number": 3},
                    {"do": "end_turn"}):
         store.act(game_id, action)
     return game_id
