@@ -46,7 +46,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.live_load import percentile  # noqa: E402 - the checkout is on the path from here
+from bench.live_load import percentile, process_state  # noqa: E402 - the checkout is on the path from here
 
 CREW = {"scenario": "bank", "name1": "Ana", "character1": "raven", "name2": "Bo", "character2": "hacker",
         "name3": "Cy", "character3": "peterman"}
@@ -223,19 +223,10 @@ def cpu_seconds(pid: int) -> float:
 
 
 def server_numbers(pid: int) -> str:
-    status = Path(f"/proc/{pid}/status").read_text()
-    threads = re.search(r"Threads:\s+(\d+)", status)
-    rss = re.search(r"VmRSS:\s+(\d+) kB", status)
-    sockets = databases = 0
-    for fd in os.listdir(f"/proc/{pid}/fd"):
-        try:
-            target = os.readlink(f"/proc/{pid}/fd/{fd}")
-        except OSError:
-            continue
-        sockets += target.startswith("socket:")
-        databases += "heists.sqlite3" in target
-    return (f"threads {threads.group(1) if threads else '?'}, RSS {int(rss.group(1)) / 1024 if rss else 0:.1f} MiB, "
-            f"sockets {sockets}, database files open {databases}")
+    threads, rss, targets = process_state(pid)
+    sockets = sum(target.startswith("socket:") for target in targets)
+    databases = sum("heists.sqlite3" in target for target in targets)
+    return f"threads {threads}, RSS {rss:.1f} MiB, sockets {sockets}, database files open {databases}"
 
 
 def line(name: str, values: list[float]) -> str:

@@ -17,6 +17,7 @@ Run: ``.venv/bin/python bench/live_load.py --devices 8 --actions 100`` (and ``--
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import logging
@@ -145,19 +146,24 @@ def all_fetched(phones: list[Phone], version: int) -> bool:
     return all(version in p.fetched for p in phones)
 
 
-def server_numbers(pid: int, database: str) -> str:
+def process_state(pid: int) -> tuple[str, float, list[str]]:
+    """A process's thread count, its resident memory in MiB and what each of its open descriptors points at
+    (Linux /proc; a descriptor closed while it is read is left out)."""
     status = Path(f"/proc/{pid}/status").read_text()
     threads = re.search(r"Threads:\s+(\d+)", status)
     rss = re.search(r"VmRSS:\s+(\d+) kB", status)
-    files = sockets = 0
+    targets = []
     for fd in os.listdir(f"/proc/{pid}/fd"):
-        try:
-            target = os.readlink(f"/proc/{pid}/fd/{fd}")
-        except OSError:
-            continue
-        files += target == database
-        sockets += target.startswith("socket:")
-    return (f"threads {threads.group(1) if threads else '?'}, RSS {int(rss.group(1)) / 1024 if rss else 0:.1f} MiB, "
+        with contextlib.suppress(OSError):
+            targets.append(os.readlink(f"/proc/{pid}/fd/{fd}"))
+    return threads.group(1) if threads else "?", int(rss.group(1)) / 1024 if rss else 0.0, targets
+
+
+def server_numbers(pid: int, database: str) -> str:
+    threads, rss, targets = process_state(pid)
+    files = sum(target == database for target in targets)
+    sockets = sum(target.startswith("socket:") for target in targets)
+    return (f"threads {threads}, RSS {rss:.1f} MiB, "
             f"sockets {sockets}, database connections {files} (one per thread that served a request)")
 
 
