@@ -17,6 +17,7 @@ from assistant.files import ROOT
 from assistant.reference.ruling_rows import ROWS, ruling_anchor
 from assistant.reference.rulings_table import read, row_anchor
 from tests.engine.helpers import burglar, case, floor_case, move, play, position
+from tests.engine.test_table_bb1 import end_turn, member, quiet_floor
 from tests.web.helpers import act_ok, store
 
 RULINGS = ROOT / "docs" / "rulings.md"
@@ -67,7 +68,7 @@ def test_every_ruling_line_of_the_conformance_cases_finds_its_row(path: Path):
 def _lavatory_room_token():
     s = position(floor_case("A1", "C1", 2, patrol=["D4"], tiles={"B1": "lavatory"}),
                  crew={"ana": burglar("B1", stealth=1)})
-    return play(s, {"do": "end_turn"}, answers=["room"])
+    return play(s, end_turn(), answers=["room"])
 
 
 def _tiara_next_to_the_guard():
@@ -75,15 +76,12 @@ def _tiara_next_to_the_guard():
 
 
 def _acrobat_stays_in_the_guards_room():
-    s = position(floor_case("B2", "D4", 1, patrol=["D1"]),
-                 crew={"acro": {**burglar("A2"), "character": "acrobat", "side": "basic"}})
-    return play(s, move("acro", "B2"), {"do": "end_turn"})
+    s = position(floor_case("B2", "D4", 1, patrol=["D1"]), crew={"acro": member("A2", character="acrobat")})
+    return play(s, move("acro", "B2"), end_turn())
 
 
 def _thermo_when_her_actions_end():
-    s = position(floor_case("D4", "D3", 1, patrol=["D1", "D2", "C4"], tiles={"B2": "thermo"}),
-                 crew={"ana": burglar("B2")})
-    return play(s, {"do": "end_turn"})
+    return play(position(quiet_floor({"B2": "thermo"}), crew={"ana": member("B2")}), end_turn())
 
 
 @pytest.mark.parametrize("played,kind,topic", [
