@@ -259,6 +259,7 @@ class _Explorer(Tables):
         if self.redrawn and self._left_out(point.unseen, point.piles[0]):
             self._check_redrawn(point)
         fast = point.depth + 2 * point.left + 4 < MAX_ANSWERS
+        tried = None
         if fast and point.left <= PLAIN_LEFT:
             got = self._fast(point, question, plain=True)  # quicker than looking it up
             if got is not None:
@@ -269,6 +270,7 @@ class _Explorer(Tables):
                 got = self._eval(node, point.unseen, point.piles[0])  # quicker than looking it up
                 if got is not None:
                     return got
+                tried = node.compiled  # nothing below changes before _fast: not summed again from that table
         memo = self.memo
         whole = (point.key, point.left, point.piles, point.unseen)
         hit = memo.get(whole)
@@ -282,7 +284,7 @@ class _Explorer(Tables):
                 hit.depth + hit.reach < MAX_ANSWERS and point.depth + hit.reach < MAX_ANSWERS)):
             memo[whole] = hit  # the same unseen cards again: found without the signature
             return hit
-        got = self._fast(point, question) if fast else None
+        got = self._fast(point, question, tried=tried) if fast else None
         if got is None:
             buckets: dict[int, int] = {}
             choices: set[str] = set()

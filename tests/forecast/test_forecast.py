@@ -441,6 +441,38 @@ def test_a_run_that_finds_no_one_is_made_once_for_states_alike_but_for_the_crews
     assert shared.branches < apart.branches
 
 
+def test_a_run_that_finds_no_one_is_made_once_for_states_alike_but_for_the_lavatory_tokens(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cy has no Stealth left in the Lavatory: where the guard enters it she takes one of its tokens unasked (1.8),
+    so the states after differ from those of the ways he did not come by only in the room's tokens. The engine
+    reads them only where someone is found (and logs it), so a run that finds no one is made once for both, its
+    state taking the tokens of the one it stands for (else the next catch there would be counted wrong)."""
+    import assistant.forecast as forecasting
+    from assistant.forecast import tree
+
+    state = state_from_case({"players": 3, "floors": {"1": {
+        "walls": ["A2-B2", "A3-A4", "B1-C1", "B2-B3", "B3-B4", "C1-C2", "C3-D3", "C4-D4"], "guard": "C1",
+        "destination": "D1", "die": 3, "patrol": [],
+        "discard": ["C4", "D1", "C3", "A3", "A1", "D2", "B1", "A2", "C1", "D4", "B3", "C2", "A4", "D3", "B2", "B4"],
+        "tiles": {"D1": "lavatory"}, "lavatory": {"D1": 1}}},
+        "crew": {"ana": {"floor": 1, "at": "D1", "stealth": 3}, "bo": {"floor": 1, "at": "A3", "stealth": 3},
+                 "cy": {"floor": 1, "at": "D1", "stealth": 0}}})
+    _agrees_with_enumeration(state)
+    shared = forecast_floor(state, 1)
+
+    def blind_to_stealth_only(self: tree._Explorer, point: Any) -> bytes:
+        copy = point.state.copy()
+        for b in copy.crew.values():
+            b.stealth = b.heat = 0
+        return self._core_key(copy)
+
+    monkeypatch.setattr(tree._Explorer, "_blind_key", blind_to_stealth_only)
+    forecasting._cache.clear()
+    apart = forecast_floor(state, 1)
+    assert (shared.enter, shared.end, shared.crew) == (apart.enter, apart.end, apart.crew)
+    assert shared.branches < apart.branches
+
+
 def test_bb3_worker_cards_are_left_out_only_while_the_deck_cannot_run_out() -> None:
     """bb3's worker cards only make him draw again: the forecast first leaves them out of the unseen cards (the
     next card that does something is equally likely to be any other), and counts them again when the deck
