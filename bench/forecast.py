@@ -62,6 +62,14 @@ and after alternated in one process:
 
     safety map, harsh and late floors together           total 5,371-5,501 -> 4,711-4,847 ms
                                                          p95 32.6-32.9 -> 29.0-29.7   max 110-116 -> 95-106 ms
+
+Issue 25 point 2, session 8 (docs/forecast.md, "The Lavatory's question on the way"), main 95053cc -> branch fc-floor,
+best of 3 runs of each alternated on a loaded machine (rows this work does not touch moved by up to 30% between runs):
+
+    late harsh floors bb1 (deck 0-2)                     max 34.0 -> 16.8 ms (runs 34.0-67.0 -> 16.8-24.3 ms)
+    late(231): bb1, empty deck, Camera, Foyer, Lavatory  601 -> 225 engine runs, 241.7 -> 115.5 M instructions
+    harsh(716): bb1, die 6, 2 Cameras, Lavatory          251 -> 244 engine runs
+    the other rows (bb3 cubes, harsh floors, stress)     unchanged beyond the noise (same engine runs)
 """
 
 from __future__ import annotations
