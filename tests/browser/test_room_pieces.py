@@ -107,9 +107,15 @@ def test_every_piece_and_token_is_40px_and_covers_no_reading_nor_another(device:
     expect(more).to_be_visible()
     folded = busy.locator(".cells > .folded")
     expect(more).to_have_text(f"+{folded.count()}")
-    for title in folded.evaluate_all("els => els.map((e) => e.getAttribute('title'))"):
+    titles = folded.evaluate_all("els => els.map((e) => e.getAttribute('title'))")
+    for title in titles:
         assert title and title in (more.get_attribute("title") or "")
         assert title in (busy.get_attribute("aria-label") or "")
+    busy.click()  # and the room's menu names every piece
+    here = page.locator("#room-menu .here")
+    expect(here).to_be_visible()
+    for title in titles:
+        expect(here).to_contain_text(title)
     if game != "bb2":  # the alarm (bb3: its cubes) frames the room
         expect(busy.locator(".alarm")).to_have_count(1)
 

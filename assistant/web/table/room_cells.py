@@ -31,6 +31,7 @@ class Cells:
     folded: frozenset[str]  # "guard", "die", "burglar:NAME", "token:KIND": in the page, not in the row
     more: int  # how many the "+N" stands for
     more_title: str
+    everything: str  # every piece's name, for the room's menu when some are folded
 
 
 def room_tokens(room: Room, f: FloorView, downstairs: bool) -> tuple[Token, ...]:
@@ -53,21 +54,25 @@ def room_tokens(room: Room, f: FloorView, downstairs: bool) -> tuple[Token, ...]
 
 
 def room_cells(room: Room, f: FloorView, downstairs: bool) -> Cells:
-    """The room's pieces in the order the table needs them most: the guard, his die, the burglars, the tokens.
-
-    >>> from assistant.web.table.board_view import FloorView, Room
-    >>> f = FloorView(1, 4, [], "B2", "B2", 3, [], 0, [], False, False, True)
-    >>> room = Room(1, "B2", guard=True, die=3, burglars=[{"name": "Ann", "title": "Ann: 2 Stealth"}])
-    >>> cells = room_cells(room, f, downstairs=False)
-    >>> sorted(cells.folded), cells.more
-    (['burglar:Ann', 'die'], 2)
-    """
+    """The room's pieces in the order the table needs them most: the guard, his die, the burglars, the tokens;
+    two fit, else the first and "+N" for the rest."""
     tokens = room_tokens(room, f, downstairs)
     pieces = ([("guard", _(room.figure))] if room.guard else []) + ([("die", room.die_title)] if room.die else [])
     pieces += [(f"burglar:{b['name']}", b["title"]) for b in room.burglars]
     pieces += [(f"token:{t.kind}", t.title) for t in tokens]
+    everything = ", ".join(title for _key, title in pieces)
     if len(pieces) <= CELLS:
-        return Cells(tokens, frozenset(), 0, "")
+        return Cells(tokens, frozenset(), 0, "", everything)
     folded = pieces[CELLS - 1:]
     return Cells(tokens, frozenset(key for key, _title in folded), len(folded),
-                 ", ".join(title for _key, title in folded))
+                 ", ".join(title for _key, title in folded), everything)
+
+
+def folded_here(floors: list[FloorView], selected: tuple[int, str], downstairs: set[tuple[int, str]]) -> str:
+    """The pieces of the tapped room, named, when its row shows only some of them ("" when it shows all)."""
+    f = next((f for f in floors if f.number == selected[0]), None)
+    room = next((r for r in f.rooms if r.square == selected[1] and not r.void), None) if f else None
+    if f is None or room is None:
+        return ""
+    cells = room_cells(room, f, selected in downstairs)
+    return cells.everything if cells.more else ""
