@@ -100,9 +100,9 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
             # a view each: the bar, the tabs, the floors, the panels' pieces, the menus, the log
             "turn": turn_bar(access, now, ruleset.figure, ruleset.guards_at_setup, table["guide"]),
             "tabs": floor_tabs(state, now, table["focus"], ruleset.figure), "table": table_pieces(state),
-            "floors": floors, "floor_html": floor,
-            "menu": room_menu(state, selected) if selected else None,
-            "here": folded_here(floors, selected, table["downstairs"]) if selected else "", "menu_links": menu_links(state, now, access.key),
+            "floors": floors, "floor_html": floor, "menu": room_menu(state, selected) if selected else None,
+            "here": folded_here(floors, selected, table["downstairs"]) if selected else "",
+            "menu_links": menu_links(state, now, access.key),
             "log_lines": log_lines(last, access.key, game.head), "last_log": last, "spotted_card": spotted_card,
             "can_export": may_export(access.role, state), "overrule": overrule, "tiles": TILE_TYPES,
             "room_icon": room_icon, "short_name": short_name, "tile_label": tile_label,
