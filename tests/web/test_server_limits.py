@@ -25,7 +25,8 @@ from assistant.__main__ import OPEN_FILES, SERVER_OPTIONS
 from assistant.engine.scenarios import new_game
 from assistant.web.phones.live import RETRY_MS
 from tests.web.helpers import make_app
-from tests.web.live_server import ROOT, Stream, free_port, request, serving, stop, wait_serving, wait_until
+from tests.web.live_server import (ROOT, Stream, free_port, request, serving, stop, stop_serving, wait_serving,
+                                   wait_until)
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="opens many sockets at once")
 
@@ -51,12 +52,7 @@ def production(app: Flask, **changes: Any) -> Iterator[Any]:
     try:
         yield server
     finally:
-        server.trigger.pull_trigger(lambda: [c.handle_close() for c in list(server._map.values())
-                                             if c not in (server, server.trigger)])
-        wait_until(lambda: server.task_dispatcher.active_count == 0)
-        server.trigger.pull_trigger(server.close)
-        loop.join(timeout=10)
-        server.task_dispatcher.shutdown(timeout=5)
+        stop_serving(server, loop)
 
 
 def idle(port: int, count: int, stack: ExitStack, source: str = "127.0.0.2") -> list[socket.socket]:
