@@ -171,7 +171,9 @@ def test_a_request_trickled_in_slower_than_the_deadline_is_cut_off(db_path: Path
 
 
 def test_a_device_reconnecting_in_a_loop_does_not_hold_up_other_heists_live_updates(db_path: Path) -> None:
-    app = make_app(db_path, LIVE_HEARTBEAT=2.0, LIVE_MAX_STREAMS=6)
+    # dead streams hold their threads until a heartbeat finds them gone: 4 s, well past the 3 s the tap may take on
+    # a loaded machine
+    app = make_app(db_path, LIVE_HEARTBEAT=4.0, LIVE_MAX_STREAMS=6)
     stormy, calm = heist(app, "stormy"), heist(app, "calm")
     store = app.extensions["store"]
     storm_link, calm_link = store.load(stormy).watch_token, store.load(calm).play_token
@@ -189,7 +191,7 @@ def test_a_device_reconnecting_in_a_loop_does_not_hold_up_other_heists_live_upda
         status, _ = request(port, "POST", f"/games/{calm_link}/act", "do=guard_turn&floor=1", host=PHONE_HOST)
         assert status == 200
         assert phone.event() == ("changed", str(store.load(calm).version))
-        assert time.perf_counter() - t0 < 1.5
+        assert time.perf_counter() - t0 < 3.0
         phone.close()
     store.close()
 
