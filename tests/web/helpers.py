@@ -158,6 +158,12 @@ def room_button(page: str, floor: int, square: str) -> str:
     return match.group(0)
 
 
+def room_token(kind: str, title: str, glyph: str, count: int = 0) -> str:
+    """A token lying on a room as the board draws it (templates/partials/_room.html): one per kind, its count on it."""
+    return (f'<span class="token {kind}" title="{title}"><span aria-hidden="true">{glyph}</span>'
+            + (f"<b>{count}</b>" if count else "") + "</span>")
+
+
 def room_classes(page: str, floor: int, square: str) -> set[str]:
     match = re.match(r'<button class="([^"]*)"', room_button(page, floor, square))
     assert match
