@@ -43,7 +43,6 @@ __all__ = ["safest", "safety", "safety_map"]
 
 # bb1 tiles where a burglar's presence changes the guard's move (1.14)
 _OWN_FORECAST_TILES = frozenset({"camera"})
-ROUNDS = 4  # forecasts with copies of her tried before the rooms left take one each (see _with_copies)
 
 
 @dataclass(frozen=True)
@@ -136,15 +135,20 @@ def _with_copies(state: GameState, name: str, floor: int, rooms: dict[str, _Copy
     a copy's catch ends it. What a copy's numbers say of its room is so unless another copy's catch ended the move
     first in a branch where the move without copies would find or catch her there: so it holds when no other
     copy caught in that forecast can be (``_Bounds.hides``). With no copy caught that holds for all; with one, for
-    it. The first round puts a copy in every room; the rooms left are tried again with those caught that none of
-    the others can hide, up to ``ROUNDS``; the rest take their own forecasts."""
+    it; a copy alone is her own forecast there.
+
+    The first round puts a copy in every room. Each next one settles a room whose copy was caught (she is caught
+    there): with it, the other such rooms and the rooms not caught yet that none of them can hide or be hidden by.
+    A round settles that room, or finds a room not caught yet caught: at most two rounds a room."""
     her = state.crew[name]
     out: dict[str, Chance] = {}
-    known: set[str] = set()  # rooms whose copy was caught in a round: she is caught there
+    known: list[str] = []  # rooms whose copy was caught in a round: she is caught there
+
+    def apart(room: str, others: list[str]) -> bool:
+        return not any(bounds.hides(rooms[room], rooms[o]) or bounds.hides(rooms[o], rooms[room]) for o in others)
+
     trial_rooms = list(rooms)
-    for _ in range(ROUNDS):
-        if len(trial_rooms) < 2:  # one room: its own forecast costs as much
-            break
+    for _ in range(2 * len(rooms)):
         copies = {room: f"{name}\x00{room}" for room in trial_rooms}
         trial = _standing(state, name, None)
         fl = trial.floors[floor]
@@ -157,17 +161,23 @@ def _with_copies(state: GameState, name: str, floor: int, rooms: dict[str, _Copy
                                   for room, copy in copies.items())
         crew = forecast_floor(trial, floor).crew
         chances = {room: crew[copy] for room, copy in copies.items()}
-        known.update(room for room in trial_rooms if chances[room].caught)
+        known.extend(room for room in trial_rooms if chances[room].caught and room not in known)
         for room in trial_rooms:
             if not any(chances[other].caught and bounds.hides(rooms[other], rooms[room])
                        for other in trial_rooms if other != room):
                 out[room] = chances[room]
-        left = [room for room in rooms if room not in out]
-        trial_rooms = [room for room in left if room not in known]
-        for room in left:
-            if room in known and not any(bounds.hides(rooms[room], rooms[other])
-                                         or bounds.hides(rooms[other], rooms[room]) for other in trial_rooms):
+        caught = [room for room in known if room not in out]
+        if not caught:  # the rooms left are those no copy was caught in yet: all in one round
+            trial_rooms = [room for room in rooms if room not in out]
+            if not trial_rooms:
+                break
+            continue
+        trial_rooms = caught[:1]
+        for room in caught[1:]:
+            if apart(room, trial_rooms):
                 trial_rooms.append(room)
+        positives = list(trial_rooms)
+        trial_rooms += [room for room in rooms if room not in out and room not in known and apart(room, positives)]
     return out
 
 

@@ -21,6 +21,7 @@ from assistant.engine.rulesets import ruleset_for
 from assistant.engine.scenarios import new_game, random_walls
 from assistant.engine.state import GameState
 from assistant.forecast import Chance, move_bonus
+from assistant.forecast import safety as safety_module
 from assistant.forecast.__main__ import main
 from assistant.forecast.knowledge import blind
 from assistant.forecast.plain import enumerate_move
@@ -216,15 +217,26 @@ def _caught_together(state: GameState, name: str, rooms: list[str]) -> dict[str,
     return {room: crew[f"{name}\x00{room}"].caught for room in rooms}
 
 
-def _settled(state: GameState, name: str, rooms: list[str]) -> dict[str, Fraction]:
-    """``caught`` of ``rooms`` as the forecasts with copies of her settle them."""
+def _settled(state: GameState, name: str, rooms: list[str]) -> tuple[dict[str, Fraction], list[set[str]]]:
+    """``caught`` of ``rooms`` as the forecasts with copies of her settle them, and the rooms of each one's copies."""
     forecasting._cache.clear()
     floor = state.crew[name].floor
     moves = ruleset_for(state, []).speed(floor, move_bonus(state, floor))
     bounds = _Bounds(state.plan(floor), state.floors[floor].guard or "", moves)
     copies = _copies(state, name, floor)
-    return {room: chance.caught for room, chance in
-            _with_copies(state, name, floor, {room: copies[room] for room in rooms}, bounds).items()}
+    rounds: list[set[str]] = []
+    forecast_floor = safety_module.forecast_floor
+
+    def counted(trial: GameState, floor: int) -> forecasting.FloorForecast:
+        rounds.append({n.split("\x00")[1] for n in trial.crew if "\x00" in n})
+        return forecast_floor(trial, floor)
+
+    safety_module.forecast_floor = counted  # type: ignore[assignment]
+    try:
+        settled = _with_copies(state, name, floor, {room: copies[room] for room in rooms}, bounds)
+    finally:
+        safety_module.forecast_floor = forecast_floor
+    return {room: chance.caught for room, chance in settled.items()}, rounds
 
 
 def test_a_catch_of_one_copy_of_her_hides_another_so_a_round_with_one_proves_nothing_about_the_others() -> None:
@@ -234,19 +246,20 @@ def test_a_catch_of_one_copy_of_her_hides_another_so_a_round_with_one_proves_not
     assert caught["A2"] > 0 and caught["A3"] > 0 and not caught["B1"] and not caught["B2"]
     together = _caught_together(state, "b0", rooms)
     assert together["A3"] > 0 and together["A2"] == 0  # A2's catch hidden by A3's
-    # A3's catch can hide A2's (next door), not B1's or B2's: the first round settles those three, A2 is left
-    assert _settled(state, "b0", rooms) == {room: caught[room] for room in ("A3", "B1", "B2")}
+    # A3's catch can hide A2's (next door), not B1's or B2's: the first round settles those three, the next A2
+    assert _settled(state, "b0", rooms) == (caught, [{"A2", "A3", "B1", "B2"}, {"A2"}])
     _agrees_with_enumeration(state)
 
 
-def test_with_several_copies_caught_in_a_round_their_rooms_take_their_own_forecasts() -> None:
+def test_rooms_whose_copies_may_hide_each_others_catch_are_settled_in_rounds_without_each_other() -> None:
     state = state_from_case(SEVERAL)
     rooms = ["C2", "D2", "D3"]
     caught = {room: _enumerated(state, "b0", room).caught for room in rooms}
     together = _caught_together(state, "b0", rooms)
     assert all(together.values()) and together != caught  # a catch in one room ends the move before another's
-    # caught in C2 and D3 together in one move takes more than his 5 moves: each copy's catch is its room's
-    assert _settled(state, "b0", rooms) == {room: caught[room] for room in ("C2", "D3")}
+    # D2 is his own room: a catch there can hide one in C2 or D3 and the other way round, so the first round settles
+    # nothing; caught in both C2 and D3 takes more than his 5 moves, so one round settles those two, the last D2
+    assert _settled(state, "b0", rooms) == (caught, [{"C2", "D2", "D3"}, {"C2", "D3"}, {"D2"}])
     _agrees_with_enumeration(state)
 
 
