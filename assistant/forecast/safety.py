@@ -42,6 +42,7 @@ from . import Chance, forecast_floor, move_bonus
 __all__ = ["safest", "safety", "safety_map"]
 
 # bb1 tiles where a burglar's presence changes the guard's move (1.14)
+NO_AWAY_STEALTH = 2  # her Stealth from which the forecast with her off the board is left out (see safety_map)
 _OWN_FORECAST_TILES = frozenset({"camera"})
 
 
@@ -193,12 +194,18 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
     if guard is None:
         return {}
     rooms = _copies(state, name, floor)
-    away = forecast_floor(_standing(state, name, None), floor) if rooms else None
     bounds = _Bounds(state.plan(floor), guard, ruleset_for(state, []).speed(floor, move_bonus(state, floor)))
     out: dict[str, Chance] = {}
     tried: dict[str, _Copy] = {}  # rooms the forecasts with copies of her may settle
+    away = None
+    if b.stealth >= NO_AWAY_STEALTH:
+        # a catch takes 4 steps or more after his first entry: it can hide few rooms' found, so the rounds give it
+        tried = {room: replace(c, found_is_entered=False) for room, c in rooms.items()}
+    elif rooms:
+        away = forecast_floor(_standing(state, name, None), floor)
     for room, c in rooms.items():
-        assert away is not None
+        if away is None:
+            break
         entered = away.enter.get(room, Fraction(0))
         if not any(away.enter.get(cell) for cell in c.cells):  # never entered, she is never found there
             out[room] = Chance(Fraction(0), Fraction(0))
@@ -210,9 +217,9 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
             out[room] = Chance(entered, Fraction(0))
         else:
             tried[room] = c
-    if away is not None and tried:
+    if tried:
         for room, chance in _with_copies(state, name, floor, tried, bounds).items():
-            out[room] = chance if not tried[room].found_is_entered else Chance(away.enter[room], chance.caught)
+            out[room] = Chance(away.enter[room], chance.caught) if away and tried[room].found_is_entered else chance
     for room in state.plan(floor).rooms:
         if room not in out:
             out[room] = forecast_floor(_standing(state, name, room), floor).crew[name]

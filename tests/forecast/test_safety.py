@@ -294,7 +294,16 @@ def test_rooms_whose_copies_may_hide_each_others_catch_are_settled_in_rounds_wit
         "patrol": ["A1"] * 7}},
      "crew": {"ana": {"floor": 1, "at": "A1", "stealth": 2}, "bo": {"floor": 1, "at": "C4", "stealth": 1},
               "cy": {"floor": 1, "at": "B1", "stealth": 1}}},
-], ids=["lavatory-tokens-as-stealth", "lavatory-tokens-not-twice", "foyer-found-every-step", "shared-found-hidden"])
+    # with Stealth 2 every room's found is read from the forecasts with copies, where a catch next door (8 moves:
+    # die 6 and two alarms) may end the move before he would come in
+    {"players": 2, "floors": {"1": {
+        "walls": ["A2-B2", "A4-B4", "B1-C1", "B2-B3", "B4-C4", "C2-D2", "C4-D4", "D2-D3"], "guard": "A2",
+        "destination": "B3", "die": 6, "discard": ["C3", "A1", "B1", "C1", "D1", "B2", "A4"], "patrol": ["A1"] * 8,
+        "alarms": ["A3", "A4"]}},
+     "crew": {"ana": {"floor": 1, "at": "C4", "stealth": 2}, "bo": {"floor": 1, "at": "D2", "stealth": 1},
+              "cy": {"floor": 1, "at": "C4", "stealth": 3}}},
+], ids=["lavatory-tokens-as-stealth", "lavatory-tokens-not-twice", "foyer-found-every-step", "shared-found-hidden",
+        "stealth-2-found-hidden"])
 def test_copies_of_her_in_lavatories_foyers_and_shared_rooms_agree_with_the_plain_enumeration(
         case: dict[str, Any]) -> None:
     _agrees_with_enumeration(state_from_case(case))
