@@ -4,22 +4,25 @@ it is now.
 
 The definition is the forecast of the position with her moved there (``forecast_floor``): exact, from what the
 players know, never from the app's deck order. Computed so for every room it would take one forecast a room;
-most rooms share one instead:
+most rooms share a few instead (docs/forecast.md, "Where is it safe to end your turn?"):
 
-* **A plain room** is one where her standing there changes nothing about his move until he finds her, and being
-  found (with Stealth left) changes nothing either: bb1 and bb3 rooms but a Camera (she would set off alarms by
-  being seen, 1.14), a Foyer (found from next door, 1.15), a room with Lavatory tokens (a question to the
-  players, 1.8) and a room another burglar stands in (caught first, he may end the game before she is found).
-  There his move is the move with her off the board until he first enters her room, so she is
-  found exactly when that move enters it: ``found`` is that forecast's ``enter``. With no Stealth left the first
-  time is the catch (``caught = found``); never entered, she is neither found nor caught; with Stealth ``s``, a
-  room he cannot enter ``s + 1`` times within his moves (one step an entry, 1.3) never sees her caught.
-* **Plain rooms he may enter ``Stealth + 1`` times** (the forecast's ``enter`` does not count how often) share
-  forecasts with a copy of her in each, which give ``caught`` for most of them (``_caught_with_copies``); the
-  rest take their own.
-* Anything else takes its own forecast: the rooms above,
-  and every room in bb2, where the bouncer hunts the nearest player when his deck is empty, heat is gained two
-  at a time and some rooms heat everyone on the floor.
+* **Rooms where her standing there changes nothing about his move until she is caught** (bb1 and bb3, but a
+  Camera: there she sets off alarms by being seen, 1.14): she is found with Stealth left, which changes nothing,
+  until her catch ends the game. That holds in a Foyer (found from next door too, 1.15), with Lavatory tokens
+  (each one more finding before her catch, 1.8; whether a token or her own goes first changes nothing else) and
+  beside another burglar (found in the crew's order: his catch may end the move first, as without her). So one
+  forecast with a copy of her in each of several such rooms, she off the board, is his move with her off the
+  board until a copy's catch ends it: a copy's numbers are its room's unless another copy's catch can come
+  first in a branch where she would be found or caught there, which the floor plan rules out for most pairs
+  (``_Bounds``: his moves are fixed when he starts, one step an entry, 1.2, 1.3). Rooms a catch may hide are
+  tried again in forecasts without the copies that could hide them (``_with_copies``).
+* In a room with no other burglar and no Foyer, ``found`` is his entering it in the forecast with her off the
+  board; with no Stealth left (nor tokens) ``caught = found``; a room he cannot enter ``Stealth + 1`` times
+  within his moves never sees her caught. With Stealth 2 or more that forecast is left out: a catch takes 4
+  steps after his first entry, so it hides few rooms' ``found`` and the forecasts with copies give it.
+* The rest take their own forecast: a Camera, Lavatory tokens in a room with another burglar, and every room in
+  bb2, where the bouncer hunts the nearest player when his deck is empty, heat is gained two at a time and some
+  rooms heat everyone on the floor.
 
 >>> from assistant.engine.cases import state_from_case
 >>> state = state_from_case({"floors": {"1": {"guard": "A1", "destination": "C1", "die": 2,
@@ -43,6 +46,7 @@ __all__ = ["safest", "safety", "safety_map"]
 
 # bb1 tiles where a burglar's presence changes the guard's move (1.14)
 NO_AWAY_STEALTH = 2  # her Stealth from which the forecast with her off the board is left out (see safety_map)
+# bb1 tiles where a burglar's presence changes the guard's move before she is caught (1.14)
 _OWN_FORECAST_TILES = frozenset({"camera"})
 
 
@@ -56,7 +60,6 @@ class _Copy:
 
     cells: tuple[str, ...]
     stealth: int
-    tokens: int
     found_is_entered: bool
 
 
@@ -75,7 +78,7 @@ def _copies(state: GameState, name: str, floor: int) -> dict[str, _Copy]:
         if tile in _OWN_FORECAST_TILES or (tokens and room in shared):
             continue
         foyer = tile == "foyer"
-        out[room] = _Copy((room, *plan.adjacent(room)) if foyer else (room,), stealth + tokens, tokens,
+        out[room] = _Copy((room, *plan.adjacent(room)) if foyer else (room,), stealth + tokens,
                           not foyer and room not in shared)
     return out
 
