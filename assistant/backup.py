@@ -33,7 +33,9 @@ from .words.i18n import N_
 
 RESTORE_LIMIT = 8 * 1024 * 1024  # bytes of a compressed backup: some 800 heists of 100 actions
 MAX_UNPACKED = 512 * 1024 * 1024  # what a backup may unpack to: a file that unpacks further is not ours
-TABLES = {"games": set(GAME_COLUMNS), "actions": set(ACTION_COLUMNS), "settings": {"name", "value"}}
+# the columns a backup of any version holds: those added since (games.setup, database version 2) come with the
+# upgrade the check runs
+TABLES = {"games": set(GAME_COLUMNS) - {"setup"}, "actions": set(ACTION_COLUMNS), "settings": {"name", "value"}}
 SUFFIX = ".sqlite3.gz"
 
 

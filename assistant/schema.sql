@@ -8,7 +8,9 @@ CREATE TABLE IF NOT EXISTS games (
     head INTEGER NOT NULL DEFAULT 0, -- how many actions are in effect (undo moves it back)
     version INTEGER NOT NULL DEFAULT 0, -- bumped by every change, including undo and redo
     play_token TEXT NOT NULL,
-    watch_token TEXT NOT NULL
+    watch_token TEXT NOT NULL,
+    setup TEXT                      -- the new-heist form's fields, [[name, value], ...] without the seed (Play
+                                    -- again); NULL for an imported position and a heist saved before version 2
 );
 
 CREATE TABLE IF NOT EXISTS actions (

@@ -28,7 +28,7 @@ from .engine.vocabulary import Action, from_json
 from .store_upgrades import upgrade
 
 
-GAME_COLUMNS = ("id", "title", "created", "updated", "initial", "head", "version", "play_token", "watch_token")
+GAME_COLUMNS = ("id", "title", "created", "updated", "initial", "head", "version", "play_token", "watch_token", "setup")
 ACTION_COLUMNS = ("game_id", "seq", "action", "log", "state", "created")
 
 
@@ -128,15 +128,26 @@ class Store:
         self.upgraded = upgrade(self.db(), self.path)
 
     # -- games ------------------------------------------------------------------------------------
-    def create(self, title: str, state: GameState) -> str:
+    def create(self, title: str, state: GameState, setup: Sequence[tuple[str, str]] | None = None) -> str:
+        """A new heist from ``state``; ``setup``: the new-heist form's fields it was set up with (Play again), none
+        for a position imported or built otherwise."""
         game_id = secrets.token_hex(4)
         now = _now()
         with self._write, self.db() as db:
-            db.execute("INSERT INTO games (id, title, created, updated, initial, play_token, watch_token) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            db.execute("INSERT INTO games (id, title, created, updated, initial, play_token, watch_token, setup) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                        (game_id, title, now, now, json.dumps(state.to_json()), secrets.token_urlsafe(16),
-                        secrets.token_urlsafe(16)))
+                        secrets.token_urlsafe(16), None if setup is None else json.dumps(list(setup))))
         return game_id
+
+    def setup(self, game_id: str) -> tuple[list[tuple[str, str]] | None, GameState]:
+        """How a heist was set up: the new-heist form's fields (None for a heist saved before database version 2, or
+        imported) and its first position."""
+        row = self.db().execute("SELECT setup, initial FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise NotFoundError(game_id)
+        setup = None if row["setup"] is None else [(name, value) for name, value in json.loads(row["setup"])]
+        return setup, GameState.from_json(json.loads(row["initial"]))
 
     def games(self) -> list[dict[str, Any]]:
         """Every heist, the last played first, with its guard moves (``turns``: the ends of turns in effect) and

@@ -57,7 +57,15 @@ def _same(replayed: dict[str, Any], saved: dict[str, Any]) -> bool:
     return core(replayed) == core(saved)
 
 
-STEPS: list[Callable[[sqlite3.Connection], None]] = [_log_as_data]
+def _setup_kept(db: sqlite3.Connection) -> None:
+    """Version 1 to 2: a heist keeps the new-heist form's settings it was set up with (Play again). Those saved
+    before have none (NULL): Play again fills in what their first position shows. A new database has the column
+    from schema.sql already."""
+    if "setup" not in {row[1] for row in db.execute("PRAGMA table_info(games)")}:
+        db.execute("ALTER TABLE games ADD COLUMN setup TEXT")
+
+
+STEPS: list[Callable[[sqlite3.Connection], None]] = [_log_as_data, _setup_kept]
 SCHEMA_VERSION = len(STEPS)
 
 
@@ -78,8 +86,7 @@ def upgrade(db: sqlite3.Connection, path: str) -> list[int]:
     done = []
     while version < SCHEMA_VERSION:
         with db:
-            if has_games:
-                STEPS[version](db)
+            STEPS[version](db)  # on an empty database too: a step may change the tables themselves
             version += 1
             db.execute(f"PRAGMA user_version = {version}")
         done.append(version)

@@ -63,6 +63,15 @@ and after alternated in one process:
     safety map, harsh and late floors together           total 5,371-5,501 -> 4,711-4,847 ms
                                                          p95 32.6-32.9 -> 29.0-29.7   max 110-116 -> 95-106 ms
 
+Issue 25, session 8 (docs/forecast.md, "Copies of her in more rooms"), the safety rows, best of 3 per map, main ->
+branch fc-safety, three runs of each alternated (machine load 1.5-4.8):
+
+    safety map, harsh floors (353)      median 2.02-2.34 -> 1.45-1.71   p95 29.0-40.6 -> 25.6-33.7
+                                        max 76.8-108.9 -> 54.5-57.2 ms
+    safety map, late harsh floors (374) median 2.69-2.76 -> 1.68-2.29   p95 13.7-15.4 -> 6.6-8.9
+                                        max 67.2-75.0 -> 38.3-42.9 ms (80.0 once, under load)
+    engine runs of the 727 maps         64,097 -> 40,658
+
 Issue 25 point 2, session 8 (docs/forecast.md, "The Lavatory's question on the way"), main 95053cc -> branch fc-floor,
 best of 3 runs of each alternated on a loaded machine (rows this work does not touch moved by up to 30% between runs):
 

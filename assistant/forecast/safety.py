@@ -4,22 +4,25 @@ it is now.
 
 The definition is the forecast of the position with her moved there (``forecast_floor``): exact, from what the
 players know, never from the app's deck order. Computed so for every room it would take one forecast a room;
-most rooms share one instead:
+most rooms share a few instead (docs/forecast.md, "Where is it safe to end your turn?"):
 
-* **A plain room** is one where her standing there changes nothing about his move until he finds her, and being
-  found (with Stealth left) changes nothing either: bb1 and bb3 rooms but a Camera (she would set off alarms by
-  being seen, 1.14), a Foyer (found from next door, 1.15), a room with Lavatory tokens (a question to the
-  players, 1.8) and a room another burglar stands in (caught first, he may end the game before she is found).
-  There his move is the move with her off the board until he first enters her room, so she is
-  found exactly when that move enters it: ``found`` is that forecast's ``enter``. With no Stealth left the first
-  time is the catch (``caught = found``); never entered, she is neither found nor caught; with Stealth ``s``, a
-  room he cannot enter ``s + 1`` times within his moves (one step an entry, 1.3) never sees her caught.
-* **Plain rooms he may enter ``Stealth + 1`` times** (the forecast's ``enter`` does not count how often) share
-  forecasts with a copy of her in each, which give ``caught`` for most of them (``_caught_with_copies``); the
-  rest take their own.
-* Anything else takes its own forecast: the rooms above,
-  and every room in bb2, where the bouncer hunts the nearest player when his deck is empty, heat is gained two
-  at a time and some rooms heat everyone on the floor.
+* **Rooms where her standing there changes nothing about his move until she is caught** (bb1 and bb3, but a
+  Camera: there she sets off alarms by being seen, 1.14): she is found with Stealth left, which changes nothing,
+  until her catch ends the game. That holds in a Foyer (found from next door too, 1.15), with Lavatory tokens
+  (each one more finding before her catch, 1.8; whether a token or her own goes first changes nothing else) and
+  beside another burglar (found in the crew's order: his catch may end the move first, as without her). So one
+  forecast with a copy of her in each of several such rooms, she off the board, is his move with her off the
+  board until a copy's catch ends it: a copy's numbers are its room's unless another copy's catch can come
+  first in a branch where she would be found or caught there, which the floor plan rules out for most pairs
+  (``_Bounds``: his moves are fixed when he starts, one step an entry, 1.2, 1.3). Rooms a catch may hide are
+  tried again in forecasts without the copies that could hide them (``_with_copies``).
+* In a room with no other burglar and no Foyer, ``found`` is his entering it in the forecast with her off the
+  board; with no Stealth left (nor tokens) ``caught = found``; a room he cannot enter ``Stealth + 1`` times
+  within his moves never sees her caught. With Stealth 2 or more that forecast is left out: a catch takes 4
+  steps after his first entry, so it hides few rooms' ``found`` and the forecasts with copies give it.
+* The rest take their own forecast: a Camera, Lavatory tokens in a room with another burglar, and every room in
+  bb2, where the bouncer hunts the nearest player when his deck is empty, heat is gained two at a time and some
+  rooms heat everyone on the floor.
 
 >>> from assistant.engine.cases import state_from_case
 >>> state = state_from_case({"floors": {"1": {"guard": "A1", "destination": "C1", "die": 2,
@@ -31,29 +34,53 @@ most rooms share one instead:
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ..engine.board import Floorplan
 from ..engine.rulesets import rules_of, ruleset_for
 from ..engine.state import GameState
 from . import Chance, forecast_floor, move_bonus
 
 __all__ = ["safest", "safety", "safety_map"]
 
-# bb1 tiles where a burglar's presence changes the guard's move or finds her without his entering (1.14, 1.15)
-_NOT_PLAIN_TILES = frozenset({"camera", "foyer"})
-_NEVER = Chance(Fraction(0), Fraction(0))
-ROUNDS = 4  # forecasts with copies of her tried before the rooms left take one each (see _caught_with_copies)
+# bb1 tiles where a burglar's presence changes the guard's move (1.14)
+NO_AWAY_STEALTH = 2  # her Stealth from which the forecast with her off the board is left out (see safety_map)
+# bb1 tiles where a burglar's presence changes the guard's move before she is caught (1.14)
+_OWN_FORECAST_TILES = frozenset({"camera"})
 
 
-def _plain_rooms(state: GameState, name: str, floor: int) -> frozenset[str]:
+@dataclass(frozen=True)
+class _Copy:
+    """A room where her standing there changes nothing about his move until she is caught, as a copy of her there
+    sees it: the rooms where he finds her (the room, and a Foyer's neighbours, 1.15), the times she can be found
+    before the next is her catch (her Stealth and the room's Lavatory tokens, 1.8), and whether her ``found`` is
+    his entering the room in the forecast with her off the board (not so in a Foyer, or in a room another burglar
+    stands in: found first, he may be caught and end the game before she is found)."""
+
+    cells: tuple[str, ...]
+    stealth: int
+    found_is_entered: bool
+
+
+def _copies(state: GameState, name: str, floor: int) -> dict[str, _Copy]:
+    """The rooms of her floor that forecasts with copies of her may settle; none in bb2 (hunting and heat)."""
     game = rules_of(state)
     if game.hunts or game.crew_counter != "stealth":
-        return frozenset()  # bb2: hunting and heat, every room its own forecast
+        return {}
     fl = state.floors[floor]
+    plan = state.plan(floor)
+    stealth = state.crew[name].stealth
     shared = {b.at for n, b in state.crew.items() if n != name and b.floor == floor and not b.escaped}
-    return frozenset(r for r in state.plan(floor).rooms
-                     if fl.tiles.get(r) not in _NOT_PLAIN_TILES and not fl.lavatory.get(r, 0) and r not in shared)
+    out = {}
+    for room in plan.rooms:
+        tile, tokens = fl.tiles.get(room), fl.lavatory.get(room, 0)
+        if tile in _OWN_FORECAST_TILES or (tokens and room in shared):
+            continue
+        foyer = tile == "foyer"
+        out[room] = _Copy((room, *plan.adjacent(room)) if foyer else (room,), stealth + tokens,
+                          not foyer and room not in shared)
+    return out
 
 
 def _standing(state: GameState, name: str, room: str | None) -> GameState:
@@ -62,31 +89,99 @@ def _standing(state: GameState, name: str, room: str | None) -> GameState:
     return moved
 
 
-def _caught_with_copies(state: GameState, name: str, floor: int, rooms: list[str]) -> dict[str, Fraction]:
-    """``caught`` of plain rooms among ``rooms`` found with forecasts shared by several rooms: a copy of her (with
-    her Stealth) in each, she off the board. Until a copy is caught each is found with Stealth left, which changes
-    nothing, so the move is his move with her off the board until a copy's catch ends it. In a round with no copy
-    caught, no room of theirs is entered Stealth + 1 times: 0 for all. In a round with one copy caught, nothing
-    can end the move before its catch: its own ``caught``. With several caught, one catch may hide another (it ends
-    the move first), so those rooms take their own forecasts and the rest are tried again, up to ``ROUNDS``."""
+def _first_entry(plan: Floorplan, guard: str, room: str) -> int:
+    """The fewest steps before he first enters ``room``: the walk there, or out and back in from his own room."""
+    return plan.distance(guard, room) if guard != room else 2
+
+
+class _Bounds:
+    """What one move of ``moves`` steps can do, read from the floor plan: one step an entry (1.3), a copy's catch
+    its ``stealth + 1``-th finding, each at least 2 steps after the one before in a room (out and back in), 1 in a
+    Foyer (from one of its rooms to another)."""
+
+    def __init__(self, plan: Floorplan, guard: str, moves: int) -> None:
+        self.plan, self.guard, self.moves = plan, guard, moves
+
+    def first(self, c: _Copy) -> int:
+        return min(_first_entry(self.plan, self.guard, cell) for cell in c.cells)
+
+    def caught_at_least(self, c: _Copy) -> int:
+        """The fewest steps before a copy's catch."""
+        return self.first(c) + c.stealth * (2 if len(c.cells) == 1 else 1)
+
+    def both_caught(self, a: _Copy, b: _Copy) -> bool:
+        """Whether the move can catch copies in both ``a`` and ``b`` (rooms without a Foyer's neighbours): it takes
+        the first entry of either, then the gaps between the ``a.stealth + b.stealth + 2`` entries, each at least 2
+        steps or the walk between the two (at least 1), and at least one of them that walk."""
+        apart = self.plan.distance(a.cells[0], b.cells[0])
+        first = min(self.first(a), self.first(b))
+        return apart >= 0 and first + apart + (a.stealth + b.stealth) * min(2, apart) <= self.moves
+
+    def caught_then_found(self, a: _Copy, b: _Copy) -> bool:
+        """Whether the move can catch a copy in ``a`` and find one in ``b`` then (in the same step or later)."""
+        apart = min((d for x in a.cells for y in b.cells if (d := self.plan.distance(x, y)) >= 0), default=-1)
+        return apart >= 0 and self.caught_at_least(a) + apart <= self.moves
+
+    def hides(self, a: _Copy, b: _Copy) -> bool:
+        """Whether a copy's catch in ``a`` may end the move before what a forecast with both copies says of ``b``:
+        its ``caught``, and its ``found`` unless that is read from the forecast with her off the board."""
+        if b.found_is_entered and len(a.cells) == len(b.cells) == 1:
+            return self.both_caught(a, b)
+        return self.caught_then_found(a, b)
+
+
+def _with_copies(state: GameState, name: str, floor: int, rooms: dict[str, _Copy],
+                 bounds: _Bounds) -> dict[str, Chance]:
+    """Her chances in ``rooms`` found with forecasts shared by several rooms: a copy of her in each (her Stealth and
+    the room's Lavatory tokens as her Stealth, her place in the crew's order), she off the board. Until a copy is
+    caught each is found with Stealth left, which changes nothing (in a room with another burglar the two are
+    found in the crew's order, the copy where she would be), so the move is his move with her off the board until
+    a copy's catch ends it. What a copy's numbers say of its room is so unless another copy's catch ended the move
+    first in a branch where the move without copies would find or catch her there: so it holds when no other
+    copy caught in that forecast can be (``_Bounds.hides``). With no copy caught that holds for all; with one, for
+    it; a copy alone is her own forecast there.
+
+    The first round puts a copy in every room. Each next one settles a room whose copy was caught (she is caught
+    there): with it, the other such rooms and the rooms not caught yet that none of them can hide or be hidden by.
+    A round settles that room, or finds a room not caught yet caught: at most two rounds a room."""
     her = state.crew[name]
-    out: dict[str, Fraction] = {}
-    left = rooms
-    for _ in range(ROUNDS):
-        if len(left) < 2:  # one room: its own forecast costs as much
-            break
+    out: dict[str, Chance] = {}
+    known: list[str] = []  # rooms whose copy was caught in a round: she is caught there
+
+    def apart(room: str, others: list[str]) -> bool:
+        return not any(bounds.hides(rooms[room], rooms[o]) or bounds.hides(rooms[o], rooms[room]) for o in others)
+
+    trial_rooms = list(rooms)
+    for _ in range(2 * len(rooms)):
+        copies = {room: f"{name}\x00{room}" for room in trial_rooms}
         trial = _standing(state, name, None)
-        copies = {room: f"{name}\x00{room}" for room in left}
-        for room, copy in copies.items():
-            trial.crew[copy] = replace(her, at=room)
+        fl = trial.floors[floor]
+        fl.lavatory = {r: n for r, n in fl.lavatory.items() if r not in copies}  # as her Stealth instead
+        crew0, trial.crew = trial.crew, {}
+        for n, b in crew0.items():  # the copies where she is in the crew's order, she off the board
+            trial.crew[n] = b
+            if n == name:
+                trial.crew.update((copy, replace(her, at=room, stealth=rooms[room].stealth))
+                                  for room, copy in copies.items())
         crew = forecast_floor(trial, floor).crew
-        caught = {room: crew[copy].caught for room, copy in copies.items() if crew[copy].caught}
-        if len(caught) == 1:
-            out.update(caught)
-        elif not caught:
-            out.update((room, Fraction(0)) for room in left)
-            break
-        left = [room for room in left if room not in caught]
+        chances = {room: crew[copy] for room, copy in copies.items()}
+        known.extend(room for room in trial_rooms if chances[room].caught and room not in known)
+        for room in trial_rooms:
+            if not any(chances[other].caught and bounds.hides(rooms[other], rooms[room])
+                       for other in trial_rooms if other != room):
+                out[room] = chances[room]
+        caught = [room for room in known if room not in out]
+        if not caught:  # the rooms left are those no copy was caught in yet: all in one round
+            trial_rooms = [room for room in rooms if room not in out]
+            if not trial_rooms:
+                break
+            continue
+        trial_rooms = caught[:1]
+        for room in caught[1:]:
+            if apart(room, trial_rooms):
+                trial_rooms.append(room)
+        positives = list(trial_rooms)
+        trial_rooms += [room for room in rooms if room not in out and room not in known and apart(room, positives)]
     return out
 
 
@@ -101,32 +196,37 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
     guard = state.floors[floor].guard
     if guard is None:
         return {}
-    plain = _plain_rooms(state, name, floor)
-    away = forecast_floor(_standing(state, name, None), floor) if plain else None
-    moves = ruleset_for(state, []).speed(floor, move_bonus(state, floor))
-    plan = state.plan(floor)
+    rooms = _copies(state, name, floor)
+    bounds = _Bounds(state.plan(floor), guard, ruleset_for(state, []).speed(floor, move_bonus(state, floor)))
     out: dict[str, Chance] = {}
-    twice: list[str] = []  # plain rooms he may enter Stealth + 1 times
-    for room in plan.rooms:
-        if away is not None and room in plain:
-            entered = away.enter.get(room, Fraction(0))
-            if not entered or b.stealth <= 0:
-                out[room] = Chance(entered, entered if b.stealth <= 0 else Fraction(0))
-                continue
-            # Caught takes Stealth + 1 entries, one step each (1.3): the first costs the walk there (out and
-            # back in from his own room), each further one a step out and a step back.
-            first = plan.distance(guard, room) if guard != room else 2
-            if first + 2 * b.stealth > moves:
-                out[room] = Chance(entered, Fraction(0))
-                continue
-            twice.append(room)
-    if away is not None and twice:
-        for room, caught in _caught_with_copies(state, name, floor, twice).items():
-            out[room] = Chance(away.enter[room], caught)
-    for room in plan.rooms:
+    tried: dict[str, _Copy] = {}  # rooms the forecasts with copies of her may settle
+    away = None
+    if b.stealth >= NO_AWAY_STEALTH:
+        # a catch takes 4 steps or more after his first entry: it can hide few rooms' found, so the rounds give it
+        tried = {room: replace(c, found_is_entered=False) for room, c in rooms.items()}
+    elif rooms:
+        away = forecast_floor(_standing(state, name, None), floor)
+    for room, c in rooms.items():
+        if away is None:
+            break
+        entered = away.enter.get(room, Fraction(0))
+        if not any(away.enter.get(cell) for cell in c.cells):  # never entered, she is never found there
+            out[room] = Chance(Fraction(0), Fraction(0))
+        elif not c.found_is_entered:
+            tried[room] = c
+        elif c.stealth <= 0:  # found is caught
+            out[room] = Chance(entered, entered)
+        elif bounds.caught_at_least(c) > bounds.moves:
+            out[room] = Chance(entered, Fraction(0))
+        else:
+            tried[room] = c
+    if tried:
+        for room, chance in _with_copies(state, name, floor, tried, bounds).items():
+            out[room] = Chance(away.enter[room], chance.caught) if away and tried[room].found_is_entered else chance
+    for room in state.plan(floor).rooms:
         if room not in out:
             out[room] = forecast_floor(_standing(state, name, room), floor).crew[name]
-    return {room: out[room] for room in plan.rooms}
+    return {room: out[room] for room in state.plan(floor).rooms}
 
 
 def safety(state: GameState) -> dict[str, dict[str, Chance]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from werkzeug.datastructures import MultiDict
 
@@ -141,8 +141,17 @@ def chosen_game(form: MultiDict[str, str]) -> str:
     return game if game in RULESETS else "bb1"
 
 
-def new_heist_from_form(form: MultiDict[str, str]) -> tuple[str, GameState]:
-    """(title, initial state) from the new-heist form, or a RulesError saying what to fix."""
+Setup = list[tuple[str, str]]  # the new-heist form's fields as one heist took them: (name, value), in form order
+
+
+class NewHeist(NamedTuple):
+    title: str
+    state: GameState
+    setup: Setup  # every setting the form took but the seed, each as the form sends it (Play again fills it in)
+
+
+def new_heist_from_form(form: MultiDict[str, str]) -> NewHeist:
+    """The heist the new-heist form sets up, or a RulesError saying what to fix."""
     game = form.get("game") or "bb1"
     if game not in RULESETS:
         raise BoardError(_("choose Burgle Bros 1, 2 or 3"))
@@ -198,11 +207,19 @@ def _title(game: str, crew: list[dict[str, str]]) -> str:
     return f"{game} — {' & '.join(c['name'] for c in crew)}"
 
 
-def _bb23_walls(form: MultiDict[str, str], seed: int) -> list[list[str]]:
+def _tiebreak(form: MultiDict[str, str]) -> str:
+    return "bga" if form.get("tiebreak") == "bga" else "rulebook"
+
+
+def _hard(form: MultiDict[str, str]) -> bool:
+    """Random walls with choke points and dead ends (the checkbox)."""
+    return form.get("hard") == "on"
+
+
+def _bb23_walls(form: MultiDict[str, str], layout: str, seed: int) -> list[list[str]]:
     """Burgle Bros 2 and 3 have no printed layout: a random legal one, or empty floors to tap walls into."""
-    layout = form.get("walls") or "random"
     if layout == "random":
-        return [random_walls(4, BB23_WALLS, seed=seed * 10 + n, prefer_chokepoints=form.get("hard") == "on")
+        return [random_walls(4, BB23_WALLS, seed=seed * 10 + n, prefer_chokepoints=_hard(form))
                 for n in range(BB23_FLOORS)]
     if layout == "draw":
         return [[] for _ in range(BB23_FLOORS)]
@@ -220,22 +237,42 @@ def _cards(form: MultiDict[str, str], floor: int) -> int:
     return cards
 
 
-def _bb2_heist(form: MultiDict[str, str]) -> tuple[str, GameState]:
-    crew, seed = _crew(form, "bb2"), _seed(form)
-    state = new_bb2_game(crew, entrances=form.getlist("entrance"), walls=_bb23_walls(form, seed),
-                         cards=[_cards(form, n) for n in range(1, BB23_FLOORS + 1)],
-                         tiebreak="bga" if form.get("tiebreak") == "bga" else "rulebook", seed=seed)
-    return _title(BB2_TITLE, crew), state
+def _crew_setup(crew: list[dict[str, str]], sides: bool) -> Setup:
+    """The crew as the form's rows send it, burglar 1 first (the rows left empty closed up); a character card's side
+    only where the form asks it (Burgle Bros 1)."""
+    fields = []
+    for i, burglar in enumerate(crew, start=1):
+        fields += [(f"name{i}", burglar["name"]), (f"colour{i}", burglar["colour"]),
+                   (f"character{i}", burglar["character"])]
+        if sides:
+            fields.append((f"side{i}", burglar["side"]))
+    return [(name, value) for name, value in fields if value]
 
 
-def _bb3_heist(form: MultiDict[str, str]) -> tuple[str, GameState]:
-    crew, seed = _crew(form, "bb3"), _seed(form)
-    state = new_bb3_game(crew, walls=_bb23_walls(form, seed),
-                         tiebreak="bga" if form.get("tiebreak") == "bga" else "rulebook", seed=seed)
-    return _title(BB3_TITLE, crew), state
+def _walls_setup(form: MultiDict[str, str], layout: str) -> Setup:
+    return [("walls", layout), *([("hard", "on")] if _hard(form) else [])]
 
 
-def _bb1_heist(form: MultiDict[str, str]) -> tuple[str, GameState]:
+def _bb2_heist(form: MultiDict[str, str]) -> NewHeist:
+    crew, seed, layout = _crew(form, "bb2"), _seed(form), form.get("walls") or "random"
+    cards = [_cards(form, n) for n in range(1, BB23_FLOORS + 1)]
+    state = new_bb2_game(crew, entrances=form.getlist("entrance"), walls=_bb23_walls(form, layout, seed),
+                         cards=cards, tiebreak=_tiebreak(form), seed=seed)
+    setup = [("game", "bb2"), *(("entrance", e) for e in state.entrances), *_crew_setup(crew, sides=False),
+             *_walls_setup(form, layout), *((f"cards{n}", str(c)) for n, c in enumerate(cards, start=1)),
+             ("tiebreak", state.tiebreak)]
+    return NewHeist(_title(BB2_TITLE, crew), state, setup)
+
+
+def _bb3_heist(form: MultiDict[str, str]) -> NewHeist:
+    crew, seed, layout = _crew(form, "bb3"), _seed(form), form.get("walls") or "random"
+    state = new_bb3_game(crew, walls=_bb23_walls(form, layout, seed), tiebreak=_tiebreak(form), seed=seed)
+    setup = [("game", "bb3"), *_crew_setup(crew, sides=False), *_walls_setup(form, layout),
+             ("tiebreak", state.tiebreak)]
+    return NewHeist(_title(BB3_TITLE, crew), state, setup)
+
+
+def _bb1_heist(form: MultiDict[str, str]) -> NewHeist:
     scenario = form.get("scenario", "bank")
     job = SCENARIOS.get(scenario)
     if job is None:
@@ -248,15 +285,18 @@ def _bb1_heist(form: MultiDict[str, str]) -> tuple[str, GameState]:
         layout = "random"
     walls = None
     if layout == "random":
-        walls = [random_walls(job.size, void=void, seed=seed * 10 + n, prefer_chokepoints=form.get("hard") == "on")
+        walls = [random_walls(job.size, void=void, seed=seed * 10 + n, prefer_chokepoints=_hard(form))
                  for n in range(job.floors)]
     elif layout == "draw":  # an empty floor: the setup guide lets the table tap each wall in
         walls = [[] for _ in range(job.floors)]
     elif layout != "default":
         raise BoardError(_("walls: choose the printed layout, a random one, or draw them yourselves"))
-    state = new_game(scenario, crew, difficulty=form.get("difficulty", "normal"), walls=walls, void=void,
+    difficulty = form.get("difficulty", "normal")
+    state = new_game(scenario, crew, difficulty=difficulty, walls=walls, void=void,
                      deck_mode="table" if form.get("deck") == "table" else "app",
-                     lost_visual=form.get("lost_visual") == "on",
-                     tiebreak="bga" if form.get("tiebreak") == "bga" else "rulebook", seed=seed)
-    return _title(job.title, crew), state
-
+                     lost_visual=form.get("lost_visual") == "on", tiebreak=_tiebreak(form), seed=seed)
+    setup = [("game", "bb1"), ("scenario", scenario), *(("void", v) for v in state.void),
+             *_crew_setup(crew, sides=True), ("difficulty", difficulty), *_walls_setup(form, layout),
+             ("deck", state.deck_mode), *([("lost_visual", "on")] if state.lost_visual else []),
+             ("tiebreak", state.tiebreak)]
+    return NewHeist(_title(job.title, crew), state, setup)

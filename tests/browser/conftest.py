@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from flask import Flask, got_request_exception
 from waitress.server import create_server
 
 from assistant.web import create_app
+from tests.web.live_server import stop_serving
 
 CHROMIUM = "/usr/bin/chromium"
 # burgle.lan is the app too, reached by name from loopback: a phone on the table's network (not the host,
@@ -65,28 +65,7 @@ class LiveServer:
     def stop(self) -> None:
         server, thread = self.server, self.thread
         assert server is not None and thread is not None
-        # sockets are closed from the loop's own thread (through its trigger): closed under its select
-        # from here, it fails with EBADF. First the browser's connections (keep-alive, live streams)...
-        def drop_connections() -> None:
-            for channel in list(server._map.values()):
-                if channel not in (server, server.trigger):
-                    channel.handle_close()
-
-        def shut_down() -> None:
-            drop_connections()
-            server.close()
-
-        server.trigger.pull_trigger(drop_connections)
-        # ...then, once the live streams have noticed at their heartbeat, the connections made meanwhile (an
-        # open page's live stream reconnects at once; left open, it kept the loop running), the listening
-        # socket and the trigger
-        deadline = time.monotonic() + 5
-        while server.task_dispatcher.active_count and time.monotonic() < deadline:
-            time.sleep(0.02)
-        server.trigger.pull_trigger(shut_down)
-        thread.join(timeout=10)
-        server.task_dispatcher.shutdown(timeout=5)
-        assert not thread.is_alive(), "the waitress loop did not stop"
+        stop_serving(server, thread)
         assert self.app is not None
         got_request_exception.disconnect(self._record, self.app)
         self.app.extensions["store"].close()

@@ -234,16 +234,21 @@ def test_the_reveal_picker_shows_every_type_and_number_without_scrolling(device:
 
 
 @pytest.mark.parametrize("device", VIEWPORTS, indirect=True)
-def test_burglar_tokens_are_32px_with_two_letters_and_their_badge_beside_them(device: Page, live_server):
+def test_burglar_tokens_are_40px_with_two_letters_and_their_tag_never_on_them(device: Page, live_server):
+    """Issue 26 §2: 40 px, and two to a room's row (test_room_pieces.py), so the Stealth tag sits across the
+    token's foot, under its letters (beside them it made a burglar 70 px wide)."""
     page = device
     game_id = heist_in_play(live_server)
     open_in_play(page, game_id)
     token = room(page, 1, "B2").locator(".burglar").first
     initials = token.locator(".initials")
     expect(initials).to_have_text(re.compile(r"^(An|Bo)$"))
-    circle, badge = initials.bounding_box(), token.locator("small").bounding_box()
-    assert circle and badge and circle["width"] >= 32 and circle["height"] >= 32, circle
-    assert badge["x"] >= circle["x"] + circle["width"] - 1, (circle, badge)  # beside it, never on it
+    circle, tag = initials.bounding_box(), token.locator("small").bounding_box()
+    letters = initials.evaluate("""(el) => { const range = document.createRange(); range.selectNodeContents(el);
+      const box = range.getBoundingClientRect(); return {y: box.y, height: box.height}; }""")
+    assert circle and tag and circle["width"] >= 40 and circle["height"] >= 40, circle
+    assert tag["y"] >= letters["y"] + letters["height"] - 0.5, (letters, tag)  # under the letters, never on them
+    assert circle["x"] <= tag["x"] and tag["x"] + tag["width"] <= circle["x"] + circle["width"], (circle, tag)
 
 
 @pytest.mark.parametrize("device", [pytest.param(PHONE, id="phone")], indirect=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,50 @@ def new_heist(client: FlaskClient, **fields: str) -> str:
     location = response.headers["Location"]
     assert re.fullmatch(r"/games/[0-9a-f]+", location), location
     return location.rsplit("/", 1)[1]
+
+
+class _FormControls(HTMLParser):
+    """What a browser sends for the form posted to ``action``, its CSRF token aside: each text, number, colour and
+    hidden field's value, the checked radios and checkboxes ("on" without a value), each select's selected option (else
+    its first)."""
+
+    def __init__(self, action: str) -> None:
+        super().__init__()
+        self.action, self.inside, self.sent = action, False, []
+        self.names: set[str] = set()  # every field's name, sent or not
+        self.select: str | None = None
+        self.options: list[tuple[str, bool]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag == "form":
+            self.inside = a.get("action") == self.action and a.get("method") == "post"
+        elif not self.inside or a.get("name") == "csrf_token" or (not a.get("name") and tag != "option"):
+            return
+        elif tag == "input":
+            self.names.add(a["name"])
+            if a.get("type") not in ("radio", "checkbox") or "checked" in a:
+                self.sent.append((a["name"], a.get("value", "on" if a.get("type") == "checkbox" else "")))
+        elif tag == "select":
+            self.names.add(a["name"])
+            self.select, self.options = a["name"], []
+        elif tag == "option" and self.select:
+            self.options.append((a.get("value", ""), "selected" in a))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.inside = False
+        elif tag == "select" and self.select and self.options:
+            picked = [v for v, selected in self.options if selected] or [self.options[0][0]]
+            self.sent.append((self.select, picked[0]))
+            self.select = None
+
+
+def form_controls(page: str, action: str = "/new") -> tuple[list[tuple[str, str]], set[str]]:
+    """The fields the form posted to ``action`` sends as drawn on ``page`` (name, value), and every field's name."""
+    parser = _FormControls(action)
+    parser.feed(page)
+    return parser.sent, parser.names
 
 
 def store(app: Flask) -> Store:
@@ -111,6 +156,12 @@ def room_button(page: str, floor: int, square: str) -> str:
     match = re.search(rf'<button class="room[^"]*"\s+id="room-{floor}-{square}".*?</button>', page, re.DOTALL)
     assert match, f"no room {floor}-{square} on the page"
     return match.group(0)
+
+
+def room_token(kind: str, title: str, glyph: str, count: int = 0) -> str:
+    """A token lying on a room as the board draws it (templates/partials/_room.html): one per kind, its count on it."""
+    return (f'<span class="token {kind}" title="{title}"><span aria-hidden="true">{glyph}</span>'
+            + (f"<b>{count}</b>" if count else "") + "</span>")
 
 
 def room_classes(page: str, floor: int, square: str) -> set[str]:

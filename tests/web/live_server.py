@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from waitress import wasyncore
 
 from assistant.serving import create
 
@@ -34,19 +35,35 @@ def serving(app: Flask, threads: int = 8, **options: Any) -> Iterator[Any]:
     try:
         yield server
     finally:
-        # closed from inside the loop's own thread (through its trigger): closing sockets under a
-        # running select from another thread makes it fail with EBADF
-        def hang_up() -> None:
-            for channel in list(server._map.values()):
-                if channel not in (server, server.trigger):
-                    channel.handle_close()
-        server.trigger.pull_trigger(hang_up)
-        # streams end at their next heartbeat; a task that ends after the close would write to a dead trigger
-        wait_until(lambda: server.task_dispatcher.active_count == 0)
-        server.trigger.pull_trigger(server.close)
-        loop.join(timeout=10)
-        assert not loop.is_alive(), "the waitress loop did not stop"
-        server.task_dispatcher.shutdown(timeout=5)
+        stop_serving(server, loop)
+
+
+def stop_serving(server: Any, loop: threading.Thread) -> None:
+    """Stop a waitress ``server`` whose loop runs in the thread ``loop``: every connection dropped, then its listening
+    socket, its loop, its threads and last its trigger.
+
+    Sockets are closed from the loop's own thread, through the trigger: closed under its poll from another thread,
+    they make it fail with EBADF. The trigger itself is closed here only once the loop has ended: ``pull_trigger``
+    queues its thunk before it writes the wake-up byte, so a loop woken by an earlier byte (the previous pull's) may
+    run the thunk first; a thunk that closed the trigger then made that write fail with EBADF, or land in whatever
+    file had just been given the descriptor's number."""
+    def drop_connections() -> None:
+        for channel in list(server._map.values()):
+            if channel not in (server, server.trigger):
+                channel.handle_close()
+
+    def shut_down() -> None:
+        drop_connections()  # those made meanwhile too: a page's live stream reconnects at once
+        wasyncore.dispatcher.close(server)  # the listening socket, not the trigger
+        server.trigger.del_channel()  # the map is empty: the loop ends after this pass
+    server.trigger.pull_trigger(drop_connections)
+    # live streams end at their next heartbeat; a task that ended after the close would write to a dead trigger
+    wait_until(lambda: server.task_dispatcher.active_count == 0)
+    server.trigger.pull_trigger(shut_down)
+    loop.join(timeout=10)
+    assert not loop.is_alive(), "the waitress loop did not stop"
+    server.task_dispatcher.shutdown(timeout=5)
+    server.trigger.close()
 
 
 def free_port() -> int:

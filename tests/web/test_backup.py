@@ -16,6 +16,7 @@ from flask.testing import FlaskClient
 from assistant import backup
 from tests.web.helpers import HTMX, make_app, new_heist
 
+SAVES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 PHONE = {"REMOTE_ADDR": "192.168.1.23", "HTTP_HOST": "192.168.1.10:8000"}
 
 
@@ -84,6 +85,27 @@ def test_the_heists_of_a_backup_are_added_beside_those_of_another_laptop_once(tm
     assert "0 heists added from the backup; 2 were here already." in send(new.test_client(), data, mode="add")[1]
     for app in (old, new):
         app.extensions["store"].close()
+
+
+@pytest.mark.parametrize("mode", ["add", "replace"])
+def test_a_backup_of_an_earlier_version_is_taken_back_and_its_heists_play_again(tmp_path: Path, mode: str) -> None:
+    """A backup made before heists kept their new-heist settings (database version 1): brought up to date in the
+    copy, its heists come with no settings, and Play again fills in what they show; the settings of heists set up
+    here since are kept."""
+    app = make_app(tmp_path / "here.sqlite3")
+    client = app.test_client()
+    here = new_heist(client, difficulty="hard")
+    status, page = send(client, (SAVES / "schema1.sqlite3.gz").read_bytes(), mode=mode)
+    assert status == 200, page
+    store = app.extensions["store"]
+    games = store.games()
+    assert len(games) == 6 + (mode == "add")
+    for g in games:
+        assert client.get(f"/games/{g['id']}/again").status_code == 200
+        assert (store.setup(g["id"])[0] is not None) == (g["id"] == here)
+    if mode == "add":
+        assert ("difficulty", "hard") in (store.setup(here)[0] or [])
+    store.close()
 
 
 def app_store_token_works(app: Flask, game_id: str) -> bool:

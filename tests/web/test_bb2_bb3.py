@@ -33,6 +33,7 @@ from tests.web.helpers import (
     log_lines,
     opened,
     room_button,
+    room_token,
     state,
 )
 from tests.web.test_access import PHONE
@@ -321,7 +322,7 @@ def test_chips_act_on_the_bouncer_and_show_on_the_board(app, client):
     menu = panel(client, game_id, "1-C1")
     assert ">Undercover chip: the bouncer jumps here</button>" in menu and ">Crowd chip here</button>" in menu
     page = act_ok(client, game_id, do="crowd", floor=1, at="C1", on="1")
-    assert '<span class="badge crowd" title="Crowd chip">⁂</span>' in room_button(page, 1, "C1")
+    assert room_token("crowd", "Crowd chip", "⁂") in room_button(page, 1, "C1")
     assert re.search(r'<button class="button on" aria-pressed="true"[^>]*>Crowd chip here', panel(client, game_id,
                                                                                                   "1-C1"))
     page = act_ok(client, game_id, do="undercover", floor=1, at="C1")
@@ -342,7 +343,7 @@ def test_a_room_is_turned_up_with_its_type_and_number_and_counts_its_cubes(app, 
     assert state(app, game_id).floors[1].numbers == {"C1": 2}
     assert "Counting cubes <b>0</b> of 4" in panel(client, game_id, "1-C1")
     page = act_ok(client, game_id, do="set", field="cubes", floor=1, at="C1", value="3")
-    assert '<span class="badge cubes" title="3 counting cubes">▣3</span>' in room_button(page, 1, "C1")
+    assert room_token("cubes", "3 counting cubes", "▣", 3) in room_button(page, 1, "C1")
     assert "Surveillance C1 <b>3/4</b>" in page
     menu = panel(client, game_id, "1-C1")  # a fourth cube would heat the floor: the table cannot just add it
     assert sends(menu, "One counting cube more") is None and "Clear them (1 action)" in menu
@@ -428,7 +429,7 @@ def test_bb3_setup_places_both_guards_and_asks_which_worker_card(app, client):
     assert CARD_WHY["bb3"] in text(asked)
     page = answer_cards(client, app, game_id, "B1", "worker", "D1", "C3", "workers-move", "C2")
     assert '<span class="die" title="guard die: destination">3</span>' in room_button(page, 1, "D1")
-    assert '<span class="badge workers" title="1 worker">♟1</span>' in room_button(page, 1, "B1")
+    assert room_token("workers", "1 worker", "♟", 1) in room_button(page, 1, "B1")
     assert "suspicion <b>0/3</b>" in page
     page = panel(client, game_id)
     assert "Tap the room where the crew breaks in on floor 1." in page
@@ -440,7 +441,8 @@ def test_bb3_alarm_cubes_stack_on_a_room_and_can_be_taken_away(app, client):
     act_ok(client, game_id, do="alarm", floor=1, at="C1")
     assert ">Alarm here: one more cube</button>" in panel(client, game_id, "1-C1")
     page = act_ok(client, game_id, do="alarm", floor=1, at="C1")
-    assert '<span class="sr-only">!!</span><b aria-hidden="true">2</b>' in room_button(page, 1, "C1")
+    room = room_button(page, 1, "C1")
+    assert '<span class="sr-only">!!</span>' in room and '<b class="alarms-here" aria-hidden="true">×2</b>' in room
     assert "alarms <b>2</b>" in page
     assert "Take an alarm cube away (2 here)" in panel(client, game_id, "1-C1")
     page = act_ok(client, game_id, do="remove_alarm", floor=1, at="C1")
@@ -485,7 +487,7 @@ def test_bb3_workers_are_added_and_taken_away_per_room(app, client):
     page = act_ok(client, game_id, do="set", field="workers", floor=2, at="B2", value="2")
     assert ", 2 workers" in room_button(page, 2, "B2")
     page = act_ok(client, game_id, do="set", field="workers", floor=2, at="B2", value="1")
-    assert '<span class="badge workers" title="1 worker">♟1</span>' in room_button(page, 2, "B2")
+    assert room_token("workers", "1 worker", "♟", 1) in room_button(page, 2, "B2")
 
 
 def test_bb3_end_turn_words_are_the_guards(app, client):

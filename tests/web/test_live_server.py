@@ -8,8 +8,10 @@ import logging
 import socket
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -18,7 +20,8 @@ from werkzeug.serving import make_server
 from assistant.engine.scenarios import new_game
 from assistant.web.table.game import STALE
 from tests.web.helpers import errors, make_app, version
-from tests.web.live_server import Stream, open_files, request, serving, wait_until
+from assistant.serving import create
+from tests.web.live_server import Stream, open_files, request, serving, stop_serving, wait_until
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="counts open files in /proc")
 
@@ -231,3 +234,21 @@ def test_the_servers_own_error_answers_carry_the_security_headers(live: Flask, r
     assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
     assert headers["X-Content-Type-Options"] == "nosniff" and headers["Referrer-Policy"] == "no-referrer"
     assert headers["X-Frame-Options"] == "DENY"
+
+
+def test_stopping_a_server_never_writes_a_wake_up_to_its_closed_trigger(live: Flask) -> None:
+    """``pull_trigger`` queues its thunk, then writes the wake-up byte; a loop woken by the previous pull's byte may run
+    the thunk in between. When that thunk closed the trigger, the write failed with EBADF (a flaky teardown in
+    test_server_limits). The gap is widened here: every wake-up is written 20 ms after its thunk is queued."""
+    for _ in range(5):
+        server = create(live, host="127.0.0.1", port=0, threads=2)
+        loop = threading.Thread(target=server.run, daemon=True)
+        loop.start()
+        pull = server.trigger._physical_pull
+
+        def late(pull: Any = pull) -> None:
+            time.sleep(0.02)
+            pull()
+        server.trigger._physical_pull = late
+        stop_serving(server, loop)
+        assert server.trigger._closed and not server._map

@@ -18,7 +18,7 @@ from assistant.store import Store
 from assistant.store_upgrades import SCHEMA_VERSION, backup_name
 from assistant.words import sentence
 from assistant.words.names import card_name
-from tests.web.helpers import HTMX, make_app
+from tests.web.helpers import HTMX, form_controls, make_app
 
 SAVES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 
@@ -56,13 +56,17 @@ def test_a_database_from_before_versioning_is_upgraded_and_backed_up(old_db: Pat
     assert Store(old_db).upgraded == []  # the second start has nothing left to do
 
 
-def test_every_saved_heist_renders_replays_and_undoes(old_db: Path):
-    app = make_app(old_db)
+@pytest.mark.parametrize("fixture", ["schema0.sqlite3.gz", "schema1.sqlite3.gz"])
+def test_every_saved_heist_renders_replays_undoes_and_offers_play_again(fixture: str, tmp_path: Path):
+    app = make_app(unpack(fixture, tmp_path))
     store = app.extensions["store"]
     games = store.games()
     assert len(games) == 6
     client = app.test_client()
     for g in games:
+        first = store.setup(g["id"])[1]
+        sent = dict(form_controls(client.get(f"/games/{g['id']}/again").get_data(as_text=True))[0])
+        assert sent["game"] == first.rules and sent["name1"] == next(iter(first.crew)), g["title"]
         game = store.load(g["id"])
         # the saved state after each action is the record (rules changed since, e.g. the break-in of §1.22,
         # so replaying from the start would not give it); Why? reads each action against it
@@ -75,6 +79,50 @@ def test_every_saved_heist_renders_replays_and_undoes(old_db: Path):
             response = client.post(f"/games/{g['id']}/undo", data={"version": game.version}, headers=HTMX)
             assert response.status_code == 200
             assert store.load(g["id"]).head == game.head - 1
+
+
+def test_heists_saved_before_the_form_was_kept_play_again_with_what_their_first_position_shows(tmp_path: Path):
+    """Database version 1 kept no new-heist settings: the upgrade to 2 leaves them unknown (NULL), and Play again fills
+    in what each heist's first position shows; what it cannot show (choke points, the walls' choice of an imported
+    position) keeps the form's default."""
+    store = Store(unpack("schema1.sqlite3.gz", tmp_path))
+    assert store.upgraded == [2]
+    app = make_app(store.path)
+    client = app.test_client()
+    known = {}
+    for g in app.extensions["store"].games():
+        assert app.extensions["store"].setup(g["id"])[0] is None
+        page = client.get(f"/games/{g['id']}/again").get_data(as_text=True)
+        assert "saved before the app kept its settings" in page
+        known[g["title"]] = [(k, v) for k, v in form_controls(page)[0] if v and not k.startswith("colour")]
+    assert known["Fort Knox — Ann & Hacker & Cy"] == [
+        ("game", "bb1"), ("scenario", "fort_knox"), ("void", "B2"), ("name1", "Ann"), ("character1", "raven"),
+        ("side1", "advanced"), ("name2", "Hacker"), ("character2", "hacker"), ("side2", "basic"), ("name3", "Cy"),
+        ("side3", "basic"), ("side4", "basic"), ("difficulty", "easy"), ("walls", "random"),
+        ("deck", "table"), ("lost_visual", "on"), ("tiebreak", "bga")]
+    office = dict(known["The Office Job — Dee"])
+    assert (office["difficulty"], office["walls"], office["deck"], office["character1"]) == \
+        ("hard", "default", "app", "rigger")
+    assert dict(known["The Bank Job — Eve"])["walls"] == "draw"
+    casino = known["The Casino Capers — Fay & Gus"]
+    assert [v for k, v in casino if k == "entrance"] == ["D1", "D4"]
+    assert (dict(casino)["cards1"], dict(casino)["cards2"], dict(casino)["tiebreak"]) == ("18", "14", "bga")
+    assert dict(casino)["character1"] == "The Mole" and dict(known["Future Flip — Hal"])["walls"] == "draw"
+    assert dict(known["An imported floor"])["name1"] == "ana"
+
+
+def test_an_empty_database_of_version_1_gets_the_settings_column(tmp_path: Path):
+    path = tmp_path / "heists.sqlite3"
+    Store(path).close()
+    db = sqlite3.connect(path)
+    db.execute("ALTER TABLE games DROP COLUMN setup")
+    db.execute("PRAGMA user_version = 1")
+    db.close()
+    store = Store(path)
+    assert store.upgraded == [2]
+    from assistant.engine.scenarios import new_game
+    game_id = store.create("Bank", new_game("bank", [{"name": "Ann"}]), [("game", "bb1")])
+    assert store.setup(game_id)[0] == [("game", "bb1")]
 
 
 def test_upgraded_logs_are_data_and_read_as_the_old_sentences(old_db: Path):

@@ -25,7 +25,8 @@ from assistant.__main__ import OPEN_FILES, SERVER_OPTIONS
 from assistant.engine.scenarios import new_game
 from assistant.web.phones.live import RETRY_MS
 from tests.web.helpers import make_app
-from tests.web.live_server import ROOT, Stream, free_port, request, serving, stop, wait_serving, wait_until
+from tests.web.live_server import (ROOT, Stream, free_port, request, serving, stop, stop_serving, wait_serving,
+                                   wait_until)
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="opens many sockets at once")
 
@@ -51,12 +52,7 @@ def production(app: Flask, **changes: Any) -> Iterator[Any]:
     try:
         yield server
     finally:
-        server.trigger.pull_trigger(lambda: [c.handle_close() for c in list(server._map.values())
-                                             if c not in (server, server.trigger)])
-        wait_until(lambda: server.task_dispatcher.active_count == 0)
-        server.trigger.pull_trigger(server.close)
-        loop.join(timeout=10)
-        server.task_dispatcher.shutdown(timeout=5)
+        stop_serving(server, loop)
 
 
 def idle(port: int, count: int, stack: ExitStack, source: str = "127.0.0.2") -> list[socket.socket]:
@@ -175,7 +171,9 @@ def test_a_request_trickled_in_slower_than_the_deadline_is_cut_off(db_path: Path
 
 
 def test_a_device_reconnecting_in_a_loop_does_not_hold_up_other_heists_live_updates(db_path: Path) -> None:
-    app = make_app(db_path, LIVE_HEARTBEAT=2.0, LIVE_MAX_STREAMS=6)
+    # dead streams hold their threads until a heartbeat finds them gone: 4 s, well past the 3 s the tap may take on
+    # a loaded machine
+    app = make_app(db_path, LIVE_HEARTBEAT=4.0, LIVE_MAX_STREAMS=6)
     stormy, calm = heist(app, "stormy"), heist(app, "calm")
     store = app.extensions["store"]
     storm_link, calm_link = store.load(stormy).watch_token, store.load(calm).play_token
@@ -193,7 +191,7 @@ def test_a_device_reconnecting_in_a_loop_does_not_hold_up_other_heists_live_upda
         status, _ = request(port, "POST", f"/games/{calm_link}/act", "do=guard_turn&floor=1", host=PHONE_HOST)
         assert status == 200
         assert phone.event() == ("changed", str(store.load(calm).version))
-        assert time.perf_counter() - t0 < 1.5
+        assert time.perf_counter() - t0 < 3.0
         phone.close()
     store.close()
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from urllib.parse import urlencode
-
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
@@ -12,13 +10,13 @@ from ...engine.bb1.table import CHARACTERS
 from ...engine.errors import RulesError
 from ...engine.rulesets import RULESETS
 from ...engine.scenarios import BB2_CORNERS, BB2_DISTRACTED, BB2_PATROL_CARDS, SCENARIOS
-from ...engine.state import GameState
 from ...store import NotFoundError
 from ...words.i18n import N_, _
 from ...words.refusals import refusal
 from ..access import host_only
 from ..extensions import store
 from ..forms import chosen_game, new_heist_from_form
+from .again import known_setup
 
 bp = Blueprint("setup", __name__)
 
@@ -43,11 +41,11 @@ def heist_title(title: str) -> str:
     return title
 
 
-def form_page(form: MultiDict[str, str], error: str | None) -> str:
+def form_page(form: MultiDict[str, str], error: str | None, again: str | None = None) -> str:
     rules = chosen_game(form)
     return render_template("new.html", scenarios=SCENARIOS, form=form, error=error, games=GAMES, job_titles=JOB_TITLES,
                            rules=rules, ruleset=RULESETS[rules], corners=BB2_CORNERS, default_cards=BB2_PATROL_CARDS,
-                           most_cards=BB2_PATROL_CARDS + BB2_DISTRACTED, characters=CHARACTERS)
+                           most_cards=BB2_PATROL_CARDS + BB2_DISTRACTED, characters=CHARACTERS, again=again)
 
 
 @bp.get("/new")
@@ -56,37 +54,27 @@ def new() -> str:
     return form_page(request.args, None)
 
 
-def again_form(state: GameState) -> dict[str, str]:
-    """The new-heist form filled with a heist's game, job, crew (names, colours, characters and sides) and
-    settings (deck, tie-break reading, Lost Visual), and no seed: a new one is dealt (issue 25, Play again)."""
-    form = {"game": state.rules, "deck": state.deck_mode, "tiebreak": state.tiebreak}
-    if state.scenario in SCENARIOS:
-        form["scenario"] = state.scenario
-    if state.lost_visual:
-        form["lost_visual"] = "on"
-    for i, (name, b) in enumerate(state.crew.items(), 1):
-        form.update({f"name{i}": name, f"colour{i}": b.colour, f"character{i}": b.character, f"side{i}": b.side})
-    return {k: v for k, v in form.items() if v}
-
-
 @bp.get("/games/<game_id>/again")
 @host_only
-def again(game_id: str) -> Response:
-    """Play again with this crew: the new-heist form, filled in, to check and start."""
+def again(game_id: str) -> str:
+    """Play again with this crew: the new-heist form as this heist was set up, to check and start; no seed, so a new
+    one is dealt. ``again`` tells the page what came back: every setting ("kept") or what the heist's first position
+    shows ("known": saved before the app kept the form, or imported)."""
     try:
-        state = store().load(game_id).state
+        setup, first = store().setup(game_id)
     except NotFoundError:
         abort(404)
-    return redirect(f"{url_for('setup.new')}?{urlencode(again_form(state))}")
+    fields = setup if setup is not None else known_setup(first)
+    return form_page(MultiDict(fields), None, again="kept" if setup is not None else "known")
 
 
 @bp.post("/new")
 @host_only
 def create() -> Response | tuple[str, int]:
     try:
-        title, state = new_heist_from_form(request.form)
+        heist = new_heist_from_form(request.form)
     except RulesError as err:
         return form_page(request.form, refusal(err)), 422
-    game_id = store().create(title, state)
+    game_id = store().create(heist.title, heist.state, heist.setup)
     return redirect(url_for("game.board", key=game_id))
 

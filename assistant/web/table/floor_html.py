@@ -27,6 +27,7 @@ from .board_view import FloorView, Room
 from .coach import CoachBoard, CoachRoom
 from .danger import DangerBoard, RoomDanger
 from .guide import WallSlot, wall_slots
+from .room_cells import room_cells
 
 T = TypeVar("T")
 MOST_FLOORS = 8  # more than any game has
@@ -146,6 +147,7 @@ def _draw_floor(f: FloorView, page: FloorPage, said: str) -> str:
         chance = danger.get(room.square)
         key = (said, f.number, f.donuts, page.key, page.can_act, page.answering, room.square in page.downstairs,
                (chance.enter, chance.end) if chance else None, coach.get(room.square), repr(room))
-        return _rooms.get(key, lambda: Markup(room_template.render(room=room, **words)))
+        return _rooms.get(key, lambda: Markup(room_template.render(
+            room=room, cells=room_cells(room, f, room.square in page.downstairs), **words)))
 
     return env.get_template("partials/_floor.html").render(room_html=room_html, **words)

@@ -41,6 +41,7 @@ from .floor_tabs import floor_tabs
 from .table_pieces import table_pieces
 from .turn_bar import turn_bar
 from .pictures import room_icon, short_name
+from .room_cells import folded_here
 from .pieces import figure, pieces_view
 from .summary import action_words
 from .table_view import table_view
@@ -83,6 +84,7 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
     danger = danger_board(game)
     coach = coach_board(game)
     held = floors_held(request.headers.get("X-Floors")) if request.headers.get("HX-Request") else {}
+    floors = build_floors(state, last, selected)
 
     def floor(f: FloorView) -> Markup:
         drawn = floor_html(f, floor_page(state, f, key=access.key, can_act=access.can_act, phase=now,
@@ -98,8 +100,9 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
             # a view each: the bar, the tabs, the floors, the panels' pieces, the menus, the log
             "turn": turn_bar(access, now, ruleset.figure, ruleset.guards_at_setup, table["guide"]),
             "tabs": floor_tabs(state, now, table["focus"], ruleset.figure), "table": table_pieces(state),
-            "floors": build_floors(state, last, selected), "floor_html": floor,
-            "menu": room_menu(state, selected) if selected else None, "menu_links": menu_links(state, now, access.key),
+            "floors": floors, "floor_html": floor, "menu": room_menu(state, selected) if selected else None,
+            "here": folded_here(floors, selected, table["downstairs"]) if selected else "",
+            "menu_links": menu_links(state, now, access.key),
             "log_lines": log_lines(last, access.key, game.head), "last_log": last, "spotted_card": spotted_card,
             "can_export": may_export(access.role, state), "overrule": overrule, "tiles": TILE_TYPES,
             "room_icon": room_icon, "short_name": short_name, "tile_label": tile_label,

@@ -37,8 +37,9 @@ class Badge:
     """A small piece drawn on a room: counting cubes, a Crowd chip, workers."""
 
     kind: str  # css class
-    text: str  # what the room shows
+    text: str  # its glyph on the room
     label: str  # what a screen reader says and a long press shows
+    count: int = 0  # how many lie there, shown on the token when it counts them
 
 
 @dataclass(frozen=True)
@@ -82,14 +83,14 @@ def room_badges(state: GameState, floor: int, square: str) -> list[Badge]:
     badges = []
     if fl.cubes.get(square):
         n = fl.cubes[square]
-        badges.append(Badge("cubes", f"▣{n}", ngettext("%(num)s counting cube", "%(num)s counting cubes", n)))
+        badges.append(Badge("cubes", "▣", ngettext("%(num)s counting cube", "%(num)s counting cubes", n), n))
     if square in fl.crowd:
         badges.append(Badge("crowd", "⁂", _("Crowd chip")))
     if floor == 1 and square in state.entrances and fl.tiles.get(square) != "entrance":
         badges.append(Badge("entrance", "⇲", _("entrance")))  # bb2's two corners, face down or not
     if fl.workers.get(square):
         n = fl.workers[square]
-        badges.append(Badge("workers", f"♟{n}", ngettext("%(num)s worker", "%(num)s workers", n)))
+        badges.append(Badge("workers", "♟", ngettext("%(num)s worker", "%(num)s workers", n), n))
     if fl.kitty == square:  # bb1: held by nobody until picked up here
         badges.append(Badge("kitty", "🐈", _("Persian Kitty token")))
     return badges
