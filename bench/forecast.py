@@ -71,6 +71,15 @@ branch fc-safety, three runs of each alternated (machine load 1.5-4.8):
     safety map, late harsh floors (374) median 2.69-2.76 -> 1.68-2.29   p95 13.7-15.4 -> 6.6-8.9
                                         max 67.2-75.0 -> 38.3-42.9 ms (80.0 once, under load)
     engine runs of the 727 maps         64,097 -> 40,658
+
+Issue 25 point 2, session 8 (docs/forecast.md, "The Lavatory's question on the way"), main 95053cc -> branch fc-floor,
+best of 3 runs of each alternated on a loaded machine (rows this work does not touch moved by up to 30% between runs):
+
+    late harsh floors bb1 (deck 0-2)                     max 34.0 -> 16.8 ms (runs 34.0-67.0 -> 16.8-24.3 ms);
+                                                         after merging main, a busier hour: 32.3 -> 22.1 ms
+    late(231): bb1, empty deck, Camera, Foyer, Lavatory  601 -> 225 engine runs, 241.7 -> 115.5 M instructions
+    harsh(716): bb1, die 6, 2 Cameras, Lavatory          251 -> 244 engine runs
+    the other rows (bb3 cubes, harsh floors, stress)     unchanged beyond the noise (same engine runs)
 """
 
 from __future__ import annotations

@@ -257,31 +257,35 @@ class Runs:
         return r
 
     def _blind_key(self, point: Point) -> bytes:
-        """The point's state as :meth:`_core_key` writes it, without the crew's Stealth and heat: states alike
-        but for those (someone was found on one way there and not on another) share the runs that find no one
-        (see :meth:`_transplant`)."""
+        """The point's state as :meth:`_core_key` writes it, without the crew's Stealth and heat and the rooms'
+        Lavatory tokens: states alike but for those (someone was found on one way there and not on another, or
+        used a room's token) share the runs that find no one (see :meth:`_transplant`)."""
         got = self.blind.get(point.key)
         if got is None:
             state = point.state.copy()
             for b in state.crew.values():
                 b.stealth = b.heat = 0
+            for fl in state.floors.values():
+                fl.lavatory = {}
             got = self.blind[point.key] = self._core_key(state)
         return got
 
     def _transplant(self, r: Run, point: Point) -> Run:
-        """Run ``r``, made from a state that differs from ``point``'s only in the crew's Stealth and heat, as it
-        goes from ``point``. The engine reads a burglar's Stealth or heat only where it takes some away or adds
-        some (``Bb1.lose``, ``Bb2.heat``), and each of those writes a ``stealth``, ``heat`` or ``caught`` entry, or
-        first asks whether a Lavatory's token goes instead (``Bb1.room_token``: asked only of a burglar with
-        Stealth left). ``r`` wrote none of those entries and stopped at no question but a card, so from ``point``
-        it takes the same steps and asks for the same card, and the state it stops at is its own with
-        ``point``'s Stealth and heat."""
+        """Run ``r``, made from a state that differs from ``point``'s only in the crew's Stealth and heat and the
+        Lavatory tokens, as it goes from ``point``. The engine reads a burglar's Stealth or heat only where it takes
+        some away or adds some (``Bb1.lose``, ``Bb2.heat``), and each of those writes a ``stealth``, ``heat`` or
+        ``caught`` entry, or first asks whether a Lavatory's token goes instead (``Bb1.room_token``: asked only of a
+        burglar with Stealth left); a room's tokens are read and taken only there, in ``lose``. ``r`` wrote none of
+        those entries and stopped at no question but a card, so from ``point`` it takes the same steps and asks for
+        the same card, and the state it stops at is its own with ``point``'s Stealth, heat and tokens."""
         if r.point is None:
             return r
         state = r.point.copy()
         for name, b in state.crew.items():
             mine = point.state.crew[name]
             b.stealth, b.heat = mine.stealth, mine.heat
+        for number, fl in state.floors.items():
+            fl.lavatory = point.state.floors[number].lavatory.copy()
         key = self._core_key(state)
         state = self.points.setdefault(key, state)
         return Run(r.bits, r.end, r.end_field, r.question, r.events, state, key, r.piles, r.shift, r.left, r.steps,

@@ -50,7 +50,8 @@ class Tables(Runs):
         """The rest of the move from a resumable card question: the walk's (``tree._Explorer._solve``)."""
         raise NotImplementedError
 
-    def _fast(self, point: Point, question: Question, plain: bool = False) -> Dist | None:
+    def _fast(self, point: Point, question: Question, plain: bool = False,
+              tried: Compiled | None = None) -> Dist | None:
         """The rest of the move from ``point`` as a plain sum over the unseen cards, when each of them either
         ends the move (after a draw with no move left that changes nothing, :meth:`_still`, or at once) or
         stops at the next card question the engine can resume at: the same sum as the walk's ``_expand`` makes,
@@ -58,7 +59,7 @@ class Tables(Runs):
         card's entry is its group's). None when a card unseen does anything else (a question to the players, a
         far card's branch that goes on, a redraw, a jump): the walk (``tree._Explorer._expand``) then takes it.
         ``plain``: only when every card unseen ends the move (cheaper than a memo look-up; the rest is looked up
-        first)."""
+        first). ``tried``: the compiled table :meth:`_eval` already failed to sum this rest from (tree._solve)."""
         piles = point.piles
         tk = (point.key, point.left, None if piles[0] >= 6 else piles)
         node = self.nodes.get(tk, UNKNOWN)
@@ -100,7 +101,7 @@ class Tables(Runs):
             going = [(counts[i], r) for i, r in goes if counts[i]]
             if plain and going:
                 return None  # a card goes on: the memo first (see _solve)
-            if going and tk[2] is None and point.depth + 2 * point.left + 4 < MAX_ANSWERS:
+            if going and tk[2] is None and compiled is not tried and point.depth + 2 * point.left + 4 < MAX_ANSWERS:
                 summed = self._eval(node, unseen, piles[0])
                 if summed is not None:
                     return summed

@@ -80,6 +80,11 @@ LEFT_OUT, AFTER_RESHUFFLE, COUNTED = 2, 1, 0
 # fields a reshuffled deck's denominators need (21 x 20 x ... outgrows 40 bits within three draws)
 RUNS_OUT_MARGIN = 7
 RESHUFFLED_WIDTH = 64
+# The players' questions a pooled group of far cards answers as one branch: asked on his way from the state alone,
+# never from where he is heading (the Lavatory's token: asked of a burglar with Stealth he finds, 1.8). The cards of
+# a group take the same first steps and stop before arriving, so each asks it at the same step and, answered alike,
+# walks on alike; the group is split only if a branch then draws again, as when no question came.
+GROUP_KEEPS = frozenset({"lavatory"})
 
 
 class _NotOnlyRedrawn(Exception):
@@ -199,10 +204,19 @@ class _Explorer(Tables):
                 unit = self._unit(r.bits)[0] | 1 << (width * r.end_field)
                 buckets[den] = buckets.get(den, 0) + num * unit
                 continue
+            if group is not None and r.question["kind"] in GROUP_KEEPS:
+                # asked on the way, from the state alone: every card of the group asks it there, and each answer
+                # walks them on alike (see GROUP_KEEPS)
+                options = r.question["options"]
+                choices.add(r.question["kind"])
+                stack.extend(([*answers, option], num, den * len(options), group) for option in options)
+                continue
             if group is not None:
                 exact = False  # a far card's branch goes on: its name may matter after all
                 each = num // sum(count for _, count in group)
-                stack.extend(([*answers[:-1], card], each * count, den, None) for card, count in group)
+                at = len(answers) - 1 - answers[::-1].index(group[0][0])  # the group's card, answered since
+                stack.extend(([*answers[:at], card, *answers[at + 1:]], each * count, den, None)
+                             for card, count in group)
                 continue
             if r.point is not None and r.left == 0:
                 still = self._still(r, piles, point, group is None)
@@ -245,6 +259,7 @@ class _Explorer(Tables):
         if self.redrawn and self._left_out(point.unseen, point.piles[0]):
             self._check_redrawn(point)
         fast = point.depth + 2 * point.left + 4 < MAX_ANSWERS
+        tried = None
         if fast and point.left <= PLAIN_LEFT:
             got = self._fast(point, question, plain=True)  # quicker than looking it up
             if got is not None:
@@ -255,6 +270,7 @@ class _Explorer(Tables):
                 got = self._eval(node, point.unseen, point.piles[0])  # quicker than looking it up
                 if got is not None:
                     return got
+                tried = node.compiled  # nothing below changes before _fast: not summed again from that table
         memo = self.memo
         whole = (point.key, point.left, point.piles, point.unseen)
         hit = memo.get(whole)
@@ -268,7 +284,7 @@ class _Explorer(Tables):
                 hit.depth + hit.reach < MAX_ANSWERS and point.depth + hit.reach < MAX_ANSWERS)):
             memo[whole] = hit  # the same unseen cards again: found without the signature
             return hit
-        got = self._fast(point, question) if fast else None
+        got = self._fast(point, question, tried=tried) if fast else None
         if got is None:
             buckets: dict[int, int] = {}
             choices: set[str] = set()

@@ -305,6 +305,33 @@ def test_a_pooled_far_card_sent_to_a_camera_alarm_draws_again_from_the_cards_it_
     assert forecast_floor(state, 1).end["C1"] == Fraction(24767, 48960)
 
 
+def test_a_pooled_far_card_group_answers_a_lavatory_question_on_its_way_as_one_branch(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Far cards with the same first steps walk alike; when that walk finds Bo in the Lavatory with Stealth left,
+    the table is asked whether a token goes instead of hers (1.8), the same question at the same step for every
+    card of the group, so the group answers it as one branch (tree.GROUP_KEEPS) instead of one branch per card.
+    Here a branch then passes a Camera that sees Ana on another one (1.14) and draws again: the group is split
+    into its cards after the answer, each replayed with that answer (a version that put the card in the
+    answer's place gave other fractions)."""
+    from assistant.forecast import tree
+
+    state = state_from_case({"players": 1, "floors": {"1": {
+        "walls": ["A2-A3", "A2-B2", "B1-C1", "B3-B4", "B3-C3", "B4-C4", "C1-D1", "C2-C3"], "guard": "C3",
+        "destination": "C4", "die": 5, "patrol": ["A1"] * 8,
+        "discard": ["A3", "C1", "B3", "C3", "A4", "C4", "D4", "A1"],
+        "tiles": {"D3": "lavatory", "C2": "camera", "C3": "camera", "D2": "camera"}, "lavatory": {"D3": 2}}},
+        "crew": {"bo": {"floor": 1, "at": "D3", "stealth": 2}, "ana": {"floor": 1, "at": "C2", "stealth": 3}}})
+    _agrees_with_enumeration(state)
+    pooled = forecast_floor(state, 1)
+    monkeypatch.setattr(tree, "GROUP_KEEPS", frozenset())
+    import assistant.forecast as forecasting
+
+    forecasting._cache.clear()
+    apart = forecast_floor(state, 1)
+    assert (pooled.enter, pooled.end, pooled.crew) == (apart.enter, apart.end, apart.crew)
+    assert pooled.branches < apart.branches
+
+
 BB3_RUNS_OUT = {"rules": "bb3", "players": 4, "floors": {"1": {
     "walls": ["A1-B1", "B2-B3", "C3-D3", "C1-C2", "A3-A4", "D1-D2", "B4-C4", "C2-C3"], "guard": "B2",
     "destination": "A2", "die": 4, "patrol": ["A1"] * 4,
@@ -408,6 +435,38 @@ def test_a_run_that_finds_no_one_is_made_once_for_states_alike_but_for_the_crews
     forecasting._cache.clear()
     shared = forecast_floor(state, 1)
     monkeypatch.setattr(tree._Explorer, "_blind_key", lambda self, point: point.key)
+    forecasting._cache.clear()
+    apart = forecast_floor(state, 1)
+    assert (shared.enter, shared.end, shared.crew) == (apart.enter, apart.end, apart.crew)
+    assert shared.branches < apart.branches
+
+
+def test_a_run_that_finds_no_one_is_made_once_for_states_alike_but_for_the_lavatory_tokens(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cy has no Stealth left in the Lavatory: where the guard enters it she takes one of its tokens unasked (1.8),
+    so the states after differ from those of the ways he did not come by only in the room's tokens. The engine
+    reads them only where someone is found (and logs it), so a run that finds no one is made once for both, its
+    state taking the tokens of the one it stands for (else the next catch there would be counted wrong)."""
+    import assistant.forecast as forecasting
+    from assistant.forecast import tree
+
+    state = state_from_case({"players": 3, "floors": {"1": {
+        "walls": ["A2-B2", "A3-A4", "B1-C1", "B2-B3", "B3-B4", "C1-C2", "C3-D3", "C4-D4"], "guard": "C1",
+        "destination": "D1", "die": 3, "patrol": [],
+        "discard": ["C4", "D1", "C3", "A3", "A1", "D2", "B1", "A2", "C1", "D4", "B3", "C2", "A4", "D3", "B2", "B4"],
+        "tiles": {"D1": "lavatory"}, "lavatory": {"D1": 1}}},
+        "crew": {"ana": {"floor": 1, "at": "D1", "stealth": 3}, "bo": {"floor": 1, "at": "A3", "stealth": 3},
+                 "cy": {"floor": 1, "at": "D1", "stealth": 0}}})
+    _agrees_with_enumeration(state)
+    shared = forecast_floor(state, 1)
+
+    def blind_to_stealth_only(self: tree._Explorer, point: Any) -> bytes:
+        copy = point.state.copy()
+        for b in copy.crew.values():
+            b.stealth = b.heat = 0
+        return self._core_key(copy)
+
+    monkeypatch.setattr(tree._Explorer, "_blind_key", blind_to_stealth_only)
     forecasting._cache.clear()
     apart = forecast_floor(state, 1)
     assert (shared.enter, shared.end, shared.crew) == (apart.enter, apart.end, apart.crew)
