@@ -303,3 +303,10 @@ def test_copies_of_her_caught_in_rooms_next_to_each_other_are_settled_by_one_for
 def test_copies_of_her_in_lavatories_foyers_and_shared_rooms_agree_with_the_plain_enumeration(
         case: dict[str, Any]) -> None:
     _agrees_with_enumeration(state_from_case(case))
+
+
+def test_a_burglar_named_as_a_copy_of_another_would_be_is_not_mistaken_for_one() -> None:
+    _agrees_with_enumeration(state_from_case({"floors": {"1": {
+        "guard": "A1", "destination": "C1", "die": 4, "patrol": ["A1"] * 8,
+        "discard": ["B1", "C1", "D1", "B3", "C3", "D3", "B4", "D4"]}},
+        "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 1}, "ana\x00B1": {"floor": 1, "at": "B1", "stealth": 0}}}))
