@@ -75,16 +75,18 @@ def move_bonus(state: GameState, floor: int) -> int:
     return state.bonus if b.floor == floor and not b.escaped else 0
 
 
-def forecast_floor(state: GameState, floor: int) -> FloorForecast:
-    """The forecast of floor ``floor``'s next guard move. The state is not changed."""
+def forecast_floor(state: GameState, floor: int, stand_ins: frozenset[str] = frozenset()) -> FloorForecast:
+    """The forecast of floor ``floor``'s next guard move. The state is not changed. ``stand_ins``: burglars whose
+    catch takes them off the board and lets the move go on (the safety map's copies of a burglar, see
+    ``Ruleset.stand_ins``)."""
     view = blind(state)
     bonus = move_bonus(state, floor)
-    key = (floor, bonus, marshal.dumps(view.to_json()))  # to_json writes its fields in one order
+    key = (floor, bonus, marshal.dumps((view.to_json(), sorted(stand_ins))))  # to_json writes its fields in one order
     hit = _cache.get(key)
     if hit is not None:
         _cache.move_to_end(key)
         return hit
-    tree = explore(reshuffled_first(view, floor), floor, bonus)
+    tree = explore(reshuffled_first(view, floor), floor, bonus, stand_ins)
     crew = [n for n, b in view.crew.items() if b.floor == floor and not b.escaped and b.at is not None]
     plan = view.plan(floor)
     result = FloorForecast(
