@@ -147,7 +147,7 @@ class Store:
         if row is None:
             raise NotFoundError(game_id)
         setup = None if row["setup"] is None else [(name, value) for name, value in json.loads(row["setup"])]
-        return setup, GameState.from_json(json.loads(row["initial"]))
+        return setup, GameState.from_text(row["initial"])
 
     def games(self) -> list[dict[str, Any]]:
         """Every heist, the last played first, with its guard moves (``turns``: the ends of turns in effect) and
@@ -178,7 +178,7 @@ class Store:
         redo = db.execute("SELECT 1 FROM actions WHERE game_id = ? AND seq = ?",
                           (game_id, row["head"] + 1)).fetchone() is not None
         return Game(row["id"], row["title"], row["created"], row["updated"], row["head"], row["version"],
-                    row["play_token"], row["watch_token"], GameState.from_json(json.loads(state_json)), redo)
+                    row["play_token"], row["watch_token"], GameState.from_text(state_json), redo)
 
     def by_token(self, token: str) -> tuple[str, str]:
         """(game id, "play" or "watch") for a link token."""
@@ -331,8 +331,8 @@ class Store:
             raise NotFoundError(game_id)
         rows = db.execute("SELECT action, log, state FROM actions WHERE game_id = ? AND seq <= ? ORDER BY seq",
                           (game_id, game["head"]))
-        return (GameState.from_json(json.loads(game["initial"])),
-                [(json.loads(r["action"]), json.loads(r["log"]), GameState.from_json(json.loads(r["state"])))
+        return (GameState.from_text(game["initial"]),
+                [(json.loads(r["action"]), json.loads(r["log"]), GameState.from_text(r["state"]))
                  for r in rows])
 
     def last_log(self, game_id: str, head: int) -> list[dict[str, Any]]:
@@ -351,7 +351,7 @@ class Store:
         rows = {r["seq"]: r for r in db.execute(
             "SELECT seq, action, log, state FROM actions WHERE game_id = ? AND seq IN (?, ?)", (game_id, seq - 1, seq))}
         before = rows[seq - 1]["state"] if seq > 1 else game["initial"]
-        return (GameState.from_json(json.loads(before)), json.loads(rows[seq]["action"]),
+        return (GameState.from_text(before), json.loads(rows[seq]["action"]),
                 json.loads(rows[seq]["log"]))
 
     def replay(self, game_id: str) -> GameState:
@@ -360,7 +360,7 @@ class Store:
         row = db.execute("SELECT initial FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise NotFoundError(game_id)
-        state = GameState.from_json(json.loads(row["initial"]))
+        state = GameState.from_text(row["initial"])
         for entry in self.history(game_id):
             state = apply(state, entry["action"]).state
         return state

@@ -126,6 +126,13 @@ def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tup
             counter[f] = counter.get(f, 0) + 1
             steps.setdefault((f, entry["square"]), []).append(counter[f])
     letters = initials(list(state.crew))
+    tokens: dict[tuple[int, str], list[dict[str, Any]]] = {}  # the burglars' tokens by room, in the crew's order
+    for name, b in state.crew.items():
+        if not b.escaped and b.floor is not None and b.at is not None:
+            tokens.setdefault((b.floor, b.at), []).append(
+                {"name": name, "colour": colour_of(state, name), "stealth": b.stealth, "heat": b.heat,
+                 "initial": letters[name]})
+    faces: dict[str, tuple[str, str, str]] = {}  # each room type's label, mark and icon, once per board
     floors = []
     for n, fl in sorted(state.floors.items()):
         walls = wall_classes(state.plan(n), state.size)
@@ -137,23 +144,19 @@ def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tup
                 if not room.void:
                     room.walls = walls[sq]
                     kind = fl.tiles.get(sq, "")
-                    tile = TILES.get(kind)
                     room.kind = kind
-                    room.label = tile_label(kind)
-                    room.mark = tile.mark if tile else (kind[:2].upper() if kind else "")
+                    if kind not in faces:
+                        faces[kind] = _face(kind)
+                    room.label, room.mark, room.icon = faces[kind]
                     room.number = fl.numbers.get(sq)
                     room.guard = fl.guard == sq
                     room.die = fl.die if fl.destination == sq else None
                     room.alarms = fl.alarms.count(sq)
                     room.crow = fl.crow == sq
-                    room.icon = room_icon(kind)
                     room.lavatory = fl.lavatory.get(sq, 0) if kind == "lavatory" else 0
                     room.hacks = state.hack.get(kind.removeprefix("computer-"),
                                                 0) if kind.startswith("computer-") else 0
-                    room.burglars = [{"name": name, "colour": colour_of(state, name), "stealth": b.stealth,
-                                      "heat": b.heat, "initial": letters[name]}
-                                     for name, b in state.crew.items()
-                                     if not b.escaped and b.floor == n and b.at == sq]
+                    room.burglars = tokens.get((n, sq), [])
                     room.steps = steps.get((n, sq), [])
                     room.last_step = room.steps[-1] if room.steps else 0
                     room.option = sq in options and (q_floor in (None, n))
@@ -162,6 +165,12 @@ def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tup
         floors.append(FloorView(n, state.size, rooms, fl.guard, fl.destination, fl.die, list(fl.alarms),
                                 len(fl.deck), list(fl.discard), fl.lost, fl.donuts, fl.appeared))
     return dress_floors(state, floors)
+
+
+def _face(kind: str) -> tuple[str, str, str]:
+    """A room type's label, letter mark and pictogram on the board."""
+    tile = TILES.get(kind)
+    return tile_label(kind), tile.mark if tile else (kind[:2].upper() if kind else ""), room_icon(kind)
 
 
 def phase(state: GameState) -> str:

@@ -12,7 +12,7 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Generic, TypeVar
 
@@ -104,7 +104,10 @@ def floor_html(f: FloorView, page: FloorPage) -> Drawn:
     """The floor's section of the board (templates/partials/_floor.html), from the cache when this look of it
     was drawn before; each of its rooms likewise (templates/partials/_room.html)."""
     said = language()
-    return _floors.get((said, repr(f), page), lambda: _digested(_draw_floor(f, page, said)))
+    # each room's look written once, for the floor's key and (when the floor is drawn) its rooms' keys
+    looks = {room.square: repr(room) for room in f.rooms}
+    key = (said, repr(replace(f, rooms=[])), tuple(looks.values()), page)
+    return _floors.get(key, lambda: _digested(_draw_floor(f, looks, page, said)))
 
 
 def _digested(html: str) -> Drawn:
@@ -133,7 +136,7 @@ def floors_held(header: str | None) -> dict[int, str]:
     return held
 
 
-def _draw_floor(f: FloorView, page: FloorPage, said: str) -> str:
+def _draw_floor(f: FloorView, looks: dict[str, str], page: FloorPage, said: str) -> str:
     danger = {sq: RoomDanger(enter, end) for sq, enter, end in page.danger if enter or end}
     coach = dict(page.coach)
     env = current_app.jinja_env
@@ -146,7 +149,7 @@ def _draw_floor(f: FloorView, page: FloorPage, said: str) -> str:
         # what _room.html reads: the room, and of its floor and page only these
         chance = danger.get(room.square)
         key = (said, f.number, f.donuts, page.key, page.can_act, page.answering, room.square in page.downstairs,
-               (chance.enter, chance.end) if chance else None, coach.get(room.square), repr(room))
+               (chance.enter, chance.end) if chance else None, coach.get(room.square), looks[room.square])
         return _rooms.get(key, lambda: Markup(room_template.render(
             room=room, cells=room_cells(room, f, room.square in page.downstairs), **words)))
 
