@@ -153,4 +153,7 @@ def _draw_floor(f: FloorView, looks: dict[str, str], page: FloorPage, said: str)
         return _rooms.get(key, lambda: Markup(room_template.render(
             room=room, cells=room_cells(room, f, room.square in page.downstairs), **words)))
 
-    return env.get_template("partials/_floor.html").render(room_html=room_html, **words)
+    # the rooms joined here rather than called one by one from the template: a call from Jinja costs more than
+    # fetching a kept room
+    rooms = Markup("").join(room_html(room) for room in f.rooms)
+    return env.get_template("partials/_floor.html").render(rooms=rooms, **words)
