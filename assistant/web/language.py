@@ -13,8 +13,13 @@ this device's own pages read, so another site making a device follow it gains no
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Flask, abort, redirect, request
 from flask_babel import Babel, get_locale
+from jinja2 import pass_eval_context
+from jinja2.nodes import EvalContext
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ..words.i18n import N_, _, translated, translated_plural
@@ -120,6 +125,23 @@ def install(app: Flask) -> None:
                                   action_name=action_name)
     # {% trans %} blocks are one message however their lines are broken (babel.cfg extracts them the same way)
     app.jinja_env.policies["ext.i18n.trimmed"] = True
-    # the templates' words through the request's catalogue, looked up once (words/i18n.py); Jinja fills them in
+    # the templates' words through the request's catalogue, looked up once (words/i18n.py); newstyle: Jinja fills
+    # them in and escapes what fills them
     app.jinja_env.install_gettext_callables(gettext=translated, ngettext=translated_plural,  # type: ignore[attr-defined]
                                             newstyle=True)
+    app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext, ngettext=template_ngettext)
+
+
+# What Jinja's newstyle gettext and its ``_`` do, in one call from the template where Jinja's take three (``_`` looks
+# ``gettext`` up and calls it, which calls the translation): a board says some sixty of them at every tap.
+@pass_eval_context
+def template_gettext(ctx: EvalContext, message: str, **params: Any) -> str:
+    said = translated(message)
+    return (Markup(said) if ctx.autoescape else said) % params
+
+
+@pass_eval_context
+def template_ngettext(ctx: EvalContext, singular: str, plural: str, num: int, **params: Any) -> str:
+    params.setdefault("num", num)
+    said = translated_plural(singular, plural, num)
+    return (Markup(said) if ctx.autoescape else said) % params
