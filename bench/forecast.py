@@ -80,6 +80,15 @@ best of 3 runs of each alternated on a loaded machine (rows this work does not t
     late(231): bb1, empty deck, Camera, Foyer, Lavatory  601 -> 225 engine runs, 241.7 -> 115.5 M instructions
     harsh(716): bb1, die 6, 2 Cameras, Lavatory          251 -> 244 engine runs
     the other rows (bb3 cubes, harsh floors, stress)     unchanged beyond the noise (same engine runs)
+
+Issue 25 point 2, session 8 (docs/forecast.md, "Copies of her as stand-ins"), the safety rows, best of 3 per map,
+main 5bc3499 -> branch fc-safety2, three runs of each alternated (load 3.1-5.7):
+
+    safety map, harsh floors (353)      median 1.43-1.63 -> 1.19-1.26   p95 24.5-27.4 -> 20.4-23.0
+                                        max 53.5-65.0 -> 32.7-39.0 ms
+    safety map, late harsh floors (374) median 1.72-1.97 -> 1.54-1.78   p95 6.7-8.3 -> 7.4-7.6
+                                        max 42.0-42.5 -> 29.0-34.0 ms
+    harsh(74) b0 (bb3, 4 burglars)      762 -> 259 engine runs, 365.8 -> 163.7 M instructions
 """
 
 from __future__ import annotations

@@ -75,6 +75,10 @@ class Ruleset:
     # Kinds of log entry not written, and no fork explained in an "enter" entry: set by the danger forecast,
     # which reads neither (its engine runs are many and their logs thrown away). The state is the same.
     quiet: frozenset[str] = frozenset()
+    # Burglars the danger forecast stands in several rooms at once (forecast/safety.py: copies of one burglar, each
+    # asking what his move does to her alone there): a catch takes one off the board and the move goes on, as it
+    # would without her. Nobody at the table is one.
+    stand_ins: frozenset[str] = frozenset()
 
     def __init__(self, state: GameState, answers: list[str]):
         self.state = state

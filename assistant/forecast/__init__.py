@@ -76,23 +76,25 @@ def move_bonus(state: GameState, floor: int) -> int:
     return state.bonus if b.floor == floor and not b.escaped else 0
 
 
-def forecast_floor(state: GameState, floor: int) -> FloorForecast:
-    """The forecast of floor ``floor``'s next guard move. The state is not changed."""
+def forecast_floor(state: GameState, floor: int, stand_ins: frozenset[str] = frozenset()) -> FloorForecast:
+    """The forecast of floor ``floor``'s next guard move. The state is not changed. ``stand_ins``: burglars whose
+    catch takes them off the board and lets the move go on (the safety map's copies of a burglar, see
+    ``Ruleset.stand_ins``)."""
     view = blind(state)
     bonus = move_bonus(state, floor)
-    key = (floor, bonus, marshal.dumps(view.to_json()))  # to_json writes its fields in one order
+    key = (floor, bonus, marshal.dumps((view.to_json(), sorted(stand_ins))))  # to_json writes its fields in one order
     hit = _cache.get(key)
     if hit is not None:
         _cache.move_to_end(key)
         return hit
     # No garbage collection while exploring: the explorer makes thousands of small containers that stay alive until
-    # it returns (states, runs, memoised rests), so each young collection on the way walked all of them again and
-    # nearly every collection on the way found nothing to free; what it drops is freed by reference counting.
-    # (Checked again before enabling: another thread's forecast may have paused it first.)
+    # it returns (states, runs, memoised rests), and each collection on the way walked all of them again, while
+    # they found nothing to free (it makes no reference cycles: what it drops is freed by reference counting).
+    # Switched back on only if it was on: another thread's forecast may have paused it first.
     collecting = gc.isenabled()
     gc.disable()
     try:
-        tree = explore(reshuffled_first(view, floor), floor, bonus)
+        tree = explore(reshuffled_first(view, floor), floor, bonus, stand_ins)
     finally:
         if collecting:
             gc.enable()

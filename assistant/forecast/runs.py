@@ -40,17 +40,19 @@ class Overflow(Exception):
 
 
 def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Piles | None,
-        piles: Piles | None = None) -> tuple[GameState, list[LogEntry], Question | None, Piles | None]:
+        piles: Piles | None = None, stand_ins: frozenset[str] = frozenset(),
+        ) -> tuple[GameState, list[LogEntry], Question | None, Piles | None]:
     """One engine run from ``state`` (copied) with these answers: the state after it, its log, the question it
     stopped at (None when the move is over) and where it can be resumed at that question. ``piles``: the sizes
     of floor ``floor``'s deck, discard and set-aside cards to run with ("?" placeholders), instead of the
-    state's own."""
+    state's own. ``stand_ins``: burglars whose catch takes them off the board (``Ruleset.stand_ins``)."""
     state = state.copy()
     if piles is not None:
         fl = state.floors[floor]
         fl.deck, fl.discard, fl.unseen = [HIDDEN] * piles[0], (HIDDEN,) * piles[1], (HIDDEN,) * piles[2]
     rules = ruleset_for(state, answers)
     rules.quiet = QUIET
+    rules.stand_ins = stand_ins
     question = None
     try:
         if resume is None:
@@ -129,6 +131,7 @@ class Runs:
             self.shared, self.stills, self.reshuffled = before.shared, before.stills, before.reshuffled
             self.tree.branches = before.tree.branches
         self.points: dict[bytes, GameState] = {}  # a point's state by its key (see _engine)
+        self.stand_ins: frozenset[str] = frozenset()  # see Ruleset.stand_ins (set by tree.explore)
         self.blind: dict[bytes, bytes] = {}  # a point's key without the crew's Stealth and heat (see _blind_key)
         self.crewless: dict[BlindKey, Run] = {}  # runs that found no one, by that key (see _transplant)
 
@@ -294,10 +297,11 @@ class Runs:
     def _engine(self, point: Point | None, answers: list[str], piles: Piles, shift: bool) -> Run:
         floor = self.floor
         if point is None:
-            state, entries, question, resumable = run(self.base, floor, self.bonus, answers, None, piles)
+            state, entries, question, resumable = run(self.base, floor, self.bonus, answers, None, piles,
+                                                      self.stand_ins)
         else:
             state, entries, question, resumable = run(point.state, floor, self.bonus, answers,
-                                                      (floor, point.left, point.steps), piles)
+                                                      (floor, point.left, point.steps), piles, self.stand_ins)
         self.tree.branches += 1
         bits = 0
         entered_any = jumped = touched = reshuffled = False

@@ -11,15 +11,13 @@ most rooms share a few instead (docs/forecast.md, "Where is it safe to end your 
   until her catch ends the game. That holds in a Foyer (found from next door too, 1.15), with Lavatory tokens
   (each one more finding before her catch, 1.8; whether a token or her own goes first changes nothing else) and
   beside another burglar (found in the crew's order: his catch may end the move first, as without her). So one
-  forecast with a copy of her in each of several such rooms, she off the board, is his move with her off the
-  board until a copy's catch ends it: a copy's numbers are its room's unless another copy's catch can come
-  first in a branch where she would be found or caught there, which the floor plan rules out for most pairs
-  (``_Bounds``: his moves are fixed when he starts, one step an entry, 1.2, 1.3). Rooms a catch may hide are
-  tried again in forecasts without the copies that could hide them (``_with_copies``).
+  forecast with a copy of her in each such room, she off the board, the copies stand-ins whose catch takes them
+  off the board and lets the move go on (``Ruleset.stand_ins``), is for each copy his move with her alone in its
+  room until her catch, or another burglar's, ends it: each copy's numbers are its room's (``_with_copies``).
 * In a room with no other burglar and no Foyer, ``found`` is his entering it in the forecast with her off the
   board; with no Stealth left (nor tokens) ``caught = found``; a room he cannot enter ``Stealth + 1`` times
-  within his moves never sees her caught. With Stealth 2 or more that forecast is left out: a catch takes 4
-  steps after his first entry, so it hides few rooms' ``found`` and the forecasts with copies give it.
+  within his moves (``_Bounds``: one step an entry, 1.3) never sees her caught. With Stealth 2 or more that
+  forecast is left out: it settles few rooms, and the copies give every room's ``found`` as well.
 * The rest take their own forecast: a Camera, Lavatory tokens in a room with another burglar, and every room in
   bb2, where the bouncer hunts the nearest player when his deck is empty, heat is gained two at a time and some
   rooms heat everyone on the floor.
@@ -102,87 +100,35 @@ class _Bounds:
     def __init__(self, plan: Floorplan, guard: str, moves: int) -> None:
         self.plan, self.guard, self.moves = plan, guard, moves
 
-    def first(self, c: _Copy) -> int:
-        return min(_first_entry(self.plan, self.guard, cell) for cell in c.cells)
-
     def caught_at_least(self, c: _Copy) -> int:
         """The fewest steps before a copy's catch."""
-        return self.first(c) + c.stealth * (2 if len(c.cells) == 1 else 1)
-
-    def both_caught(self, a: _Copy, b: _Copy) -> bool:
-        """Whether the move can catch copies in both ``a`` and ``b`` (rooms without a Foyer's neighbours): it takes
-        the first entry of either, then the gaps between the ``a.stealth + b.stealth + 2`` entries, each at least 2
-        steps or the walk between the two (at least 1), and at least one of them that walk."""
-        apart = self.plan.distance(a.cells[0], b.cells[0])
-        first = min(self.first(a), self.first(b))
-        return apart >= 0 and first + apart + (a.stealth + b.stealth) * min(2, apart) <= self.moves
-
-    def caught_then_found(self, a: _Copy, b: _Copy) -> bool:
-        """Whether the move can catch a copy in ``a`` and find one in ``b`` then (in the same step or later)."""
-        apart = min((d for x in a.cells for y in b.cells if (d := self.plan.distance(x, y)) >= 0), default=-1)
-        return apart >= 0 and self.caught_at_least(a) + apart <= self.moves
-
-    def hides(self, a: _Copy, b: _Copy) -> bool:
-        """Whether a copy's catch in ``a`` may end the move before what a forecast with both copies says of ``b``:
-        its ``caught``, and its ``found`` unless that is read from the forecast with her off the board."""
-        if b.found_is_entered and len(a.cells) == len(b.cells) == 1:
-            return self.both_caught(a, b)
-        return self.caught_then_found(a, b)
+        first = min(_first_entry(self.plan, self.guard, cell) for cell in c.cells)
+        return first + c.stealth * (2 if len(c.cells) == 1 else 1)
 
 
-def _with_copies(state: GameState, name: str, floor: int, rooms: dict[str, _Copy],
-                 bounds: _Bounds) -> dict[str, Chance]:
-    """Her chances in ``rooms`` found with forecasts shared by several rooms: a copy of her in each (her Stealth and
-    the room's Lavatory tokens as her Stealth, her place in the crew's order), she off the board. Until a copy is
-    caught each is found with Stealth left, which changes nothing (in a room with another burglar the two are
-    found in the crew's order, the copy where she would be), so the move is his move with her off the board until
-    a copy's catch ends it. What a copy's numbers say of its room is so unless another copy's catch ended the move
-    first in a branch where the move without copies would find or catch her there: so it holds when no other
-    copy caught in that forecast can be (``_Bounds.hides``). With no copy caught that holds for all; with one, for
-    it; a copy alone is her own forecast there.
-
-    The first round puts a copy in every room. Each next one settles a room whose copy was caught (she is caught
-    there): with it, the other such rooms and the rooms not caught yet that none of them can hide or be hidden by.
-    A round settles that room, or finds a room not caught yet caught: at most two rounds a room."""
+def _with_copies(state: GameState, name: str, floor: int, rooms: dict[str, _Copy]) -> dict[str, Chance]:
+    """Her chances in ``rooms`` from one forecast: a copy of her in each (her Stealth and the room's Lavatory tokens
+    as her Stealth, her place in the crew's order), she off the board, the copies stand-ins (``Ruleset.stand_ins``:
+    a catch takes a copy off the board and the move goes on). Until a copy is caught it is found with Stealth left,
+    which changes nothing (in a room with another burglar the two are found in the crew's order, the copy where she
+    would be), and after its catch it is off the board: so each copy sees his move with her alone in its room until
+    her catch (or another burglar's) ends it, which is her forecast there."""
     her = state.crew[name]
-    out: dict[str, Chance] = {}
-    known: list[str] = []  # rooms whose copy was caught in a round: she is caught there
-
-    def apart(room: str, others: list[str]) -> bool:
-        return not any(bounds.hides(rooms[room], rooms[o]) or bounds.hides(rooms[o], rooms[room]) for o in others)
-
-    trial_rooms = list(rooms)
-    for _ in range(2 * len(rooms)):
-        copies = {room: f"{name}\x00{room}" for room in trial_rooms}
-        trial = _standing(state, name, None)
-        fl = trial.floors[floor]
-        fl.lavatory = {r: n for r, n in fl.lavatory.items() if r not in copies}  # as her Stealth instead
-        crew0, trial.crew = trial.crew, {}
-        for n, b in crew0.items():  # the copies where she is in the crew's order, she off the board
-            trial.crew[n] = b
-            if n == name:
-                trial.crew.update((copy, replace(her, at=room, stealth=rooms[room].stealth))
-                                  for room, copy in copies.items())
-        crew = forecast_floor(trial, floor).crew
-        chances = {room: crew[copy] for room, copy in copies.items()}
-        known.extend(room for room in trial_rooms if chances[room].caught and room not in known)
-        for room in trial_rooms:
-            if not any(chances[other].caught and bounds.hides(rooms[other], rooms[room])
-                       for other in trial_rooms if other != room):
-                out[room] = chances[room]
-        caught = [room for room in known if room not in out]
-        if not caught:  # the rooms left are those no copy was caught in yet: all in one round
-            trial_rooms = [room for room in rooms if room not in out]
-            if not trial_rooms:
-                break
-            continue
-        trial_rooms = caught[:1]
-        for room in caught[1:]:
-            if apart(room, trial_rooms):
-                trial_rooms.append(room)
-        positives = list(trial_rooms)
-        trial_rooms += [room for room in rooms if room not in out and room not in known and apart(room, positives)]
-    return out
+    mark = "\x00"
+    while any(n.startswith(name + mark) for n in state.crew):  # a copy's name is no burglar's
+        mark += "\x00"
+    copies = {room: f"{name}{mark}{room}" for room in rooms}
+    trial = _standing(state, name, None)
+    fl = trial.floors[floor]
+    fl.lavatory = {r: n for r, n in fl.lavatory.items() if r not in copies}  # as her Stealth instead
+    crew0, trial.crew = trial.crew, {}
+    for n, b in crew0.items():  # the copies where she is in the crew's order, she off the board
+        trial.crew[n] = b
+        if n == name:
+            trial.crew.update((copy, replace(her, at=room, stealth=rooms[room].stealth))
+                              for room, copy in copies.items())
+    crew = forecast_floor(trial, floor, frozenset(copies.values())).crew
+    return {room: crew[copy] for room, copy in copies.items()}
 
 
 def safety_map(state: GameState, name: str) -> dict[str, Chance]:
@@ -202,7 +148,8 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
     tried: dict[str, _Copy] = {}  # rooms the forecasts with copies of her may settle
     away = None
     if b.stealth >= NO_AWAY_STEALTH:
-        # a catch takes 4 steps or more after his first entry: it can hide few rooms' found, so the rounds give it
+        # a catch takes 4 steps or more after his first entry: few rooms are settled without it, so the copies
+        # give every room's found too (measured faster, docs/forecast.md)
         tried = {room: replace(c, found_is_entered=False) for room, c in rooms.items()}
     elif rooms:
         away = forecast_floor(_standing(state, name, None), floor)
@@ -221,7 +168,7 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
         else:
             tried[room] = c
     if tried:
-        for room, chance in _with_copies(state, name, floor, tried, bounds).items():
+        for room, chance in _with_copies(state, name, floor, tried).items():
             out[room] = Chance(away.enter[room], chance.caught) if away and tried[room].found_is_entered else chance
     for room in state.plan(floor).rooms:
         if room not in out:

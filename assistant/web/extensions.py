@@ -27,6 +27,9 @@ def init_app(app: Flask) -> None:
     # every page, partial and asset goes out compressed (brotli where the browser takes it, else gzip) with
     # Vary: Accept-Encoding; the live stream (text/event-stream) is left as it is, so each doorbell is sent at once
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    # brotli 3, not Flask-Compress's 4: level 4's larger hash tables are fresh memory at every answer (0.6 ms of an
+    # end-turn tap against 0.2 ms), for answers 3% smaller (3.1 against 3.2 KB)
+    app.config.setdefault("COMPRESS_BR_LEVEL", 3)
     app.config.setdefault("COMPRESS_CACHE_KEY", assets.cache_key)  # static files: compressed once, at the most
     app.config.setdefault("COMPRESS_CACHE_BACKEND", assets.static_cache(Path(str(app.static_folder))))
     compress.init_app(app)

@@ -3,6 +3,8 @@
 import pytest
 
 from assistant.engine.errors import IllegalActionError
+from assistant.engine.ruleset import GameOver
+from assistant.engine.rulesets import ruleset_for
 from assistant.engine.state import LOST_VISUAL
 from tests.engine.helpers import (BANK_F1, BANK_F2, BANK_F3, alarm, burglar, event, floor_case, move, play, position,
                                   turn)
@@ -745,3 +747,17 @@ def test_patrol_card_on_the_empty_square_is_redrawn():
     assert out.drawn() == ["C3", "E5"]
     assert out.floor().destination == "E5"
     assert any(e.kind == "redraw" and e.ruling for e in out.log)
+
+
+def test_a_forecast_stand_in_caught_is_taken_off_the_board_and_the_move_goes_on():
+    """guard-rules 1.8 as the danger forecast's stand-ins see it (Ruleset.stand_ins, docs/forecast.md): a copy of
+    a burglar caught leaves the move to the others, and a burglar at the table caught still ends the game."""
+    state = position(floor_case("A1", "D1", 3, patrol=["D4"]),
+                     crew={"ana": burglar("B1", stealth=0), "bo": burglar("C1", stealth=0)})
+    rules = ruleset_for(state, [])
+    rules.stand_ins = frozenset({"ana"})
+    with pytest.raises(GameOver):
+        rules.guard_turn(1, 0)
+    assert [e.data["who"] for e in rules.entries if e.kind == "caught"] == ["ana", "bo"]
+    assert state.crew["ana"].at is None and state.crew["bo"].at == "C1"
+    assert state.floors[1].guard == "C1" and state.outcome == "caught"

@@ -285,6 +285,9 @@ class Bb1(TableBb1):
             return
         if b.stealth <= 0:
             self.log("caught", "1.8", b.floor, b.at, ruling, who=name, why=why, **seen)
+            if name in self.stand_ins:
+                b.at = None
+                return
             self.state.outcome = "caught"
             raise GameOver(name)
         b.stealth -= 1
