@@ -89,6 +89,18 @@ main 5bc3499 -> branch fc-safety2, three runs of each alternated (load 3.1-5.7):
     safety map, late harsh floors (374) median 1.72-1.97 -> 1.54-1.78   p95 6.7-8.3 -> 7.4-7.6
                                         max 42.0-42.5 -> 29.0-34.0 ms
     harsh(74) b0 (bb3, 4 burglars)      762 -> 259 engine runs, 365.8 -> 163.7 M instructions
+
+Issue 25 point 2, session 8 (docs/forecast.md, "Cheaper runs"), main 5bc3499 -> branch fc-bb3 005c846, best of 3
+runs of each alternated (load 5-6; the machine moved these rows more than the change did), and instructions
+(callgrind, one forecast):
+
+    bb3 die 6, 2 cubes, 40 layouts       median 13.2-14.6 -> 12.9-16.4   max 17.9-21.6 -> 17.6-22.0 ms
+    harsh(2895) / stress bb3 2 cubes     15.2-21.8 / 31.4-41.6 -> 16.4-16.8 / 30.2-32.9 ms
+    the same rows in one process, garbage collection during the forecast and paused alternated three times:
+    40 layouts                           median 14.8-16.5 -> 13.5-14.1   max 25.0-31.3 -> 18.8-20.1 ms
+    harsh(2895) / harsh(746) / stress    14.8-16.2 / 13.2-14.8 / 29.3-31.5 -> 14.2-14.8 / 12.2-13.4 / 28.6-29.6 ms
+    instructions: cubes13 / harsh(2895) / harsh(746) / stress   131.7 / 108.2 / 91.6 / 223.1
+                                                             -> 127.7 / 104.0 / 89.0 / 215.2 M
 """
 
 from __future__ import annotations
