@@ -151,7 +151,7 @@ class Bb1(TableBb1):
             walked = {"step_no": step_no, "left": left, "toward": target, "to_die": target == fl.destination,
                       "fork": fork.as_dict() if fork else None}
             self.enter(floor, step, walked=walked)
-            if left and self.crow_slows(floor, step):
+            if left and fl.crow is not None and self.crow_slows(floor, step):  # asked only with a crow out
                 left -= 1
             if self.stops_moving(floor):
                 break
