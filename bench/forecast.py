@@ -89,6 +89,18 @@ main 5bc3499 -> branch fc-safety2, three runs of each alternated (load 3.1-5.7):
     safety map, late harsh floors (374) median 1.72-1.97 -> 1.54-1.78   p95 6.7-8.3 -> 7.4-7.6
                                         max 42.0-42.5 -> 29.0-34.0 ms
     harsh(74) b0 (bb3, 4 burglars)      762 -> 259 engine runs, 365.8 -> 163.7 M instructions
+
+Issue 25 point 2, session 8 (docs/forecast.md, "Cheaper runs"), main 1934f0a -> branch fc-bb3 4729d3a, best of 3
+runs of each alternated (load falling from 3 to 0.3), and instructions (callgrind, one forecast):
+
+    bb3 die 6, 2 cubes, 40 layouts       median 13.5-14.0 -> 12.9-13.5   max 18.3-20.4 -> 16.7-18.3 ms
+    harsh floors of the games (1,000)    max 14.2-24.3 -> 13.8-14.1 ms
+    harsh(2895) / stress bb3 2 cubes     14.4-15.4 / 29.1-29.9 -> 14.3-15.5 / 26.9-32.9 ms
+    the same rows in one process, garbage collection during the forecast and paused alternated three times:
+    40 layouts                           median 14.8-16.5 -> 13.5-14.1   max 25.0-31.3 -> 18.8-20.1 ms
+    harsh(2895) / harsh(746) / stress    14.8-16.2 / 13.2-14.8 / 29.3-31.5 -> 14.2-14.8 / 12.2-13.4 / 28.6-29.6 ms
+    instructions: cubes13 / harsh(2895) / harsh(746) / stress   131.7 / 108.2 / 91.6 / 223.1
+                                                             -> 127.3 / 103.7 / 88.6 / 214.5 M
 """
 
 from __future__ import annotations

@@ -117,8 +117,9 @@ class Ruleset:
             if answer not in options:
                 raise IllegalActionError(N_("%(answer)s is not one of the choices: %(options)s"), answer=repr(answer),
                                          options=list(options))
-            self.log("answer", rule, floor, answer if kind != "order" else None, data={"question": kind,
-                                                                                       "choice": answer})
+            if "answer" not in self.quiet:  # asked for every card the forecast's runs draw
+                self.log("answer", rule, floor, answer if kind != "order" else None,
+                         data={"question": kind, "choice": answer})
             return answer
         question = {"kind": kind, "options": options, "floor": floor, "rule": rule, "params": params}
         if default is not None:

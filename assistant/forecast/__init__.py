@@ -22,6 +22,7 @@ drawn again after an action on another floor, costs nothing more.
 
 from __future__ import annotations
 
+import gc
 import marshal
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -86,7 +87,17 @@ def forecast_floor(state: GameState, floor: int, stand_ins: frozenset[str] = fro
     if hit is not None:
         _cache.move_to_end(key)
         return hit
-    tree = explore(reshuffled_first(view, floor), floor, bonus, stand_ins)
+    # No garbage collection while exploring: the explorer makes thousands of small containers that stay alive until
+    # it returns (states, runs, memoised rests), and each collection on the way walked all of them again, while
+    # they found nothing to free (it makes no reference cycles: what it drops is freed by reference counting).
+    # Switched back on only if it was on: another thread's forecast may have paused it first.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        tree = explore(reshuffled_first(view, floor), floor, bonus, stand_ins)
+    finally:
+        if collecting:
+            gc.enable()
     crew = [n for n, b in view.crew.items() if b.floor == floor and not b.escaped and b.at is not None]
     plan = view.plan(floor)
     result = FloorForecast(

@@ -151,7 +151,7 @@ class Bb1(TableBb1):
             walked = {"step_no": step_no, "left": left, "toward": target, "to_die": target == fl.destination,
                       "fork": fork.as_dict() if fork else None}
             self.enter(floor, step, walked=walked)
-            if left and self.crow_slows(floor, step):
+            if left and fl.crow is not None and self.crow_slows(floor, step):  # asked only with a crow out
                 left -= 1
             if self.stops_moving(floor):
                 break
@@ -161,7 +161,8 @@ class Bb1(TableBb1):
                 self.resumable = None
                 if stop_on_arrival:
                     break
-        self.log("stop", "1.2", floor, fl.guard, figure=self.figure)
+        if "stop" not in self.quiet:  # the forecast's runs: not even the entry's arguments are built
+            self.log("stop", "1.2", floor, fl.guard, figure=self.figure)
 
     def resume_walk(self, floor: int, left: int, steps_taken: int) -> None:
         """The rest of a guard move from a card question asked while :attr:`resumable` said
@@ -296,7 +297,8 @@ class Bb1(TableBb1):
     def arrive(self, floor: int) -> None:
         """1.6: the guard reached his destination; the die moves on at once."""
         fl = self.state.floors[floor]
-        self.log("arrive", "1.5", floor, fl.guard, figure=self.figure)
+        if "arrive" not in self.quiet:
+            self.log("arrive", "1.5", floor, fl.guard, figure=self.figure)
         if fl.alarms:
             self.to_nearest_alarm(floor)
         else:
@@ -338,7 +340,8 @@ class Bb1(TableBb1):
         """``why`` is one of ``log.DIE_MOVES``: what sent the die there."""
         fl = self.state.floors[floor]
         fl.destination = square
-        self.log("destination", rule, floor, square, ruling, data={"why": why, "figure": self.figure, **data})
+        if "destination" not in self.quiet:
+            self.log("destination", rule, floor, square, ruling, data={"why": why, "figure": self.figure, **data})
         if square == fl.guard:
             self.log("arrive", "1.6b", floor, square, ruling=True, how="own_square")
             self.arrive(floor)
