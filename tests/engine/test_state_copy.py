@@ -6,6 +6,7 @@ original, whatever the action."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import fields
 
 from assistant.engine.actions import apply
@@ -76,3 +77,12 @@ def test_json_has_lists_and_reads_back_as_tuples():
     assert isinstance(again.order, tuple) and isinstance(again.floors[1].walls, tuple)
     assert isinstance(again.crew["Ann"].tools, tuple)
     assert FloorState().walls == () and Burglar(1, None).loot == ()
+
+
+def test_a_saved_text_reads_back_as_the_state_and_from_json_leaves_its_data_alone():
+    state = in_play()
+    data = state.to_json()
+    assert GameState.from_text(json.dumps(data)).to_json() == data
+    old = {**data, "format": 0}  # from_json upgrades a copy: the caller's data stays as it was given
+    GameState.from_json(old)
+    assert old["format"] == 0
