@@ -12,7 +12,7 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
 
@@ -106,7 +106,7 @@ def floor_html(f: FloorView, page: FloorPage) -> Drawn:
     said = language()
     # each room's look written once, for the floor's key and (when the floor is drawn) its rooms' keys
     looks = {room.square: repr(room) for room in f.rooms}
-    key = (said, repr(replace(f, rooms=[])), tuple(looks.values()), page)
+    key = (said, repr(f), tuple(looks.values()), page)
     return _floors.get(key, lambda: _digested(_draw_floor(f, looks, page, said)))
 
 
