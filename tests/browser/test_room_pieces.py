@@ -74,6 +74,13 @@ def device(browser: Browser, live_server, request) -> Iterator[Page]:
     context.close()
 
 
+def open_busy(page: Page, live_server, game: str, drawn: bool = True) -> None:
+    """A new heist of ``game`` on its busy board (``BUSY``), opened on ``page``; ``drawn``: once its pieces show."""
+    page.goto(f"/games/{live_server.store().create(f'Busy {game}', BUSY[game]())}")
+    if drawn:
+        expect(page.locator("#floor-1 .cells > *").first).to_be_visible()
+
+
 def overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Two boxes share more than a hair (half a pixel of anti-aliasing each way)."""
     return min(a["x"] + a["w"], b["x"] + b["w"]) - max(a["x"], b["x"]) > 0.5 and \
@@ -98,8 +105,7 @@ def room_problems(page: Page) -> list[str]:
 @pytest.mark.parametrize("game", ["bb1", "bb2", "bb3"])
 def test_every_piece_and_token_is_40px_and_covers_no_reading_nor_another(device: Page, live_server, game: str):
     page = device
-    page.goto(f"/games/{live_server.store().create(f'Busy {game}', BUSY[game]())}")
-    expect(page.locator("#floor-1 .cells > *").first).to_be_visible()
+    open_busy(page, live_server, game)
     assert room_problems(page) == []
     assert page.evaluate(SMALLEST_TEXT, "#floor-1 .coord, #floor-1 .band > *, #floor-1 .token b, #floor-1 .more") >= 16
     # the busiest room: its first piece and "+N" for the rest, each of them still on the page and named
@@ -212,7 +218,7 @@ def readings_problems(page: Page) -> list[str]:
 def test_at_every_text_size_nothing_in_a_walled_room_covers_anything(device: Page, live_server, game: str, step: int):
     page = device
     text_size(page, step)
-    page.goto(f"/games/{live_server.store().create(f'Busy {game}', BUSY[game]())}")
+    open_busy(page, live_server, game, drawn=False)
     page.get_by_role("button", name="Off: show the odds").click()
     expect(page.locator("#floor-1 .danger-pct").first).to_be_visible()
     assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--t')").strip() == \
@@ -295,6 +301,5 @@ def test_a_wide_room_shows_as_many_pieces_as_fit_before_folding(browser: Browser
 @pytest.mark.parametrize("game", ["bb1", "bb2", "bb3"])
 def test_a_row_folds_only_what_does_not_fit_and_never_a_burglar_before_a_token(device: Page, live_server, game: str):
     page = device
-    page.goto(f"/games/{live_server.store().create(f'Busy {game}', BUSY[game]())}")
-    expect(page.locator("#floor-1 .cells > *").first).to_be_visible()
+    open_busy(page, live_server, game)
     assert row_problems(page) == []
