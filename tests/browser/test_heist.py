@@ -30,6 +30,9 @@ def room(page: Page, floor: int, square: str) -> Locator:
 
 
 def game_id_of(page: Page) -> str:
+    """The heist the page shows, once the page has loaded: the board's buttons post through htmx, which takes
+    them over only then (a click on a board still loading, as on a busy machine, posts nothing)."""
+    page.wait_for_load_state()
     match = re.search(r"/games/([0-9a-f]+)$", page.url)
     assert match, page.url
     return match.group(1)
