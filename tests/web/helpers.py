@@ -151,6 +151,14 @@ def version(page: str) -> int:
     return int(match.group(1))
 
 
+def board_switch(client: FlaskClient, game_id: str, name: str, on: bool) -> str:
+    """Turn the board's ``name`` switch ("danger" or "coach") as its button does; the board htmx gets back."""
+    response = client.post(f"/games/{game_id}/{name}", data={"on": "1" if on else "0"}, headers=HTMX,
+                           follow_redirects=True)
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
 def room_button(page: str, floor: int, square: str) -> str:
     """The HTML of one room's button on the board."""
     match = re.search(rf'<button class="room[^"]*"\s+id="room-{floor}-{square}".*?</button>', page, re.DOTALL)

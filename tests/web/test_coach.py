@@ -13,14 +13,7 @@ from flask.testing import FlaskClient
 from assistant.forecast.safety import safety_map
 from assistant.web.table.coach import ACTIONS, advice, walked_this_turn
 from tests.decks import another_deck_order
-from tests.web.helpers import HTMX, act_ok, break_in, new_heist, room_button, state, store, version
-
-
-def switch(client: FlaskClient, gid: str, on: bool) -> str:
-    response = client.post(f"/games/{gid}/coach", data={"on": "1" if on else "0"}, headers=HTMX,
-                           follow_redirects=True)
-    assert response.status_code == 200
-    return response.get_data(as_text=True)
+from tests.web.helpers import HTMX, board_switch, act_ok, break_in, new_heist, room_button, state, store, version
 
 
 def test_coach_is_off_by_default_and_the_board_gives_no_advice(app: Flask, client: FlaskClient) -> None:
@@ -36,7 +29,7 @@ def test_coach_shades_her_floor_by_the_safety_map_and_names_the_two_safest_reach
     gid = new_heist(client)
     break_in(client, gid)
     before = version(client.get(f"/games/{gid}/panel", headers=HTMX).get_data(as_text=True))
-    page = switch(client, gid, True)
+    page = board_switch(client, gid, "coach", True)
     assert version(page) == before + 1  # every device re-fetches the board
     s = state(app, gid)
     who = s.current()
@@ -51,7 +44,7 @@ def test_coach_shades_her_floor_by_the_safety_map_and_names_the_two_safest_reach
     named = re.search(r"Safest within reach: ([A-D][1-4]), ([A-D][1-4])", page)
     assert named and tuple(named.groups()) == coach.safest
     assert "On: turn off" in page
-    assert "coach-shade" not in switch(client, gid, False)
+    assert "coach-shade" not in board_switch(client, gid, "coach", False)
 
 
 def test_the_rooms_in_reach_shrink_with_each_walk_this_turn(app: Flask, client: FlaskClient) -> None:
@@ -82,10 +75,10 @@ def test_the_coach_shows_nothing_of_the_hidden_deck_order(app: Flask, client: Fl
     s = state(app, gid)
     other = another_deck_order(s, 1, 3)
     assert advice(s, 0) == advice(other, 0)
-    switch(client, gid, True)
+    board_switch(client, gid, "coach", True)
     first = client.get(f"/games/{gid}/panel", headers=HTMX).get_data(as_text=True)
     twin = store(app).create("Twin", other)
-    switch(client, twin, True)
+    board_switch(client, twin, "coach", True)
     second = client.get(f"/games/{twin}/panel", headers=HTMX).get_data(as_text=True)
     for square in s.plan(1).rooms:
         assert room_button(first, 1, square) == room_button(second, 1, square).replace(twin, gid)

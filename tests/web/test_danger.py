@@ -11,14 +11,7 @@ from flask.testing import FlaskClient
 
 from assistant.engine.cases import state_from_case
 from assistant.forecast import forecast_floor, in_words
-from tests.web.helpers import HTMX, act_ok, break_in, game, new_heist, room_button, state, store, version
-
-
-def switch(client: FlaskClient, gid: str, on: bool, room: str = "") -> str:
-    response = client.post(f"/games/{gid}/danger", data={"on": "1" if on else "0", "room": room}, headers=HTMX,
-                           follow_redirects=True)
-    assert response.status_code == 200
-    return response.get_data(as_text=True)
+from tests.web.helpers import HTMX, board_switch, act_ok, break_in, game, new_heist, room_button, state, store, version
 
 
 def test_danger_is_off_by_default_and_the_board_shows_no_odds(app: Flask, client: FlaskClient) -> None:
@@ -34,7 +27,7 @@ def test_switching_danger_on_shades_the_rooms_he_can_enter_by_the_exact_forecast
     gid = new_heist(client)
     break_in(client, gid)
     before = version(client.get(f"/games/{gid}/panel", headers=HTMX).get_data(as_text=True))
-    page = switch(client, gid, True)
+    page = board_switch(client, gid, "danger", True)
     assert version(page) == before + 1  # a change of the board: every device re-fetches it
     s = state(app, gid)
     f = forecast_floor(s, 1)
@@ -45,15 +38,15 @@ def test_switching_danger_on_shades_the_rooms_he_can_enter_by_the_exact_forecast
     assert (guard is not None and guard not in f.enter) or 'class="danger-shade"' in room_button(page, 1, guard)
     far = next(r for r in s.plan(1).rooms if r not in f.enter and r not in f.end)
     assert 'class="danger-shade"' not in room_button(page, 1, far)
-    assert "On: turn off" in switch(client, gid, True)
-    assert 'class="danger-shade"' not in switch(client, gid, False)
+    assert "On: turn off" in board_switch(client, gid, "danger", True)
+    assert 'class="danger-shade"' not in board_switch(client, gid, "danger", False)
 
 
 def test_the_switch_belongs_to_one_heist(app: Flask, client: FlaskClient) -> None:
     first, second = new_heist(client), new_heist(client)
     break_in(client, first)
     break_in(client, second)
-    switch(client, first, True)
+    board_switch(client, first, "danger", True)
     assert 'class="danger-shade"' not in client.get(f"/games/{second}").get_data(as_text=True)
 
 
@@ -61,7 +54,7 @@ def test_a_tapped_room_shows_its_numbers_and_each_burglar_their_chance_to_be_fou
                                                                                    client: FlaskClient) -> None:
     gid = new_heist(client)
     break_in(client, gid)
-    switch(client, gid, True)
+    board_switch(client, gid, "danger", True)
     s = state(app, gid)
     f = forecast_floor(s, 1)
     square, p = max(f.enter.items(), key=lambda item: item[1])
@@ -75,7 +68,7 @@ def test_watchers_see_the_odds_but_not_the_switch(app: Flask, client: FlaskClien
     """issue 14: phones get it too; a watch link cannot change it."""
     gid = new_heist(client)
     break_in(client, gid)
-    switch(client, gid, True)
+    board_switch(client, gid, "danger", True)
     token = game(app, gid).watch_token
     page = client.get(f"/games/{token}").get_data(as_text=True)
     assert 'class="danger-shade"' in page and "On: turn off" not in page
@@ -86,7 +79,7 @@ def test_why_of_a_guard_step_says_the_chance_he_had_to_come_there(app: Flask, cl
     """issue 14: Why? can say "he had a 3 in 11 chance to come here"."""
     gid = new_heist(client)
     break_in(client, gid)
-    switch(client, gid, True)
+    board_switch(client, gid, "danger", True)
     before = state(app, gid)
     who = before.current()
     assert who is not None
@@ -109,6 +102,6 @@ def test_a_burglar_the_next_guard_move_surely_catches_is_told_so_beside_her(app:
     gid = store(app).create("Card A1", state_from_case(case))
     page = client.get(f"/games/{gid}").get_data(as_text=True)
     assert "Ann has 0 Stealth: next time a guard finds Ann, the heist is lost." in page
-    page = switch(client, gid, True)
+    page = board_switch(client, gid, "danger", True)
     assert "Ann will be caught on the next guard move." in page
     assert "Bob has 0 Stealth: next time a guard finds Bob, the heist is lost." in page
