@@ -237,7 +237,7 @@ def _cards(form: MultiDict[str, str], floor: int) -> int:
     return cards
 
 
-def _crew_setup(crew: list[dict[str, str]], sides: bool) -> Setup:
+def crew_setup(crew: list[dict[str, str]], sides: bool) -> Setup:
     """The crew as the form's rows send it, burglar 1 first (the rows left empty closed up); a character card's side
     only where the form asks it (Burgle Bros 1)."""
     fields = []
@@ -258,7 +258,7 @@ def _bb2_heist(form: MultiDict[str, str]) -> NewHeist:
     cards = [_cards(form, n) for n in range(1, BB23_FLOORS + 1)]
     state = new_bb2_game(crew, entrances=form.getlist("entrance"), walls=_bb23_walls(form, layout, seed),
                          cards=cards, tiebreak=_tiebreak(form), seed=seed)
-    setup = [("game", "bb2"), *(("entrance", e) for e in state.entrances), *_crew_setup(crew, sides=False),
+    setup = [("game", "bb2"), *(("entrance", e) for e in state.entrances), *crew_setup(crew, sides=False),
              *_walls_setup(form, layout), *((f"cards{n}", str(c)) for n, c in enumerate(cards, start=1)),
              ("tiebreak", state.tiebreak)]
     return NewHeist(_title(BB2_TITLE, crew), state, setup)
@@ -267,7 +267,7 @@ def _bb2_heist(form: MultiDict[str, str]) -> NewHeist:
 def _bb3_heist(form: MultiDict[str, str]) -> NewHeist:
     crew, seed, layout = _crew(form, "bb3"), _seed(form), form.get("walls") or "random"
     state = new_bb3_game(crew, walls=_bb23_walls(form, layout, seed), tiebreak=_tiebreak(form), seed=seed)
-    setup = [("game", "bb3"), *_crew_setup(crew, sides=False), *_walls_setup(form, layout),
+    setup = [("game", "bb3"), *crew_setup(crew, sides=False), *_walls_setup(form, layout),
              ("tiebreak", state.tiebreak)]
     return NewHeist(_title(BB3_TITLE, crew), state, setup)
 
@@ -296,7 +296,7 @@ def _bb1_heist(form: MultiDict[str, str]) -> NewHeist:
                      deck_mode="table" if form.get("deck") == "table" else "app",
                      lost_visual=form.get("lost_visual") == "on", tiebreak=_tiebreak(form), seed=seed)
     setup = [("game", "bb1"), ("scenario", scenario), *(("void", v) for v in state.void),
-             *_crew_setup(crew, sides=True), ("difficulty", difficulty), *_walls_setup(form, layout),
+             *crew_setup(crew, sides=True), ("difficulty", difficulty), *_walls_setup(form, layout),
              ("deck", state.deck_mode), *([("lost_visual", "on")] if state.lost_visual else []),
              ("tiebreak", state.tiebreak)]
     return NewHeist(_title(job.title, crew), state, setup)

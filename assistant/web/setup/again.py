@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...engine.scenarios import DIFFICULTY_STEALTH, SCENARIOS
 from ...engine.state import GameState
-from ..forms import Setup
+from ..forms import Setup, crew_setup
 
 DIFFICULTIES = {stealth: difficulty for difficulty, stealth in DIFFICULTY_STEALTH.items()}
 
@@ -22,12 +22,8 @@ def known_setup(first: GameState) -> Setup:
 
 
 def _crew(first: GameState, sides: bool) -> Setup:
-    fields = []
-    for i, (name, burglar) in enumerate(first.crew.items(), start=1):
-        fields += [(f"name{i}", name), (f"colour{i}", burglar.colour), (f"character{i}", burglar.character)]
-        if sides:
-            fields.append((f"side{i}", burglar.side))
-    return fields
+    return crew_setup([{"name": name, "colour": b.colour, "character": b.character, "side": b.side}
+                       for name, b in first.crew.items()], sides)
 
 
 def _bb1(first: GameState) -> Setup:
