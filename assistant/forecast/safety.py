@@ -16,7 +16,7 @@ most rooms share a few instead (docs/forecast.md, "Where is it safe to end your 
   room until her catch, or another burglar's, ends it: each copy's numbers are its room's (``_with_copies``).
 * In a room with no other burglar and no Foyer, ``found`` is his entering it in the forecast with her off the
   board; with no Stealth left (nor tokens) ``caught = found``; a room he cannot enter ``Stealth + 1`` times
-  within his moves (``_Bounds``: one step an entry, 1.3) never sees her caught. With Stealth 2 or more that
+  within his moves (``_caught_at_least``: one step an entry, 1.3) never sees her caught. With Stealth 2 or more that
   forecast is left out: it settles few rooms, and the copies give every room's ``found`` as well.
 * The rest take their own forecast: a Camera, Lavatory tokens in a room with another burglar, and every room in
   bb2, where the bouncer hunts the nearest player when his deck is empty, heat is gained two at a time and some
@@ -42,7 +42,6 @@ from . import Chance, forecast_floor, move_bonus
 
 __all__ = ["safest", "safety", "safety_map"]
 
-# bb1 tiles where a burglar's presence changes the guard's move (1.14)
 NO_AWAY_STEALTH = 2  # her Stealth from which the forecast with her off the board is left out (see safety_map)
 # bb1 tiles where a burglar's presence changes the guard's move before she is caught (1.14)
 _OWN_FORECAST_TILES = frozenset({"camera"})
@@ -92,18 +91,12 @@ def _first_entry(plan: Floorplan, guard: str, room: str) -> int:
     return plan.distance(guard, room) if guard != room else 2
 
 
-class _Bounds:
-    """What one move of ``moves`` steps can do, read from the floor plan: one step an entry (1.3), a copy's catch
-    its ``stealth + 1``-th finding, each at least 2 steps after the one before in a room (out and back in), 1 in a
+def _caught_at_least(plan: Floorplan, guard: str, c: _Copy) -> int:
+    """The fewest steps before a copy's catch, read from the floor plan: one step an entry (1.3), its catch its
+    ``stealth + 1``-th finding, each at least 2 steps after the one before in a room (out and back in), 1 in a
     Foyer (from one of its rooms to another)."""
-
-    def __init__(self, plan: Floorplan, guard: str, moves: int) -> None:
-        self.plan, self.guard, self.moves = plan, guard, moves
-
-    def caught_at_least(self, c: _Copy) -> int:
-        """The fewest steps before a copy's catch."""
-        first = min(_first_entry(self.plan, self.guard, cell) for cell in c.cells)
-        return first + c.stealth * (2 if len(c.cells) == 1 else 1)
+    first = min(_first_entry(plan, guard, cell) for cell in c.cells)
+    return first + c.stealth * (2 if len(c.cells) == 1 else 1)
 
 
 def _with_copies(state: GameState, name: str, floor: int, rooms: dict[str, _Copy]) -> dict[str, Chance]:
@@ -143,7 +136,6 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
     if guard is None:
         return {}
     rooms = _copies(state, name, floor)
-    bounds = _Bounds(state.plan(floor), guard, ruleset_for(state, []).speed(floor, move_bonus(state, floor)))
     out: dict[str, Chance] = {}
     tried: dict[str, _Copy] = {}  # rooms the forecasts with copies of her may settle
     away = None
@@ -153,20 +145,21 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
         tried = {room: replace(c, found_is_entered=False) for room, c in rooms.items()}
     elif rooms:
         away = forecast_floor(_standing(state, name, None), floor)
-    for room, c in rooms.items():
-        if away is None:
-            break
-        entered = away.enter.get(room, Fraction(0))
-        if not any(away.enter.get(cell) for cell in c.cells):  # never entered, she is never found there
-            out[room] = Chance(Fraction(0), Fraction(0))
-        elif not c.found_is_entered:
-            tried[room] = c
-        elif c.stealth <= 0:  # found is caught
-            out[room] = Chance(entered, entered)
-        elif bounds.caught_at_least(c) > bounds.moves:
-            out[room] = Chance(entered, Fraction(0))
-        else:
-            tried[room] = c
+    if away is not None:
+        plan = state.plan(floor)
+        moves = ruleset_for(state, []).speed(floor, move_bonus(state, floor))
+        for room, c in rooms.items():
+            entered = away.enter.get(room, Fraction(0))
+            if not any(away.enter.get(cell) for cell in c.cells):  # never entered, she is never found there
+                out[room] = Chance(Fraction(0), Fraction(0))
+            elif not c.found_is_entered:
+                tried[room] = c
+            elif c.stealth <= 0:  # found is caught
+                out[room] = Chance(entered, entered)
+            elif _caught_at_least(plan, guard, c) > moves:
+                out[room] = Chance(entered, Fraction(0))
+            else:
+                tried[room] = c
     if tried:
         for room, chance in _with_copies(state, name, floor, tried).items():
             out[room] = Chance(away.enter[room], chance.caught) if away and tried[room].found_is_entered else chance
