@@ -1,0 +1,40 @@
+"""The hidden fields of a form a tap posts, so that every button that changes a heist is a real form: it
+works before htmx has taken over the page (a tap in the first moment after a load, a slow phone) as after,
+when htmx posts the same form and swaps its answer (web/table/game.py answers a plain post with the board).
+
+A template writes the form and lets this fill it::
+
+    <form class="tap" method="post" action="{{ act }}" hx-post="{{ act }}">{{ tap_fields({"do": "end_turn"}) }}
+      <button class="button">…</button></form>
+
+``static/app.css`` shows ``form.tap`` as ``display: contents``: its button lays out as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from flask_wtf.csrf import generate_csrf
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
+
+from ...store import Game
+
+_FIELD = Markup('<input type="hidden" name="{}" value="{}">')
+
+
+@pass_context
+def tap_fields(context: Context, vals: Mapping[str, object] | None = None) -> Markup:
+    """The CSRF token; the board's version when the page shows a heist (``game``: a tap on an older board is
+    refused as a double tap, as htmx's posts are); the room whose menu is open (``tap_room``, set by
+    _room_menu.html: a refused tap shows its message in that menu); then ``vals``, the action's fields."""
+    fields: dict[str, object] = {"csrf_token": generate_csrf()}
+    game = context.get("game")
+    if isinstance(game, Game):
+        fields["version"] = game.version
+    room = context.get("tap_room")
+    if room:
+        fields["room"] = room
+    fields.update(vals or {})
+    return Markup("").join(_FIELD.format(name, value) for name, value in fields.items())
