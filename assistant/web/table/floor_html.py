@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from flask import current_app, url_for
+from flask import current_app
 from markupsafe import Markup
 
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ..language import current as language
+from ..links import url_for
 from ...words.i18n import _
 from .board_view import FloorView, Room
 from .coach import CoachBoard, CoachRoom
