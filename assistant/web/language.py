@@ -30,7 +30,7 @@ from .table.tile_words import LABELS, tile_label
 LANGUAGES = {"en": "English", "es": "Español", "fr": "Français"}
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600
-FIXED_WORDS_KEPT = 4096  # per language: far more than all the templates say
+TEMPLATE_WORDS_KEPT = 4096  # per language: far more than all the templates say
 
 bp = Blueprint("language", __name__)
 
@@ -137,25 +137,27 @@ def install(app: Flask) -> None:
 # ``gettext`` up and calls it, which calls the translation): a board says some sixty of them at every tap.
 @pass_eval_context
 def template_gettext(ctx: EvalContext, message: str, **params: Any) -> str:
-    if not params and ctx.autoescape:
-        return fixed_words(message)
-    said = translated(message)
-    return (Markup(said) if ctx.autoescape else said) % params
+    if not ctx.autoescape:
+        return translated(message) % params
+    said = template_words(message)
+    # what Jinja's gettext does (Markup(translation) % params): a translation without a % is its own result, whatever
+    # the parameters (a mapping fills only the %(name)s it is asked for)
+    return said % params if "%" in said else said
 
 
-def fixed_words(message: str) -> Markup:
-    """A template's words without parameters, as Jinja's gettext gives them (``Markup(translation) % {}``), kept with
-    the catalogue that translated them: most of a board's words are the same at every tap, in each language."""
+def template_words(message: str) -> Markup:
+    """A template's message in the reader's language, as Markup, kept with the catalogue that translated it: most of
+    a board's words are the same at every tap, in each language."""
     said = catalogue()
     if said is None:
-        return Markup(message) % {}
-    kept: dict[str, Markup] | None = getattr(said, "burgle_fixed_words", None)
+        return Markup(message)
+    kept: dict[str, Markup] | None = getattr(said, "burgle_template_words", None)
     if kept is None:
-        kept = said.burgle_fixed_words = {}  # type: ignore[attr-defined]
+        kept = said.burgle_template_words = {}  # type: ignore[attr-defined]
     found = kept.get(message)
     if found is None:
-        found = Markup(said.ugettext(message)) % {}
-        if len(kept) < FIXED_WORDS_KEPT:  # the templates' own words; a message made of a reader's text is not kept
+        found = Markup(said.ugettext(message))
+        if len(kept) < TEMPLATE_WORDS_KEPT:  # the templates' own words; a message made of a reader's text is not kept
             kept[message] = found
     return found
 
