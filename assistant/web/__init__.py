@@ -18,7 +18,7 @@ from .. import words
 from ..engine.questions import question_highlights_rooms
 from ..files import INSTALLED
 from ..files import ROOT as FILES
-from . import bugs, errors, extensions, hardening, language, links, redact
+from . import bugs, errors, extensions, hardening, language, links, redact, rendering
 from .extensions import instance_secret
 
 # the default data folder is ROOT / "instance": in the checkout, or for an installed wheel in its
@@ -41,6 +41,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for key, make in (("SECRET_KEY", lambda: secrets.token_hex(32)), ("HOST_KEY", lambda: secrets.token_urlsafe(16))):
         if not app.config.get(key):
             app.config[key] = instance_secret(Path(app.instance_path), key.lower(), make)
+    rendering.install(app)
     extensions.init_app(app)
     language.install(app)  # before anything draws words: they go through the reader's catalogue
     _words(app)

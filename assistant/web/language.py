@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel import Locale
 from flask import Blueprint, Flask, abort, redirect, request
 from flask_babel import Babel, get_locale
 from jinja2 import pass_eval_context
@@ -28,6 +29,7 @@ from .table.tile_words import LABELS, tile_label
 
 # the languages with a catalogue (assistant/translations), English first: the words are written in it
 LANGUAGES = {"en": "English", "es": "Español", "fr": "Français"}
+LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600
 TEMPLATE_WORDS_KEPT = 4096  # per language: far more than all the templates say
@@ -41,6 +43,12 @@ def select() -> str:
         if chosen in LANGUAGES:
             return chosen
     return request.accept_languages.best_match(list(LANGUAGES), default="en")
+
+
+def _locale() -> Locale:
+    """Flask-Babel's locale selector: :func:`select`'s language, parsed once (Babel checks its locale data on the disk
+    each time it parses one)."""
+    return LOCALES[select()]
 
 
 def current() -> str:
@@ -117,7 +125,7 @@ def action_name(do: str) -> str:
 
 
 def install(app: Flask) -> None:
-    Babel(app, locale_selector=select)
+    Babel(app, locale_selector=_locale)
     app.register_blueprint(bp)
     app.after_request(_vary)
     app.jinja_env.globals.update(language=current, languages=LANGUAGES, character_name=character_name,
