@@ -164,7 +164,7 @@ def template_words(message: str) -> Markup:
         kept = said.burgle_template_words = {}  # type: ignore[attr-defined]
     found = kept.get(message)
     if found is None:
-        found = Markup(said.ugettext(message))
+        found = Markup(translated(message))
         if len(kept) < TEMPLATE_WORDS_KEPT:  # the templates' own words; a message made of a reader's text is not kept
             kept[message] = found
     return found
