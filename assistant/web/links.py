@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 import flask
-from flask import current_app
 from flask.globals import _cv_request
 
 KEPT = 4096  # addresses per app: a few heists' worth; all are forgotten at once past it
@@ -22,10 +21,10 @@ KEPT = 4096  # addresses per app: a few heists' worth; all are forgotten at once
 def url_for(endpoint: str, **values: Any) -> str:
     """The address ``flask.url_for(endpoint, **values)`` builds in this request."""
     context = _cv_request.get(None)
-    adapter = context.url_adapter if context is not None else None
-    if adapter is None or endpoint[:1] == ".":
+    if context is None or context.url_adapter is None or endpoint[:1] == ".":
         return flask.url_for(endpoint, **values)
-    kept: dict[tuple[object, ...], str] = current_app.extensions.setdefault("kept_urls", {})
+    adapter = context.url_adapter
+    kept: dict[tuple[object, ...], str] = context.app.extensions.setdefault("kept_urls", {})
     key = (endpoint, adapter.server_name, adapter.script_name, adapter.url_scheme, adapter.subdomain,
            *values.items(), *map(type, values.values()))
     try:
