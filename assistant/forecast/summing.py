@@ -45,6 +45,7 @@ class Tables(Runs):
         self.nodes: dict[NodeKey, Node | None] = {}
         self.redrawn: tuple[int, ...] = ()
         self.verified: set[NodeKey] = set()
+        self.shift = len(self.cards[self.at]).bit_length()  # bits that hold a count of this floor's cards
 
     def _solve(self, point: Point, question: Question) -> Dist:
         """The rest of the move from a resumable card question: the walk's (``tree._Explorer._solve``)."""
@@ -226,7 +227,12 @@ class Tables(Runs):
         the answer needs, since states below are keyed without their piles only from 6 cards on). None when a
         card unseen is one a table cannot sum (its entry None or not looked up yet), when a state below is not
         compiled yet, has fewer than 6 cards in the deck or another floor's cards unseen, or when no card ends
-        the move: :meth:`_solve` then works it out. Memoised per state by the mask."""
+        the move: :meth:`_solve` then works it out. Memoised per state by the mask.
+
+        A state below where no card unseen goes on (most of them: he has a move left or none) is summed here, by
+        :meth:`_ends`: its rest is the same for every mask with the same sums of copies per ending, which its
+        ``sums`` keep, where a memo by the mask would rarely be read again. Such rests all have the denominator
+        of this one's cards but the card drawn, so they are added up before their fields are weighted."""
         memo = prog.memo
         hit = memo.get(mask)
         if hit is not None:
@@ -234,44 +240,89 @@ class Tables(Runs):
             return hit if deck >= need else None
         if mask & prog.bad or not mask:
             return None
-        ends = 0
-        for cards, v in prog.endings:
-            c = (mask & cards).bit_count()
-            if c:
-                ends += c * v
+        ends = self._ends(prog, mask)
         total = mask.bit_count()
         if not mask & prog.going:
             if not ends:
                 return None
             done = memo[mask] = (total, ends, 2, 6)
             return done
-        buckets: dict[int, int] = {1: ends} if ends else {}
+        fewer = total - 1
+        leaves = units = 0  # the rests below where no card goes on (over ``fewer``), and their runs' fields
+        any_leaf = False
+        buckets: dict[int, int] = {}
         need, reach = 6, 1
         nodes, redrawn, verified, others = self.nodes, self.redrawn, self.verified, prog.others
-        for bit, drawn, dd, tk, unit, keep in prog.links:
-            if not mask & bit:
+        for link in prog.links:
+            if not mask & link.bit:
                 continue
-            below = deck + dd
-            child = nodes.get(tk)
-            if below < 6 or child is None or child.compiled is None or (redrawn and tk not in verified):
+            below = deck + link.deck
+            if below < 6:
                 return None
+            child = link.node
+            if child is None:
+                child = nodes.get(link.key)
+                if child is None or (redrawn and link.key not in verified):
+                    return None
+                link.node = child  # a state's node is made once, and a key once verified stays so
             sub_prog = child.program
             if sub_prog is None:
+                if child.compiled is None:
+                    return None
                 sub_prog = child.program = self._program(child, others)
             if sub_prog is False or sub_prog.others != others:
                 return None
-            got = self._summed(sub_prog, mask & drawn, below)
+            sub = mask & link.drawn
+            if not sub & sub_prog.going:
+                if sub & sub_prog.bad or not sub:
+                    return None
+                packed = self._ends(sub_prog, sub)
+                if not packed:
+                    return None
+                if 6 - link.deck > need:  # max() costs more, in the forecast's innermost loop
+                    need = 6 - link.deck
+                reach = 3 if reach < 3 else reach
+                d = sub.bit_count()
+                if d == fewer:
+                    leaves += packed & link.keep
+                    units += link.unit
+                    any_leaf = True
+                else:
+                    buckets[d] = buckets.get(d, 0) + (packed & link.keep) + d * link.unit
+                continue
+            got = self._summed(sub_prog, sub, below)
             if got is None:
                 return None
             d, packed, sub_reach, sub_need = got
-            if sub_need - dd > need:  # max() costs more, in the forecast's innermost loop
-                need = sub_need - dd
+            if sub_need - link.deck > need:
+                need = sub_need - link.deck
             if sub_reach >= reach:
                 reach = 1 + sub_reach
-            buckets[d] = buckets.get(d, 0) + (packed & keep) + d * unit  # his fields set certain
+            buckets[d] = buckets.get(d, 0) + (packed & link.keep) + d * link.unit  # his fields set certain
+        if any_leaf:
+            buckets[fewer] = buckets.get(fewer, 0) + leaves + fewer * units
+        if ends:
+            buckets[1] = buckets.get(1, 0) + ends
         den, packed = self._normalise(buckets) if len(buckets) > 1 else next(iter(buckets.items()))
         done = memo[mask] = (den * total, packed, max(reach, 2), need)
         return done
+
+    def _ends(self, prog: Program, mask: int) -> int:
+        """The packed endings of the cards of ``mask`` that end the move at a compiled state, each weighted by its
+        copies: memoised by the copies per ending, which the mask's bits among each ending's cards count."""
+        key = 0
+        shift = self.shift
+        for cards, _ in prog.endings:
+            key = key << shift | (mask & cards).bit_count()
+        ends = prog.sums.get(key)
+        if ends is None:
+            ends = 0
+            for cards, v in prog.endings:
+                c = (mask & cards).bit_count()
+                if c:
+                    ends += c * v
+            prog.sums[key] = ends
+        return ends
 
     def _program(self, node: Node, others: Unseen) -> Program | Literal[False]:
         """What :meth:`_summed` reads of a compiled state: per card that goes on, its bit, the mask that takes the
@@ -289,8 +340,8 @@ class Tables(Runs):
             if not r.shift or len(r.events) != 1 or r.events[0][0] != self.at or r.events[0][1] < 0:
                 return False
             unit, ones = self._unit(r.bits)
-            links.append((1 << i, ~(1 << r.events[0][1]), r.piles[0], (r.key, r.left, None), unit, ~ones))
-        going = sum(bit for bit, *_ in links)
+            links.append(Link(1 << i, ~(1 << r.events[0][1]), r.piles[0], (r.key, r.left, None), unit, ~ones))
+        going = sum(link.bit for link in links)
         return Program(tuple(links), {}, bad_mask, endings, going, others)
 
     def _node(self, point: Point, question: Question) -> Node | None:
