@@ -152,7 +152,8 @@ class Link:
     key: NodeKey  # the state it stops at
     unit: int  # 1 in each field the run sets
     keep: int  # a mask of every other field
-    node: Node | None = None  # that state's, once it is known (and checked, see Tables._summed): it stays the same
+    node: Node | None = None  # that state's, once it is known (and checked, see Tables._linked): it stays the same
+    prog: Program | None = None  # the node's program, while it is the node's (see Tables._linked)
 
 
 # A rest of a move summed through compiled tables (``Tables._summed``): (den, packed, reach, need), need the
@@ -186,6 +187,9 @@ class Node:
     sums: dict[tuple[int, tuple[int, ...]], Dist | Literal[Mark.NOTHING]] = field(default_factory=dict)
     visits: int = 0
     program: Program | Literal[False] | None = None  # False: the table cannot be summed by masks
+    # per card that goes on, its link (None: its run cannot be summed by masks), kept when the program is made
+    # again after more cards were looked up (an entry, once known, stays the same)
+    links: dict[int, Link | None] = field(default_factory=dict)
 
 
 class Partition(NamedTuple):

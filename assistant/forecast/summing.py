@@ -6,6 +6,7 @@ sum through the compiled tables of the states its cards stop at, the unseen card
 
 from __future__ import annotations
 
+from math import gcd
 from operator import mul
 from typing import Literal
 
@@ -26,13 +27,29 @@ from .records import (
     Summed,
     Unseen,
 )
-from .runs import Runs
+from .runs import Overflow, Runs
 
 COMPILE_LEFT = 1  # with at most this many moves left a state's table is filled for every card at once
 PLAIN_LEFT = 1  # with at most this many moves left the rest of a move is first tried as a plain sum (see _solve)
 MAX_ANSWERS = 48  # far beyond any real move (a few draws); stops a degenerate case from branching forever
 
 _NO_CHOICES: frozenset[str] = frozenset()
+
+
+def _over_one(buckets: dict[int, int], width: int) -> tuple[int, int]:
+    """``Runs._normalise`` for :meth:`Tables._summed`'s buckets, whose denominators nearly always divide the
+    largest (the rests below a state have its cards but those drawn on the way as theirs): the same least common
+    multiple and sums, without a gcd per bucket when they do."""
+    den = max(buckets)
+    for d in buckets:
+        if den % d:
+            den = den * d // gcd(den, d)
+    if den >> (width - 1):
+        raise Overflow(den)
+    packed = 0
+    for d, v in buckets.items():
+        packed += v * (den // d) if d != den else v
+    return den, packed
 
 
 class Tables(Runs):
@@ -96,6 +113,7 @@ class Tables(Runs):
                         self._entry(point, guard, j, table)
                 compiled = node.compiled = Compiled.of(table, offered)
                 node.program = None  # and its program
+                node.sums = {}  # kept by the copies per ending in their order, which a card looked up may change
                 bad, ending, goes, _ = compiled
                 if bad is not None and any(counts[j] for j in bad):
                     return None
@@ -240,7 +258,13 @@ class Tables(Runs):
             return hit if deck >= need else None
         if mask & prog.bad or not mask:
             return None
-        ends = self._ends(prog, mask)
+        shift = self.shift
+        key = 0
+        for cards, _ in prog.endings:
+            key = key << shift | (mask & cards).bit_count()
+        ends = prog.sums.get(key)
+        if ends is None:
+            ends = prog.sums[key] = self._ends(prog, mask)
         total = mask.bit_count()
         if not mask & prog.going:
             if not ends:
@@ -252,36 +276,32 @@ class Tables(Runs):
         any_leaf = False
         buckets: dict[int, int] = {}
         need, reach = 6, 1
-        nodes, redrawn, verified, others = self.nodes, self.redrawn, self.verified, prog.others
+        others = prog.others
         for link in prog.links:
             if not mask & link.bit:
                 continue
             below = deck + link.deck
             if below < 6:
                 return None
-            child = link.node
-            if child is None:
-                child = nodes.get(link.key)
-                if child is None or (redrawn and link.key not in verified):
+            sub_prog = link.prog
+            if sub_prog is None or sub_prog is not link.node.program or sub_prog.others is not others:  # type: ignore[union-attr]
+                sub_prog = self._linked(link, others)
+                if sub_prog is None:
                     return None
-                link.node = child  # a state's node is made once, and a key once verified stays so
-            sub_prog = child.program
-            if sub_prog is None:
-                if child.compiled is None:
-                    return None
-                sub_prog = child.program = self._program(child, others)
-            if sub_prog is False or sub_prog.others != others:
-                return None
             sub = mask & link.drawn
             if not sub & sub_prog.going:
                 if sub & sub_prog.bad or not sub:
                     return None
-                packed = self._ends(sub_prog, sub)
+                key = 0
+                for cards, _ in sub_prog.endings:
+                    key = key << shift | (sub & cards).bit_count()
+                packed = sub_prog.sums.get(key)
+                if packed is None:
+                    packed = sub_prog.sums[key] = self._ends(sub_prog, sub)
                 if not packed:
                     return None
                 if 6 - link.deck > need:  # max() costs more, in the forecast's innermost loop
                     need = 6 - link.deck
-                reach = 3 if reach < 3 else reach
                 d = sub.bit_count()
                 if d == fewer:
                     leaves += packed & link.keep
@@ -289,6 +309,7 @@ class Tables(Runs):
                     any_leaf = True
                 else:
                     buckets[d] = buckets.get(d, 0) + (packed & link.keep) + d * link.unit
+                    reach = 3 if reach < 3 else reach
                 continue
             got = self._summed(sub_prog, sub, below)
             if got is None:
@@ -301,27 +322,43 @@ class Tables(Runs):
             buckets[d] = buckets.get(d, 0) + (packed & link.keep) + d * link.unit  # his fields set certain
         if any_leaf:
             buckets[fewer] = buckets.get(fewer, 0) + leaves + fewer * units
+            reach = 3 if reach < 3 else reach
         if ends:
             buckets[1] = buckets.get(1, 0) + ends
-        den, packed = self._normalise(buckets) if len(buckets) > 1 else next(iter(buckets.items()))
+        den, packed = _over_one(buckets, self.width) if len(buckets) > 1 else next(iter(buckets.items()))
         done = memo[mask] = (den * total, packed, max(reach, 2), need)
         return done
 
-    def _ends(self, prog: Program, mask: int) -> int:
+    def _linked(self, link: Link, others: Unseen) -> Program | None:
+        """The program of the state ``link`` stops at, for :meth:`_summed` from a state whose program was made for
+        ``others``, kept in the link until the state's program is made again; None when there is none yet (the
+        state not met, not compiled or not checked for the cards left out as only ever drawn again) or it cannot
+        be summed there."""
+        child = link.node
+        if child is None:
+            child = self.nodes.get(link.key)
+            if child is None or (self.redrawn and link.key not in self.verified):
+                return None
+            link.node = child  # a state's node is made once, and a key once checked stays so
+        sub_prog = child.program
+        if sub_prog is None:
+            if child.compiled is None:
+                return None
+            sub_prog = child.program = self._program(child, others)
+        if sub_prog is False or sub_prog.others != others:
+            return None
+        link.prog = sub_prog
+        return sub_prog
+
+    @staticmethod
+    def _ends(prog: Program, mask: int) -> int:
         """The packed endings of the cards of ``mask`` that end the move at a compiled state, each weighted by its
-        copies: memoised by the copies per ending, which the mask's bits among each ending's cards count."""
-        key = 0
-        shift = self.shift
-        for cards, _ in prog.endings:
-            key = key << shift | (mask & cards).bit_count()
-        ends = prog.sums.get(key)
-        if ends is None:
-            ends = 0
-            for cards, v in prog.endings:
-                c = (mask & cards).bit_count()
-                if c:
-                    ends += c * v
-            prog.sums[key] = ends
+        copies (which :meth:`_summed` keeps in ``prog.sums`` by the copies per ending)."""
+        ends = 0
+        for cards, v in prog.endings:
+            c = (mask & cards).bit_count()
+            if c:
+                ends += c * v
         return ends
 
     def _program(self, node: Node, others: Unseen) -> Program | Literal[False]:
@@ -333,16 +370,35 @@ class Tables(Runs):
         depends on the piles."""
         assert node.compiled is not None
         bad, _, goes, alike = node.compiled
-        bad_mask = sum(1 << i for i in bad or ())
-        endings = tuple((sum(1 << i for i in cards), v) for v, cards in alike)
+        bad_mask = 0
+        for i in bad or ():
+            bad_mask |= 1 << i
+        endings: list[tuple[int, int]] = []
+        for v, cards in alike:
+            each = 0
+            for i in cards:
+                each |= 1 << i
+            endings.append((each, v))
         links: list[Link] = []
+        going = 0
+        made = node.links
         for i, r in goes:
-            if not r.shift or len(r.events) != 1 or r.events[0][0] != self.at or r.events[0][1] < 0:
+            link = made.get(i, UNKNOWN)
+            if link is UNKNOWN:
+                link = made[i] = self._link(i, r)
+            if link is None:
                 return False
-            unit, ones = self._unit(r.bits)
-            links.append(Link(1 << i, ~(1 << r.events[0][1]), r.piles[0], (r.key, r.left, None), unit, ~ones))
-        going = sum(link.bit for link in links)
-        return Program(tuple(links), {}, bad_mask, endings, going, others)
+            links.append(link)
+            going |= link.bit
+        return Program(tuple(links), {}, bad_mask, tuple(endings), going, others)
+
+    def _link(self, i: int, r: Run) -> Link | None:
+        """Card ``i``'s link from a compiled state to the state its run ``r`` stops at (see :meth:`_program`), or
+        None when the run does more than draw one card of this floor or depends on the piles."""
+        if not r.shift or len(r.events) != 1 or r.events[0][0] != self.at or r.events[0][1] < 0:
+            return None
+        unit, ones = self._unit(r.bits)
+        return Link(1 << i, ~(1 << r.events[0][1]), r.piles[0], (r.key, r.left, None), unit, ~ones)
 
     def _node(self, point: Point, question: Question) -> Node | None:
         """What :meth:`_fast` keeps of a state with its moves left: the table of what each card does there,

@@ -55,6 +55,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
 from operator import itemgetter
 from typing import TypeAlias
 
@@ -155,6 +156,7 @@ class _Explorer(Tables):
         self.memo: dict[MemoKey, Dist] = {}
         self.classes: dict[tuple[str, int], tuple[int, ...]] = {}
         self.projectors: dict[tuple[str, int], Projector] = {}
+        self.unrouted: tuple[str, ...] | None = None
 
     # -- the walk ----------------------------------------------------------------------------------------
     def explore(self) -> Tree:
@@ -384,20 +386,27 @@ class _Explorer(Tables):
             return None
         got = self.projectors.get((guard, left))
         if got is None:
-            members: dict[int, list[int]] = {}
-            for i, k in enumerate(self._classes(guard, left)):
-                members.setdefault(k, []).append(i)
-            singles = [m[0] for m in members.values() if len(m) == 1]
-            got = self.projectors[(guard, left)] = (
-                itemgetter(*singles) if singles else None,
-                tuple(itemgetter(*m) for m in members.values() if len(m) > 1))
+            got = self.projectors[(guard, left)] = _projection(self._classes(guard, left))
         return got
 
     def _classes(self, guard: str, left: int) -> tuple[int, ...]:
         got = self.classes.get((guard, left))
         if got is None:
+            if self.unrouted is None:  # the cards no route is read for: special, no room of the plan, or void
+                self.unrouted = tuple(c for c in self.cards[self.at] if kind_of(self.view.rules, c) == self.special
+                                      or c not in self.plan.index or c in self.view.void)
             got = self.classes[(guard, left)] = card_classes(
-                self.plan, self.view.tiebreak, self.plan.index[guard], left, tuple(self.cards[self.at]),
-                tuple(c for c in self.cards[self.at] if kind_of(self.view.rules, c) == self.special
-                      or c not in self.plan.index or c in self.view.void))
+                self.plan, self.view.tiebreak, self.plan.index[guard], left, tuple(self.cards[self.at]), self.unrouted)
         return got
+
+
+@lru_cache(maxsize=1 << 12)
+def _projection(classes: tuple[int, ...]) -> Projector:
+    """How the signature reads the counts of cards in these classes (``routes.card_classes``, cached, so one tuple
+    per floor plan, square and moves left): the cards alone in their class, and each class of several cards."""
+    members: dict[int, list[int]] = {}
+    for i, k in enumerate(classes):
+        members.setdefault(k, []).append(i)
+    singles = [m[0] for m in members.values() if len(m) == 1]
+    return (itemgetter(*singles) if singles else None,
+            tuple(itemgetter(*m) for m in members.values() if len(m) > 1))
