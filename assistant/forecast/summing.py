@@ -6,7 +6,6 @@ sum through the compiled tables of the states its cards stop at, the unseen card
 
 from __future__ import annotations
 
-from math import gcd
 from operator import mul
 from typing import Literal
 
@@ -36,22 +35,6 @@ MAX_ANSWERS = 48  # far beyond any real move (a few draws); stops a degenerate c
 _NO_CHOICES: frozenset[str] = frozenset()
 
 
-def _over_one(buckets: dict[int, int], width: int) -> tuple[int, int]:
-    """``Runs._normalise`` for :meth:`Tables._summed`'s buckets, whose denominators nearly always divide the
-    largest (the rests below a state have its cards but those drawn on the way as theirs): the same least common
-    multiple and sums, without a gcd per bucket when they do."""
-    den = max(buckets)
-    for d in buckets:
-        if den % d:
-            den = den * d // gcd(den, d)
-    if den >> (width - 1):
-        raise Overflow(den)
-    packed = 0
-    for d, v in buckets.items():
-        packed += v * (den // d) if d != den else v
-    return den, packed
-
-
 class Tables(Runs):
     """The tables of one forecast's states, over its engine runs. The walk (``tree._Explorer``) gives
     :meth:`_solve`, which a card that goes on is summed through, and the cards left out as only ever drawn again
@@ -64,7 +47,7 @@ class Tables(Runs):
         self.verified: set[NodeKey] = set()
         self.shift = len(self.cards[self.at]).bit_length()  # bits that hold a count of this floor's cards
 
-    def _solve(self, point: Point, question: Question) -> Dist:
+    def _solve(self, point: Point, question: Question, tried: Compiled | None = None) -> Dist:
         """The rest of the move from a resumable card question: the walk's (``tree._Explorer._solve``)."""
         raise NotImplementedError
 
@@ -172,16 +155,26 @@ class Tables(Runs):
                 below = fold(unseen, events)
                 kid = below[self.at]
             sub = None
-            if plain and r.left <= PLAIN_LEFT:
-                # what _solve would do first there (a plain sum over a compiled table), without a point
-                tk = (r.key, r.left, None if after[0] >= 6 else after)
+            tried = None
+            if r.left <= PLAIN_LEFT:
+                if plain:
+                    # what _solve would do first there (a plain sum over a compiled table), without a point
+                    tk = (r.key, r.left, None if after[0] >= 6 else after)
+                    child = nodes.get(tk)
+                    if child is not None and child.compiled is not None and (not redrawn or tk in verified):
+                        sub = self._plain(child, kid)
+            elif after[0] >= 6 and depth + 2 * r.left + 4 < MAX_ANSWERS:
+                # what _solve would do first there (a sum through the compiled tables), without a point
+                tk = (r.key, r.left, None)
                 child = nodes.get(tk)
                 if child is not None and child.compiled is not None and (not redrawn or tk in verified):
-                    sub = self._plain(child, kid)
+                    sub = self._eval(child, (kid,) if below is None else below, after[0])
+                    if sub is None:
+                        tried = child.compiled
             if sub is None:
                 assert r.point is not None and r.question is not None
                 sub = self._solve(Point(r.point, r.key, after, r.left, steps + r.steps,
-                                         (kid,) if below is None else below, depth), r.question)
+                                         (kid,) if below is None else below, depth), r.question, tried)
             if not sub.exact:
                 exact = False
             if sub.reach >= reach:
@@ -325,7 +318,7 @@ class Tables(Runs):
             reach = 3 if reach < 3 else reach
         if ends:
             buckets[1] = buckets.get(1, 0) + ends
-        den, packed = _over_one(buckets, self.width) if len(buckets) > 1 else next(iter(buckets.items()))
+        den, packed = self._over_one(buckets) if len(buckets) > 1 else next(iter(buckets.items()))
         done = memo[mask] = (den * total, packed, max(reach, 2), need)
         return done
 
@@ -349,6 +342,20 @@ class Tables(Runs):
             return None
         link.prog = sub_prog
         return sub_prog
+
+    def _over_one(self, buckets: dict[int, int]) -> tuple[int, int]:
+        """:meth:`_normalise` for :meth:`_summed`'s buckets, whose denominators nearly always divide the largest
+        (the rests below a state have its cards but those drawn on the way as theirs): the same least common
+        multiple and sums, without a gcd per bucket when they do."""
+        den = max(buckets)
+        if den >> (self.width - 1):
+            raise Overflow(den)
+        packed = 0
+        for d, v in buckets.items():
+            if den % d:
+                return self._normalise(buckets)
+            packed += v * (den // d) if d != den else v
+        return den, packed
 
     @staticmethod
     def _ends(prog: Program, mask: int) -> int:

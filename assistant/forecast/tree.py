@@ -62,7 +62,7 @@ from typing import TypeAlias
 from ..engine.rulesets import ruleset_for
 from ..engine.state import GameState
 from .knowledge import kind_of
-from .records import Dist, Group, Piles, Point, Question, Tree, Unseen
+from .records import Compiled, Dist, Group, Piles, Point, Question, Tree, Unseen
 from .routes import card_classes
 from .runs import LOST, Overflow, Runs
 from .summing import MAX_ANSWERS, PLAIN_LEFT, Tables
@@ -256,25 +256,26 @@ class _Explorer(Tables):
                 stack.append(([*answers, answer], num * count, den * total, grouped))
         return reach, exact
 
-    def _solve(self, point: Point, question: Question) -> Dist:
+    def _solve(self, point: Point, question: Question, tried: Compiled | None = None) -> Dist:
         """The rest of the move from a resumable card question, memoised by the state and the signature of
         the unseen cards (or by the whole multiset when the signature does not say enough). Worked out by
-        :meth:`_fast` when it can, else by a walk over every answer (:meth:`_expand`)."""
+        :meth:`_fast` when it can, else by a walk over every answer (:meth:`_expand`). ``tried``: the state's
+        compiled table, which :meth:`_eval` already failed to sum this rest from (``_fast`` tries it first)."""
         if self.redrawn and self._left_out(point.unseen, point.piles[0]):
             self._check_redrawn(point)
         fast = point.depth + 2 * point.left + 4 < MAX_ANSWERS
-        tried = None
-        if fast and point.left <= PLAIN_LEFT:
-            got = self._fast(point, question, plain=True)  # quicker than looking it up
-            if got is not None:
-                return got
-        elif fast and point.piles[0] >= 6:
-            node = self.nodes.get((point.key, point.left, None))
-            if node is not None and node.compiled is not None:
-                got = self._eval(node, point.unseen, point.piles[0])  # quicker than looking it up
+        if fast and tried is None:
+            if point.left <= PLAIN_LEFT:
+                got = self._fast(point, question, plain=True)  # quicker than looking it up
                 if got is not None:
                     return got
-                tried = node.compiled  # nothing below changes before _fast: not summed again from that table
+            elif point.piles[0] >= 6:
+                node = self.nodes.get((point.key, point.left, None))
+                if node is not None and node.compiled is not None:
+                    got = self._eval(node, point.unseen, point.piles[0])  # quicker than looking it up
+                    if got is not None:
+                        return got
+                    tried = node.compiled  # nothing below changes before _fast: not summed again from that table
         memo = self.memo
         whole = (point.key, point.left, point.piles, point.unseen)
         hit = memo.get(whole)
