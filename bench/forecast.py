@@ -101,6 +101,18 @@ runs of each alternated (load falling from 3 to 0.3), and instructions (callgrin
     harsh(2895) / harsh(746) / stress    14.8-16.2 / 13.2-14.8 / 29.3-31.5 -> 14.2-14.8 / 12.2-13.4 / 28.6-29.6 ms
     instructions: cubes13 / harsh(2895) / harsh(746) / stress   131.7 / 108.2 / 91.6 / 223.1
                                                              -> 127.3 / 103.7 / 88.6 / 214.5 M
+
+Issue 25 point 2, session 9 (docs/forecast.md, "Cheaper sums"), main 1c3e7fd -> branch fc-sums, best of 3 runs of
+each alternated twice (loaded machine), and instructions (callgrind, one forecast; "machinery": the same forecast
+with every engine run cached):
+
+    bb3 die 6, 2 cubes, 40 layouts       median 13.9-14.6 -> 12.3-13.9   max 21.0-30.1 -> 20.2-21.7 ms
+    harsh floors of the games (1,000)    max 17.2-21.1 -> 13.3-15.5 ms
+    harsh(2895) / stress bb3 2 cubes     15.0-17.0 / 30.1-31.0 -> 15.1-17.4 / 28.0-29.3 ms
+    instructions, machinery: cubes13 / stress / late(231) / harsh(2895)   65.2 / 141.7 / 51.6 / 31.4
+                                                                       -> 58.2 / 119.8 / 50.7 / 29.5 M
+    instructions, whole forecast: the same                              127.9 / 214.9 / 112.5 / 104.1
+                                                                       -> 120.6 / 192.5 / 111.6 / 101.9 M
 """
 
 from __future__ import annotations
