@@ -304,8 +304,12 @@ class Tables(Runs):
                 reach = 1 + sub_reach
             buckets[d] = buckets.get(d, 0) + (packed & link.keep) + d * link.unit  # his fields set certain
         if any_leaf:
-            buckets[fewer] = buckets.get(fewer, 0) + leaves + fewer * units
             reach = 3 if reach < 3 else reach
+            if not buckets:  # every card that goes on stops where none goes on (most rests): over ``fewer``
+                den, packed = fewer, leaves + fewer * (units + ends)
+                done = memo[mask] = (den * total, packed, reach, need)
+                return done
+            buckets[fewer] = buckets.get(fewer, 0) + leaves + fewer * units
         if ends:
             buckets[1] = buckets.get(1, 0) + ends
         den, packed = self._over_one(buckets) if len(buckets) > 1 else next(iter(buckets.items()))
