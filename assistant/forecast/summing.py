@@ -355,7 +355,7 @@ class Tables(Runs):
         """The packed endings of the cards of ``mask`` that end the move at a compiled state, each weighted by its
         copies: kept in ``prog.sums`` by the copies per ending, which the mask's bits among each ending's cards
         count (the rests of a move below a state are alike for many masks: 88% are found there in the stress
-        case, where a memo by the mask would find few)."""
+        case, where a memo by the mask finds fewer)."""
         key = 0
         shift = self.shift
         for cards, _ in prog.endings:
