@@ -12,8 +12,7 @@ import pickle
 from typing import TypeAlias
 
 from ..engine.errors import RulesError
-from ..engine.log import LogEntry
-from ..engine.ruleset import GameOver, NeedAnswer
+from ..engine.ruleset import GameOver, NeedAnswer, Note
 from ..engine.rulesets import rules_of, ruleset_for
 from ..engine.state import HIDDEN, GameState
 from .knowledge import full_deck, special
@@ -21,7 +20,7 @@ from .records import UNKNOWN, Ended, Events, Partition, Piles, Point, Question, 
 from .routes import group_by_path
 
 LOST = None  # where a guard ends when Lost Visual took him off the board (1.20)
-# log entries the forecast never reads, left unwritten by its engine runs (Ruleset.quiet; forks unexplained too)
+# log entries the forecast never reads, not even noted by its engine runs (Ruleset.quiet: the runs note the rest)
 QUIET = frozenset({"answer", "destination", "arrive", "stop", "redraw"})
 
 # a run's key: the point's state (None: the move's start), his moves left (-1 at the start), the piles when they
@@ -41,8 +40,9 @@ class Overflow(Exception):
 
 def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Piles | None,
         piles: Piles | None = None, stand_ins: frozenset[str] = frozenset(),
-        ) -> tuple[GameState, list[LogEntry], Question | None, Piles | None]:
-    """One engine run from ``state`` (copied) with these answers: the state after it, its log, the question it
+        ) -> tuple[GameState, list[Note], Question | None, Piles | None]:
+    """One engine run from ``state`` (copied) with these answers: the state after it, its log (the quiet
+    ruleset's notes: ``Ruleset.quiet``), the question it
     stopped at (None when the move is over) and where it can be resumed at that question. ``piles``: the sizes
     of floor ``floor``'s deck, discard and set-aside cards to run with ("?" placeholders), instead of the
     state's own. ``stand_ins``: burglars whose catch takes them off the board (``Ruleset.stand_ins``)."""
@@ -65,7 +65,7 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Pi
         pass
     except RulesError:
         pass  # a degenerate deck (no card can send him anywhere): the branch ends where he stands
-    return state, rules.entries, question, rules.resumable if question is not None else None
+    return state, rules.notes, question, rules.resumable if question is not None else None
 
 
 class Runs:
@@ -297,38 +297,37 @@ class Runs:
     def _engine(self, point: Point | None, answers: list[str], piles: Piles, shift: bool) -> Run:
         floor = self.floor
         if point is None:
-            state, entries, question, resumable = run(self.base, floor, self.bonus, answers, None, piles,
-                                                      self.stand_ins)
+            state, notes, question, resumable = run(self.base, floor, self.bonus, answers, None, piles,
+                                                    self.stand_ins)
         else:
-            state, entries, question, resumable = run(point.state, floor, self.bonus, answers,
-                                                      (floor, point.left, point.steps), piles, self.stand_ins)
+            state, notes, question, resumable = run(point.state, floor, self.bonus, answers,
+                                                    (floor, point.left, point.steps), piles, self.stand_ins)
         self.tree.branches += 1
         bits = 0
         entered_any = jumped = touched = reshuffled = False
         events: list[tuple[int, int]] = []
-        for e in entries:
-            kind = e.kind
+        for kind, at_floor, square, data in notes:
             if kind == "enter":
-                if e.floor == floor:
+                if at_floor == floor:
                     entered_any = True
-                    jumped = jumped or bool(e.data.get("jump"))
-                    if e.square:
-                        bits |= self.room_bit[e.square]
+                    jumped = jumped or bool(data.get("jump"))
+                    if square:
+                        bits |= self.room_bit[square]
+            elif kind == "draw":
+                at = self.floor_at.get(at_floor)
+                if at is not None:
+                    events.append((at, self.drawn_index[at].get(data["card"], -2)))
             elif kind in ("stealth", "heat", "caught"):
                 touched = True
-                bit = self.crew_bit.get(e.data.get("who", ""))
+                bit = self.crew_bit.get(data.get("who", ""))
                 if bit:
                     bits |= bit
                     if kind == "caught":
                         bits |= bit << self.caught_shift
-            elif kind == "draw":
-                at = self.floor_at.get(e.floor)
-                if at is not None:
-                    events.append((at, self.drawn_index[at].get(e.data.get("card", ""), -2)))
-            elif kind == "reshuffle" and e.floor in self.floor_at:
-                events.append((self.floor_at[e.floor], -1))
-                if e.floor == floor and (self.reshuffled < 0 or e.data["left"] < self.reshuffled):
-                    self.reshuffled = e.data["left"]
+            elif kind == "reshuffle" and at_floor in self.floor_at:
+                events.append((self.floor_at[at_floor], -1))
+                if at_floor == floor and (self.reshuffled < 0 or data["left"] < self.reshuffled):
+                    self.reshuffled = data["left"]
                 reshuffled = True
         for fl in state.floors.values():
             if fl.discard and fl.discard[-1] != HIDDEN:
@@ -359,7 +358,7 @@ class Runs:
                     state if resumes else None, key, after, shift,
                     resumable[1] if resumes and resumable else 0,
                     resumable[2] - (point.steps if point is not None else 0) if resumes and resumable else 0,
-                    _moves_left(entries, floor) if question is not None and not resumes else None, entered_any,
+                    _moves_left(notes, floor) if question is not None and not resumes else None, entered_any,
                     jumped, not touched and (question is None or question["kind"] == "card"))
 
     def _fold(self, unseen: Unseen, events: Events) -> Unseen:
@@ -470,17 +469,17 @@ class Runs:
                       (point.depth if point is not None else 0))
 
 
-def _moves_left(entries: list[LogEntry], floor: int) -> int | None:
+def _moves_left(notes: list[Note], floor: int) -> int | None:
     """How many moves the guard still has when this card is drawn, or None when the draw does not set his
     destination in the middle of a walk (placing him after Lost Visual, 1.20)."""
     crow = 0
-    for entry in reversed(entries):
-        if entry.floor != floor:
+    for kind, at_floor, _, data in reversed(notes):
+        if at_floor != floor:
             continue
-        if entry.kind == "crow" and entry.data.get("how") == "slows":
+        if kind == "crow" and data.get("how") == "slows":
             crow += 1  # the Raven's crow took one move after he entered (§1.22)
-        elif entry.kind == "enter" and "left" in entry.data:
-            return max(0, int(entry.data["left"]) - crow)
-        elif entry.kind == "speed":
-            return int(entry.data["moves"])
+        elif kind == "enter" and "left" in data:
+            return max(0, int(data["left"]) - crow)
+        elif kind == "speed":
+            return int(data["moves"])
     return None

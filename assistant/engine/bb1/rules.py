@@ -147,9 +147,12 @@ class Bb1(TableBb1):
             left -= 1
             step_no += 1
             idle_arrivals = 0
-            fork = None if self.quiet else router.fork_at(here)
-            walked = {"step_no": step_no, "left": left, "toward": target, "to_die": target == fl.destination,
-                      "fork": fork.as_dict() if fork else None}
+            if self.quiet:  # a forecast's run notes only the moves he has left
+                walked = {"left": left}
+            else:
+                fork = router.fork_at(here)
+                walked = {"step_no": step_no, "left": left, "toward": target, "to_die": target == fl.destination,
+                          "fork": fork.as_dict() if fork else None}
             self.enter(floor, step, walked=walked)
             if left and fl.crow is not None and self.crow_slows(floor, step):  # asked only with a crow out
                 left -= 1
@@ -206,8 +209,11 @@ class Bb1(TableBb1):
         left, heading, fork), for the log."""
         fl = self.state.floors[floor]
         came_from, fl.guard = fl.guard, square
-        self.log("enter", "1.3", floor, square,
-                 data={"jump": jump, "came_from": came_from, "figure": self.figure, **(walked or {})})
+        if self.quiet:  # a forecast's run: a walk's moves left, or whether he jumped
+            self.log("enter", "1.3", floor, square, data=walked or {"jump": jump})
+        else:
+            self.log("enter", "1.3", floor, square,
+                     data={"jump": jump, "came_from": came_from, "figure": self.figure, **(walked or {})})
         self.entered_effects(floor, square)
 
     def entered_effects(self, floor: int, square: str) -> None:
@@ -399,8 +405,11 @@ class Bb1(TableBb1):
         if card == HIDDEN:
             card = self.ask("card", self.card_options(floor), floor, "1.11")
         fl.discard = (*fl.discard, card)
-        self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None,
-                 data={"card": card, "left": len(fl.deck)})
+        if self.quiet:  # a forecast's run notes the card only
+            self.log("draw", "1.11", floor, data={"card": card})
+        else:
+            self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None,
+                     data={"card": card, "left": len(fl.deck)})
         return card
 
     def card_options(self, floor: int) -> list[str]:
