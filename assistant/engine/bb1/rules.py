@@ -148,7 +148,7 @@ class Bb1(TableBb1):
             step_no += 1
             idle_arrivals = 0
             if self.quiet:  # a forecast's run notes only the moves he has left
-                walked = {"left": left}
+                walked: dict[str, Any] = {"left": left}
             else:
                 fork = router.fork_at(here)
                 walked = {"step_no": step_no, "left": left, "toward": target, "to_die": target == fl.destination,
