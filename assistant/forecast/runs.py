@@ -6,15 +6,14 @@ works in, and whether a card drawn with no move left can change anything.
 
 from __future__ import annotations
 
-import marshal
 import math
-import pickle
 from typing import TypeAlias
 
 from ..engine.errors import RulesError
 from ..engine.ruleset import GameOver, NeedAnswer, Note
 from ..engine.rulesets import rules_of, ruleset_for
 from ..engine.state import HIDDEN, GameState
+from .keys import StateKeys
 from .knowledge import full_deck, special
 from .records import UNKNOWN, Ended, Events, Partition, Piles, Point, Question, Run, Tree, Unseen
 from .routes import group_by_path
@@ -30,8 +29,6 @@ SharedKey: TypeAlias = "tuple[bytes | None, Piles | None, *tuple[str, ...]]"
 BlindKey: TypeAlias = "tuple[bytes, int, Piles | None, *tuple[str, ...]]"
 # a state a draw with no move left stops at (its piles when they can run out), with the cards drawn on the way
 StillKey: TypeAlias = "tuple[bytes, Piles | None] | tuple[bytes, Piles | None, tuple[int, ...]]"
-
-_NO_PILES: list[str] = []
 
 
 class Overflow(Exception):
@@ -119,6 +116,7 @@ class Runs:
         self.base = view.copy()
         for fl in self.base.floors.values():
             fl.discard = (HIDDEN,) * len(fl.discard)
+        self.keys = StateKeys(self.base, floor)
         mine = self.base.floors[floor]
         self.piles0 = (len(mine.deck), len(mine.discard), len(mine.unseen))
         self.runs: dict[RunKey, Run] = {} if before is None else before.runs
@@ -134,32 +132,6 @@ class Runs:
         self.stand_ins: frozenset[str] = frozenset()  # see Ruleset.stand_ins (set by tree.explore)
         self.blind: dict[bytes, bytes] = {}  # a point's key without the crew's Stealth and heat (see _blind_key)
         self.crewless: dict[BlindKey, Run] = {}  # runs that found no one, by that key (see _transplant)
-
-    def _core_key(self, state: GameState) -> bytes:
-        """The state serialised without this floor's deck, discard and set-aside piles: the engine reads them
-        only for their sizes, which a point keeps beside it (so that runs can be shared across deck sizes).
-        Every field of the state is a number, a string, None, or a list or dict of them (as ``GameState.copy``
-        relies on), which ``marshal`` writes quickly; equal bytes are equal states (the fields in their order,
-        each with its type), and equal states equal bytes in its version 2, which writes no references to an
-        object met before (a guard and a die on the same square may be one string or two). Anything else falls
-        back to ``pickle``."""
-        fl = state.floors[self.floor]
-        piles = fl.deck, fl.discard, fl.unseen
-        fl.deck, fl.discard, fl.unseen = _NO_PILES, (), ()
-        values = state.__dict__
-        floors, crew = values["floors"], values["crew"]
-        # the floors and the crew as their fields' values while the state is written (quicker than leaving them
-        # out of the state's fields and writing them beside)
-        values["floors"] = [(n, tuple(f.__dict__.values())) for n, f in floors.items()]
-        values["crew"] = [(n, tuple(b.__dict__.values())) for n, b in crew.items()]
-        try:
-            return b"m" + marshal.dumps(tuple(values.values()), 2)
-        except ValueError:
-            values["floors"], values["crew"] = floors, crew
-            return b"p" + pickle.dumps(state, 5)
-        finally:
-            values["floors"], values["crew"] = floors, crew
-            fl.deck, fl.discard, fl.unseen = piles
 
     def _unit(self, bits: int) -> tuple[int, int]:
         """For a set of fields: 1 in each of them, and all ones in each of them (packed)."""
@@ -260,7 +232,7 @@ class Runs:
         return r
 
     def _blind_key(self, point: Point) -> bytes:
-        """The point's state as :meth:`_core_key` writes it, without the crew's Stealth and heat and the rooms'
+        """The point's state as ``keys.StateKeys`` writes it, without the crew's Stealth and heat and the rooms'
         Lavatory tokens: states alike but for those (someone was found on one way there and not on another, or
         used a room's token) share the runs that find no one (see :meth:`_transplant`)."""
         got = self.blind.get(point.key)
@@ -270,7 +242,7 @@ class Runs:
                 b.stealth = b.heat = 0
             for fl in state.floors.values():
                 fl.lavatory = {}
-            got = self.blind[point.key] = self._core_key(state)
+            got = self.blind[point.key] = self.keys.of(state)
         return got
 
     def _transplant(self, r: Run, point: Point) -> Run:
@@ -289,7 +261,7 @@ class Runs:
             b.stealth, b.heat = mine.stealth, mine.heat
         for number, fl in state.floors.items():
             fl.lavatory = point.state.floors[number].lavatory.copy()
-        key = self._core_key(state)
+        key = self.keys.of(state)
         state = self.points.setdefault(key, state)
         return Run(r.bits, r.end, r.end_field, r.question, r.events, state, key, r.piles, r.shift, r.left, r.steps,
                     r.moves_left, r.entered_any, r.jumped, True)
@@ -340,7 +312,7 @@ class Runs:
         drawing = question.get("floor") or floor if question is not None else None
         resumes = (question is not None and question["kind"] == "card" and resumable is not None
                    and resumable[0] == floor == drawing)
-        key = self._core_key(state) if resumes else b""
+        key = self.keys.of(state) if resumes else b""
         if resumes and point is not None and not entered_any and key != point.key:
             # a card drawn again before he moved on that changed the state (a worker joined him): the next answers
             # are replayed from the point instead, which keeps the far cards pooled by his moves there
