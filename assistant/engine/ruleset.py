@@ -28,6 +28,8 @@ ANSWER_WORDS: dict[tuple[str, str], str] = {(q.kind, word): option for q in QUES
 _WORDED = frozenset(kind for kind, _ in ANSWER_WORDS)
 # What a quiet ruleset keeps of a log entry (see Ruleset.quiet): its kind, floor, square and parameters
 Note: TypeAlias = tuple[str, int | None, str | None, dict[str, Any]]
+# Per floor, the walls a plan was looked up for and the plan (see Ruleset.plan)
+Plans: TypeAlias = dict[int, tuple[tuple[str, ...], Floorplan]]
 
 
 @lru_cache(maxsize=2048)
@@ -84,12 +86,14 @@ class Ruleset:
     # would without her. Nobody at the table is one.
     stand_ins: frozenset[str] = frozenset()
 
-    def __init__(self, state: GameState, answers: list[str]):
+    def __init__(self, state: GameState, answers: list[str], plans: Plans | None = None):
+        """``plans``: the floor plans other rulesets looked up, to share (the forecast's engine runs: their states
+        share their walls); each is checked against its floor's walls at every look-up (:meth:`plan`)."""
         self.state = state
         self.answers = list(answers)
         self.entries: list[LogEntry] = []
         self.notes: list[Note] = []  # a quiet ruleset's log (see quiet)
-        self._plans: dict[int, tuple[tuple[str, ...], Floorplan]] = {}
+        self._plans: Plans = {} if plans is None else plans
 
     def room_said(self, floor: int, square: str) -> None:
         """A face-down room was turned up. A game whose rooms act on whoever walked in before the table said what

@@ -10,7 +10,7 @@ import math
 from typing import TypeAlias
 
 from ..engine.errors import RulesError
-from ..engine.ruleset import GameOver, NeedAnswer, Note
+from ..engine.ruleset import GameOver, NeedAnswer, Note, Plans
 from ..engine.rulesets import rules_of, ruleset_for
 from ..engine.state import HIDDEN, GameState
 from .keys import StateKeys
@@ -36,18 +36,18 @@ class Overflow(Exception):
 
 
 def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Piles | None,
-        piles: Piles | None = None, stand_ins: frozenset[str] = frozenset(),
+        piles: Piles | None = None, stand_ins: frozenset[str] = frozenset(), plans: Plans | None = None,
         ) -> tuple[GameState, list[Note], Question | None, Piles | None]:
     """One engine run from ``state`` (copied) with these answers: the state after it, its log (the quiet
-    ruleset's notes: ``Ruleset.quiet``), the question it
-    stopped at (None when the move is over) and where it can be resumed at that question. ``piles``: the sizes
-    of floor ``floor``'s deck, discard and set-aside cards to run with ("?" placeholders), instead of the
-    state's own. ``stand_ins``: burglars whose catch takes them off the board (``Ruleset.stand_ins``)."""
+    ruleset's notes: ``Ruleset.quiet``), the question it stopped at (None when the move is over) and where it can
+    be resumed at that question. ``piles``: the sizes of floor ``floor``'s deck, discard and set-aside cards to run
+    with ("?" placeholders), instead of the state's own. ``stand_ins``: burglars whose catch takes them off the
+    board (``Ruleset.stand_ins``). ``plans``: the floor plans earlier runs looked up (``Ruleset``)."""
     state = state.copy()
     if piles is not None:
         fl = state.floors[floor]
         fl.deck, fl.discard, fl.unseen = [HIDDEN] * piles[0], (HIDDEN,) * piles[1], (HIDDEN,) * piles[2]
-    rules = ruleset_for(state, answers)
+    rules = ruleset_for(state, answers, plans)
     rules.quiet = QUIET
     rules.stand_ins = stand_ins
     question = None
@@ -117,6 +117,7 @@ class Runs:
         for fl in self.base.floors.values():
             fl.discard = (HIDDEN,) * len(fl.discard)
         self.keys = StateKeys(self.base, floor)
+        self.plans: Plans = {}  # the floor plans the engine runs looked up (shared: their states share their walls)
         mine = self.base.floors[floor]
         self.piles0 = (len(mine.deck), len(mine.discard), len(mine.unseen))
         self.runs: dict[RunKey, Run] = {} if before is None else before.runs
@@ -270,10 +271,11 @@ class Runs:
         floor = self.floor
         if point is None:
             state, notes, question, resumable = run(self.base, floor, self.bonus, answers, None, piles,
-                                                    self.stand_ins)
+                                                    self.stand_ins, self.plans)
         else:
             state, notes, question, resumable = run(point.state, floor, self.bonus, answers,
-                                                    (floor, point.left, point.steps), piles, self.stand_ins)
+                                                    (floor, point.left, point.steps), piles, self.stand_ins,
+                                                    self.plans)
         self.tree.branches += 1
         bits = 0
         entered_any = jumped = touched = reshuffled = False
