@@ -20,6 +20,7 @@ import marshal
 import pickle
 from dataclasses import fields
 from operator import itemgetter
+from typing import Any
 
 from ..engine.state import Burglar, FloorState, GameState
 
@@ -32,6 +33,7 @@ FIXED: dict[type, tuple[str, ...]] = {
     Burglar: ("loot", "colour", "character", "side", "tools", "motion", "unsaid"),
 }
 PILES = ("deck", "discard", "unseen")  # the drawing floor's, left out of every key
+BLIND = ("stealth", "heat", "lavatory")  # left out of a blind key (see runs.Runs._transplant)
 _NO_PILES: list[str] = []
 
 
@@ -46,36 +48,58 @@ class StateKeys:
                   for cls in FIXED}
         self.game_fixed, self.floor_fixed, self.burglar_fixed = fixed[GameState], fixed[FloorState], fixed[Burglar]
         self.game_moving = itemgetter(*moving[GameState])
-        self.floor_moving = itemgetter(*moving[FloorState])
-        self.drawing_moving = itemgetter(*(name for name in moving[FloorState] if name not in PILES))
-        self.burglar_moving = itemgetter(*moving[Burglar])
+        # per floor not drawing, the drawing floor, a burglar: what the key writes, and what its blind key writes
+        self.written = [itemgetter(*moving[FloorState]),
+                        itemgetter(*(name for name in moving[FloorState] if name not in PILES)),
+                        itemgetter(*moving[Burglar])]
+        self.blinded = [itemgetter(*(name for name in moving[FloorState] if name not in BLIND)),
+                        itemgetter(*(name for name in moving[FloorState] if name not in PILES + BLIND)),
+                        itemgetter(*(name for name in moving[Burglar] if name not in BLIND))]
         self.first = self.game_fixed(first.__dict__)
         self.first_floors = {n: self.floor_fixed(fl.__dict__) for n, fl in first.floors.items()}
         self.first_crew = {name: self.burglar_fixed(b.__dict__) for name, b in first.crew.items()}
 
     def of(self, state: GameState) -> bytes:
         """The state's key (see the module's docstring)."""
+        return self._moving(state, self.written, b"s") or self.whole(state)
+
+    def blind(self, state: GameState) -> bytes:
+        """The state's key as if the crew had no Stealth or heat and no room Lavatory tokens (``BLIND``)."""
+        got = self._moving(state, self.blinded, b"b")
+        if got is None:
+            state = state.copy()
+            for b in state.crew.values():
+                b.stealth = b.heat = 0
+            for fl in state.floors.values():
+                fl.lavatory = {}
+            got = self.whole(state)
+        return got
+
+    def _moving(self, state: GameState, getters: list[itemgetter[Any]], mark: bytes) -> bytes | None:
+        """The state written without its fixed fields behind ``mark``, with the fields ``getters`` read (per floor
+        not drawing, the drawing floor, a burglar); None when its fixed fields are not the first state's."""
         values = state.__dict__
         if self.game_fixed(values) != self.first:
-            return self.whole(state)
-        fixed, moving, first_floors = self.floor_fixed, self.floor_moving, self.first_floors
+            return None
+        fixed, first_floors = self.floor_fixed, self.first_floors
+        others, drawing, burglar = getters
         floors = []
         for n, fl in values["floors"].items():
             mine = fl.__dict__
             if fixed(mine) != first_floors.get(n):
-                return self.whole(state)
-            floors.append((n, self.drawing_moving(mine) if n == self.floor else moving(mine)))
-        fixed, moving, first_crew = self.burglar_fixed, self.burglar_moving, self.first_crew
+                return None
+            floors.append((n, drawing(mine) if n == self.floor else others(mine)))
+        fixed, first_crew = self.burglar_fixed, self.first_crew
         crew = []
         for name, b in values["crew"].items():
             mine = b.__dict__
             if fixed(mine) != first_crew.get(name):
-                return self.whole(state)
-            crew.append((name, moving(mine)))
+                return None
+            crew.append((name, burglar(mine)))
         try:
-            return b"s" + marshal.dumps((self.game_moving(values), floors, crew), 2)
+            return mark + marshal.dumps((self.game_moving(values), floors, crew), 2)
         except ValueError:
-            return self.whole(state)
+            return None
 
     def whole(self, state: GameState) -> bytes:
         """The state written whole, without the drawing floor's piles."""

@@ -238,12 +238,7 @@ class Runs:
         used a room's token) share the runs that find no one (see :meth:`_transplant`)."""
         got = self.blind.get(point.key)
         if got is None:
-            state = point.state.copy()
-            for b in state.crew.values():
-                b.stealth = b.heat = 0
-            for fl in state.floors.values():
-                fl.lavatory = {}
-            got = self.blind[point.key] = self.keys.of(state)
+            got = self.blind[point.key] = self.keys.blind(point.state)
         return got
 
     def _transplant(self, r: Run, point: Point) -> Run:
@@ -303,14 +298,16 @@ class Runs:
                 if at_floor == floor and (self.reshuffled < 0 or data["left"] < self.reshuffled):
                     self.reshuffled = data["left"]
                 reshuffled = True
-        for fl in state.floors.values():
-            if fl.discard and fl.discard[-1] != HIDDEN:
-                fl.discard = (HIDDEN,) * len(fl.discard)
-            if reshuffled:
-                # the count of shuffles only seeds the app's own shuffles, which a table deck never makes: a state
-                # reshuffled during the move is the same point as before (a worker card drawn just before the
-                # reshuffle is drawn again from the same state)
-                fl.shuffles = 0
+        if events:
+            for number, fl in state.floors.items():
+                # the cards drawn on another floor face down again (this floor's piles are only ever read as sizes)
+                if number != floor and fl.discard and fl.discard[-1] != HIDDEN:
+                    fl.discard = (HIDDEN,) * len(fl.discard)
+                if reshuffled:
+                    # the count of shuffles only seeds the app's own shuffles, which a table deck never makes: a state
+                    # reshuffled during the move is the same point as before (a worker card drawn just before the
+                    # reshuffle is drawn again from the same state)
+                    fl.shuffles = 0
         drawing = question.get("floor") or floor if question is not None else None
         resumes = (question is not None and question["kind"] == "card" and resumable is not None
                    and resumable[0] == floor == drawing)

@@ -11,7 +11,7 @@ import pytest
 
 from assistant.engine.cases import state_from_case
 from assistant.engine.state import Burglar, FloorState, GameState
-from assistant.forecast.keys import FIXED, PILES, StateKeys
+from assistant.forecast.keys import BLIND, FIXED, PILES, StateKeys
 from assistant.forecast.knowledge import blind
 
 
@@ -99,3 +99,25 @@ def test_any_field_changed_changes_the_key_but_the_drawing_floors_piles(floor: i
         seen[key] = label
         assert key.startswith(b"m" if name in FIXED[cls] else b"s"), label  # fixed fields changed: written whole
         assert keys.of(state.copy()) == key  # and equal states still share it
+
+
+def test_a_blind_key_leaves_out_the_crews_stealth_and_heat_and_the_lavatory_tokens_only() -> None:
+    """``StateKeys.blind`` (the runs that find no one are shared across those, ``runs.Runs._transplant``): any other
+    field changed changes it; a state whose fixed fields differ is written whole, its Stealth and tokens zeroed."""
+    first = _first()
+    keys = StateKeys(first, 1)
+    seen = {keys.blind(first): "the first state"}
+    for cls, name, on, state in _every_change(first):
+        key = keys.blind(state)
+        label = f"{cls.__name__}.{name} (floor {on})"
+        if name in BLIND or (name in PILES and on == 1):
+            assert key == keys.blind(first), label
+            continue
+        assert key not in seen and key != keys.of(state), (label, seen.get(key))
+        seen[key] = label
+        assert key.startswith(b"m" if name in FIXED[cls] else b"b"), label
+    both = first.copy()
+    both.floors[1].walls = ()  # written whole: the Stealth and the tokens still left out
+    other = both.copy()
+    other.crew["ana"].stealth, other.floors[1].lavatory = 0, {}
+    assert keys.blind(both) == keys.blind(other) != keys.of(both)

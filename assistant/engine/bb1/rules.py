@@ -217,7 +217,7 @@ class Bb1(TableBb1):
         fl = self.state.floors[floor]
         came_from, fl.guard = fl.guard, square
         if self.quiet:  # a forecast's run: a walk's moves left, or whether he jumped
-            self.log("enter", "1.3", floor, square, data=walked or {"jump": jump})
+            self.notes.append(("enter", floor, square, walked or {"jump": jump}))  # as log() notes it, a call fewer
         else:
             self.log("enter", "1.3", floor, square,
                      data={"jump": jump, "came_from": came_from, "figure": self.figure, **(walked or {})})
@@ -412,8 +412,8 @@ class Bb1(TableBb1):
         if card == HIDDEN:
             card = self.ask("card", self.card_options(floor), floor, "1.11")
         fl.discard = (*fl.discard, card)
-        if self.quiet:  # a forecast's run notes the card only
-            self.log("draw", "1.11", floor, data={"card": card})
+        if self.quiet:  # a forecast's run notes the card only (as log() notes it, a call fewer)
+            self.notes.append(("draw", floor, None, {"card": card}))
         else:
             self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None,
                      data={"card": card, "left": len(fl.deck)})
