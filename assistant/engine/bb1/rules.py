@@ -156,7 +156,7 @@ class Bb1(TableBb1):
                 fork = router.fork_at(here)
                 walked = {"step_no": step_no, "left": left, "toward": target, "to_die": target == fl.destination,
                           "fork": fork.as_dict() if fork else None}
-            self.enter(floor, step, walked=walked)
+            self.enter(floor, step, False, walked)
             if left and fl.crow is not None and self.crow_slows(floor, step):  # asked only with a crow out
                 left -= 1
             if self.stops_moving(floor):
@@ -213,7 +213,8 @@ class Bb1(TableBb1):
     # -- entering a room (1.7, 1.14-1.16) --------------------------------------------------------
     def enter(self, floor: int, square: str, jump: bool = False, walked: dict[str, Any] | None = None) -> None:
         """The guard enters ``square``; ``walked`` says how a walk's step brought him there (step number, moves
-        left, heading, fork), for the log."""
+        left, heading, fork), for the log. An effect that puts him somewhere goes through :meth:`jump` (``jump``
+        here), which a game whose jumps have no entering effect overrides (bb3)."""
         fl = self.state.floors[floor]
         came_from, fl.guard = fl.guard, square
         if self.quiet:  # a forecast's run: a walk's moves left, or whether he jumped
@@ -766,6 +767,7 @@ class Bb1(TableBb1):
         return fl.guard, fl.destination
 
     def jump(self, floor: int, square: str) -> None:
+        """An effect puts the guard in ``square``: he enters it, with its effects (bb1)."""
         self.enter(floor, square, jump=True)
 
     def go_to_alarm_then_arrive(self, floor: int, card: str) -> None:
