@@ -16,7 +16,8 @@
   // -- the message beside the tap --------------------------------------------------------------
   function where(elt) {
     const spot = elt && elt.isConnected ? elt : document.getElementById("game") || document.querySelector("main");
-    return spot.closest(".room-menu, .menu, .question, .turnbar, .floor, .why, .panel, form, section, main") || document.body;
+    // a tap's own form (form.tap) is no box to say it in: the place around it is
+    return spot.closest(".room-menu, .menu, .question, .turnbar, .floor, .why, .panel, form:not(.tap), section, main") || document.body;
   }
 
   function say(elt, text, applied) {

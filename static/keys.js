@@ -5,7 +5,7 @@
 (() => {
   "use strict";
   const keys = document.getElementById("keys");
-  const pressed = { e: '[hx-vals*=\'"end_turn"\']', u: '[hx-post$="/undo"]', r: '[hx-post$="/redo"]' };
+  const pressed = { e: '[name="do"][value="end_turn"] ~ button', u: '[action$="/undo"] button', r: '[action$="/redo"] button' };
 
   let shown = null;
   function list() {  // fetched the first time: the board every device loads does not carry it

@@ -55,9 +55,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 def _words(app: Flask) -> None:
     """Log entries, questions and offers are data: templates put them into words for the reader."""
     from .table.offer_words import form_vals, offer_words, pick_offer
+    from .table.tap_fields import tap_fields
     app.jinja_env.globals.update(say=words.sentence, ask_text=words.prompt, option_text=words.option_text,
                                  question_highlights_rooms=question_highlights_rooms, offer_words=offer_words,
-                                 form_vals=form_vals, pick_offer=pick_offer)
+                                 form_vals=form_vals, pick_offer=pick_offer, tap_fields=tap_fields)
 
 
 def _blueprints(app: Flask) -> None:

@@ -48,11 +48,17 @@ def test_a_refused_tap_says_why_in_the_open_menu_and_that_nothing_was_applied(pa
     assert live_server.store().load(game_id).head == 2
 
 
+def expired(route: Route) -> None:
+    """The tap with a token no longer good, in its header and in its form's field (web/table/tap_fields.py)."""
+    body = re.sub(r"csrf_token=[^&]*", "csrf_token=expired", route.request.post_data or "")
+    route.continue_(headers={**route.request.headers, "x-csrftoken": "expired"}, post_data=body)
+
+
 def test_the_servers_own_words_are_said_once_and_alone(page: Page, live_server):
     """The app's refusal, as its server sends it (an expired page: CSRF refuses the tap), is said once:
     not the status's words beside the server's, which say the same."""
     game_id = open_menu(page, live_server)
-    page.route(ACT, lambda route: route.continue_(headers={**route.request.headers, "x-csrftoken": "expired"}))
+    page.route(ACT, expired)
     reveal_as_safe(page)
     menu = page.locator("#room-menu")
     expect(menu.get_by_role("alert")).to_have_text("This page is out of date. Reload it and try again.")

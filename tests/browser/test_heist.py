@@ -30,8 +30,9 @@ def room(page: Page, floor: int, square: str) -> Locator:
 
 
 def game_id_of(page: Page) -> str:
-    """The heist the page shows, once the page has loaded: the board's buttons post through htmx, which takes
-    them over only then (a click on a board still loading, as on a busy machine, posts nothing)."""
+    """The heist the page shows, once the page has loaded: htmx has then taken the board's forms over, so a tap
+    swaps the board in place as the tests expect (before, it posts the form itself and a new page comes back:
+    test_without_htmx.py)."""
     page.wait_for_load_state()
     match = re.search(r"/games/([0-9a-f]+)$", page.url)
     assert match, page.url

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from assistant.words import prompt
+from tests.web.taps import room_posts, taps
 from tests.web.helpers import (
     HTMX,
     act,
@@ -264,8 +265,24 @@ def test_a_plain_form_post_gets_the_whole_page_back(app, client, playing):
     page = response.get_data(as_text=True)
     assert "<html" in page and errors(page) == ["E1 is off the board: a 4x4 floor runs from A1 to D4"]
     response = client.post(f"/games/{playing}/act", data={"do": "end_turn"})
-    assert response.status_code == 302 and response.headers["Location"] == f"/games/{playing}"
+    assert response.status_code == 303 and response.headers["Location"] == f"/games/{playing}"
     assert game(app, playing).head == 3
+
+
+def test_a_refused_plain_post_from_a_rooms_menu_says_why_in_that_menu(app, client, playing):
+    """A room menu's form posts its room (web/table/tap_fields.py): the page a refusal brings back has that
+    menu open, the message in it; a second post of the same board's version is a double tap, refused as such."""
+    page = client.get(f"/games/{playing}?room=1-C3").get_data(as_text=True)
+    walls = next(form for tap, form in taps(page) if tap.label.startswith("North:"))
+    assert walls is not None and walls.fields["room"] == "1-C3" and walls.fields["version"] == str(version(page))
+    response = client.post(f"/games/{playing}/act", data={**walls.fields, "floor": "1", "wall": "C3-Z9"})
+    menu = re.search(r'<section class="menu room-menu" id="room-menu".*?</section>', response.get_data(as_text=True),
+                     re.DOTALL)
+    assert response.status_code == 200 and menu and 'role="alert"' in menu.group(0)
+    assert game(app, playing).head == 2
+    client.post(f"/games/{playing}/act", data={**walls.fields, "do": "end_turn"})
+    again = client.post(f"/games/{playing}/act", data={**walls.fields, "do": "end_turn"})
+    assert "tapped twice" in errors(again.get_data(as_text=True))[0] and game(app, playing).head == 3
 
 
 # -- versions: another device, or a double tap -------------------------------------------------------
@@ -371,7 +388,7 @@ def test_a_stale_undo_is_refused(app, client, playing):
 
 def test_undo_without_htmx_goes_back_to_the_board(app, client, playing):
     response = client.post(f"/games/{playing}/undo")
-    assert response.status_code == 302 and response.headers["Location"] == f"/games/{playing}"
+    assert response.status_code == 303 and response.headers["Location"] == f"/games/{playing}"
     assert game(app, playing).head == 1
 
 
@@ -397,7 +414,7 @@ def test_two_alarms_equally_near_ask_the_table_and_the_room_tapped_answers(app, 
     assert "You can also tap a highlighted room." in page
     for square in options:
         assert "option" in room_classes(page, 1, square)
-        assert f'"do": "answer", "choice": "{square}"' in room_button(page, 1, square)
+        assert room_posts(page, 1, square) == {"do": "answer", "choice": square}
     assert "End turn" not in page
 
     # nothing else can happen until the table answers

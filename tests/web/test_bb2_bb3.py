@@ -10,7 +10,6 @@ Suspicion", "Workers", "Disguises"; guard-rules.md §6-7."""
 from __future__ import annotations
 
 import html
-import json
 import re
 from typing import Any
 
@@ -36,6 +35,7 @@ from tests.web.helpers import (
     room_token,
     state,
 )
+from tests.web.taps import posts
 from tests.web.test_access import PHONE
 
 CARD_WHY = {"bb2": "at setup they show where the eight chips go",
@@ -88,14 +88,6 @@ def value(page: str, name: str) -> str | None:
 
 def text(page: str) -> str:
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
-
-
-def sends(page: str, label: str) -> dict[str, Any] | None:
-    """What the button with this accessible label posts (its hx-vals), or None when it is disabled."""
-    match = re.search(r"<button([^>]*)aria-label=\"" + re.escape(label) + '"', page)
-    assert match, f"no button {label!r}"
-    vals = re.search(r"hx-vals='([^']*)'", match.group(1))
-    return None if "disabled" in match.group(1) or vals is None else json.loads(html.unescape(vals.group(1)))
 
 
 def panel(client: FlaskClient, game_id: str, room: str | None = None) -> str:
@@ -307,8 +299,8 @@ def test_heat_can_be_adjusted_and_six_loses_the_heist(app, client):
     act_ok(client, game_id, do="move", who="Ann", floor=1, to="A1")
     page = panel(client, game_id)
     assert "Ann: 0 of 6 heat" in text(page)
-    assert sends(page, "Ann: one heat more") == {"do": "set", "field": "heat", "who": "Ann", "value": "1"}
-    assert sends(page, "Ann: one heat less") is None
+    assert posts(page, "Ann: one heat more") == {"do": "set", "field": "heat", "who": "Ann", "value": "1"}
+    assert posts(page, "Ann: one heat less") is None
     page = act_ok(client, game_id, do="set", field="heat", who="Ann", value="5")
     assert 'title="Ann: 5 heat"><span class="initials">An</span><small>♨5</small>' in room_button(page, 1, "A1")
     page = act_ok(client, game_id, do="set", field="heat", who="Ann", value="6")
@@ -346,8 +338,8 @@ def test_a_room_is_turned_up_with_its_type_and_number_and_counts_its_cubes(app, 
     assert room_token("cubes", "3 counting cubes", "▣", 3) in room_button(page, 1, "C1")
     assert "Surveillance C1 <b>3/4</b>" in page
     menu = panel(client, game_id, "1-C1")  # a fourth cube would heat the floor: the table cannot just add it
-    assert sends(menu, "One counting cube more") is None and "Clear them (1 action)" in menu
-    assert sends(menu, "One counting cube fewer") == {"do": "set", "field": "cubes", "floor": "1", "at": "C1",
+    assert posts(menu, "One counting cube more") is None and "Clear them (1 action)" in menu
+    assert posts(menu, "One counting cube fewer") == {"do": "set", "field": "cubes", "floor": "1", "at": "C1",
                                                       "value": "2"}
 
 

@@ -21,7 +21,7 @@ def test_walking_into_table_games_asks_the_dice_sum_in_one_tap(app, client):
     act_ok(client, game_id, do="reveal", floor=1, at="A2", type="table-games", number="3")
     page = act_ok(client, game_id, do="move", who="Ann", floor=1, to="A2")
     assert "roll the two casino dice. What is their sum?" in text(page)
-    assert re.findall(r'"choice": "(\d+)"', page) == [str(n) for n in range(2, 13)]
+    assert re.findall(r'name="choice" value="(\d+)"', page) == [str(n) for n in range(2, 13)]
     reference = expect(app, game_id, do="answer", choice="5")
     page = act_ok(client, game_id, do="answer", choice="5")
     assert state(app, game_id).floors[1].destination == "A2"

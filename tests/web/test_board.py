@@ -15,6 +15,7 @@ from tests.web.helpers import (
     state,
     version,
 )
+from tests.web.taps import posts
 
 
 def test_the_board_draws_every_floor_and_room(client):
@@ -73,7 +74,7 @@ def test_entrance_phase_room_menu_offers_the_break_in_on_floor_1_only(client):
     assert "Tap the room where the crew breaks in on floor 1." in page
     menu = client.get(f"/games/{game_id}/panel?room=1-B2").get_data(as_text=True)
     assert "The crew breaks in here" in menu
-    assert '"do": "entrance", "at": "B2"' in menu
+    assert posts(menu, "The crew breaks in here") == {"do": "entrance", "at": "B2"}
     upstairs = client.get(f"/games/{game_id}/panel?room=2-B2").get_data(as_text=True)
     assert "The crew breaks in here" not in upstairs
     assert "The crew breaks in on floor 1." in upstairs
@@ -96,7 +97,7 @@ def test_play_phase_room_menu_moves_alarms_reveals_and_walls(client):
     page = client.get(f"/games/{game_id}/panel?room=1-C2").get_data(as_text=True)
     assert "Who moves into C2? It is face down: tap what it is." in page  # one picker: who, then the tile
     # Bob walks in by the entrance at the start of his own first turn (§1.22 Break-in): no door from outside to C2
-    assert 'name="who" value="Ann" checked' in page and 'name="who" value="Bob"' not in page
+    assert 'type="radio" name="who" value="Ann" checked' in page and 'type="radio" name="who" value="Bob"' not in page
     assert 'name="tile" value="laser:2"' in page
     assert "Alarm here" in page
     assert "Turn this room face up as…" in page

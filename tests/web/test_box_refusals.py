@@ -3,8 +3,6 @@ with the stored heist unchanged; "The board says otherwise" sends it again as a 
 
 from __future__ import annotations
 
-import html
-import json
 import re
 
 import pytest
@@ -12,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.web.helpers import HTMX, act, act_ok, break_in, errors, game, log_lines, new_heist, state
+from tests.web.taps import posts
 from tests.web.test_access import phone
 from tests.web.test_bb2_bb3 import create
 
@@ -24,12 +23,9 @@ def stored(app: Flask, game_id: str) -> tuple[int, int, dict]:
     return g.head, g.version, g.state.to_json()
 
 
-def overrule_vals(page: str) -> dict[str, str]:
-    """What the "The board says otherwise" button posts (its hx-vals)."""
-    match = re.search(r"<button class=\"button correction\"[^>]*hx-vals='([^']*)'[^>]*><b>The board says otherwise",
-                      page)
-    assert match, "no 'The board says otherwise' button"
-    return json.loads(html.unescape(match.group(1)))
+def overrule_vals(page: str) -> dict[str, str] | None:
+    """What the "The board says otherwise" button posts."""
+    return posts(page, "The board says otherwise", starting=True)
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from assistant.engine.cases import state_from_case
 from assistant.forecast import forecast_floor, in_words
 from tests.web.helpers import HTMX, board_switch, act_ok, break_in, game, new_heist, room_button, state, store, version
+from tests.web.taps import taps
 
 
 def test_danger_is_off_by_default_and_the_board_shows_no_odds(app: Flask, client: FlaskClient) -> None:
@@ -105,3 +106,17 @@ def test_a_burglar_the_next_guard_move_surely_catches_is_told_so_beside_her(app:
     page = board_switch(client, gid, "danger", True)
     assert "Ann will be caught on the next guard move." in page
     assert "Bob has 0 Stealth: next time a guard finds Bob, the heist is lost." in page
+
+
+def test_the_switch_without_htmx_goes_back_to_the_board_with_its_room(app: Flask, client: FlaskClient) -> None:
+    """A tap before htmx has taken over the page posts the switch's form itself: the board page comes back (303),
+    the tapped room's menu still open."""
+    gid = new_heist(client)
+    break_in(client, gid)
+    page = client.get(f"/games/{gid}?room=1-C3").get_data(as_text=True)
+    form = next(form for tap, form in taps(page) if tap.label == "Off: show the odds")
+    assert form is not None and form.attrs["action"] == f"/games/{gid}/danger"
+    assert (form.fields["on"], form.fields["room"]) == ("1", "1-C3")
+    response = client.post(f"/games/{gid}/danger", data={"on": "1", "room": "1-C3"})
+    assert response.status_code == 303 and response.headers["Location"] == f"/games/{gid}?room=1-C3"
+    assert 'class="danger-shade"' in client.get(response.headers["Location"]).get_data(as_text=True)

@@ -8,13 +8,15 @@ import re
 
 from assistant.engine.scenarios import BANK_WALLS
 from tests.web.helpers import act, act_ok, errors, game, new_heist, room_classes, state, store
+from tests.web.taps import taps
 
 
 def slots(page: str, floor: int) -> dict[str, bool]:
-    """The wall targets drawn on one floor: wall name -> standing."""
-    found = re.findall(r'<button class="slot[^"]*"[^>]*?"wall": "([A-E]\d-[A-E]\d)"[^>]*?aria-pressed="(true|false)"'
-                       rf'[^>]*?aria-label="Floor {floor}:', page, re.DOTALL)
-    return {wall: pressed == "true" for wall, pressed in found}
+    """The wall targets drawn on one floor, each a button of the form that puts a wall up or down on that floor:
+    wall name -> standing."""
+    return {tap.attrs["value"]: tap.attrs["aria-pressed"] == "true" for tap, form in taps(page)
+            if "slot" in tap.attrs.get("class", "").split() and form is not None
+            and form.fields.get("do") == "wall" and form.fields.get("floor") == str(floor)}
 
 
 def guide(page: str) -> str:

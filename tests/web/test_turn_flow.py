@@ -11,7 +11,7 @@ from tests.web.helpers import act, act_ok, errors, log_lines, new_heist, state
 def card_question(page: str) -> list[str]:
     """The squares the card question offers, or [] when the page asks nothing."""
     block = re.search(r'<div class="question" role="alert">.*?</div>\s*</div>', page, re.DOTALL)
-    return re.findall(r'"do": "answer", "choice": "([A-E]\d)"', block.group(0)) if block else []
+    return re.findall(r'name="choice" value="([A-E]\d)"', block.group(0)) if block else []
 
 
 def test_with_the_real_cards_the_app_asks_for_each_card_and_carries_on(app, client):

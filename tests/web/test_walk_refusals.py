@@ -10,8 +10,6 @@ adjacent if there is a wall between"); bb2 Drunk ("even through walls", a jump, 
 
 from __future__ import annotations
 
-import html
-import json
 import re
 
 import pytest
@@ -19,6 +17,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.web.helpers import HTMX, act, act_ok, break_in, errors, game, log_lines, new_heist, state
+from tests.web.taps import posts
 from tests.web.test_access import phone
 from tests.web.test_bb2_bb3 import bb3_in_play, placed
 from tests.web.test_box_refusals import ROOM_MENU, stored
@@ -48,11 +47,9 @@ def future(client: FlaskClient) -> tuple[str, str, str]:
 GAMES = {"bb1": bank, "bb2": casino, "bb3": future}
 
 
-def put_here(page: str) -> dict[str, str]:
-    """What the *Put here* button of a refusal posts (its hx-vals)."""
-    match = re.search(r"<button class=\"button correction\"[^>]*hx-vals='([^']*)'[^>]*><b>Put Ann here", page)
-    assert match, "no 'Put Ann here' button in the refusal"
-    return json.loads(html.unescape(match.group(1)))
+def put_here(page: str) -> dict[str, str] | None:
+    """What the *Put here* button of a refusal posts."""
+    return posts(page, "Put Ann here", starting=True)
 
 
 @pytest.mark.parametrize("sender", ["tablet", "play link"])

@@ -87,7 +87,7 @@ def toggled(key: str, name: Callable[[str], str]) -> BaseResponse:
     room = request.form.get("room") or None
     if request.headers.get("HX-Request"):
         return redirect(url_for("game.panel", key=key, room=room))
-    return redirect(url_for("game.board", key=key))
+    return redirect(url_for("game.board", key=key, room=room), 303)  # a plain form post: the board page, as it was
 
 
 # -- what the page shows ----------------------------------------------------------------------------

@@ -262,14 +262,15 @@ def _refuse(access: Access, error: str, overrule: dict[str, str] | None = None) 
 
 def _respond(access: Access, error: str | None = None, animate: bool = False,
              spotted_card: str | None = None, notice: str | None = None) -> str | BaseResponse:
-    """htmx gets the game partial back; a plain form post goes back to the board."""
+    """htmx gets the game partial back; a plain form post (a tap before htmx took over the page) goes back to the
+    board: 303, so the browser fetches it and a reload does not post again."""
     if request.headers.get("HX-Request"):
         return _game_partial(access, error=error, animate=animate, spotted_card=spotted_card, notice=notice)
     if notice:
         flash(notice)
     if error or spotted_card:
         return render_template("game.html", **_context(access, error=error, spotted_card=spotted_card))
-    return redirect(url_for("game.board", key=access.key))
+    return redirect(url_for("game.board", key=access.key), 303)
 
 
 @bp.get("/<key>/log")
