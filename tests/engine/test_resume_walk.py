@@ -8,6 +8,7 @@ the way ``actions.apply`` answers a question.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 
 from assistant.engine.cases import state_from_case
 from assistant.engine.log import LogEntry
-from assistant.engine.ruleset import GameOver, NeedAnswer
+from assistant.engine.ruleset import GameOver, NeedAnswer, Plans
 from assistant.engine.rulesets import ruleset_for
 from assistant.engine.scenarios import random_walls
 from assistant.engine.state import HIDDEN, GameState
@@ -167,3 +168,18 @@ def test_a_quiet_run_is_the_same_run_with_notes_instead_of_entries(rules: str) -
                 break
             answers.append(rng.choice(question["options"]))
     assert compared > 100
+
+
+def test_rulesets_sharing_their_floor_plans_each_walk_by_their_own_walls() -> None:
+    """The forecast's runs share their floor plans (``Ruleset(..., plans)``): each ruleset checks a shared plan
+    against its own floor's walls, so a state with other walls walks by its own plan, as alone."""
+    open_floor = state_from_case({"floors": {"1": {"guard": "A1", "destination": "A3", "die": 2, "patrol": ["D4"]}}})
+    walled = open_floor.copy()
+    walled.floors[1].walls = ("A1-A2",)
+    plans: Plans = {}
+    for state in (open_floor, walled, open_floor):
+        shared, alone = state.copy(), state.copy()
+        for rules in (ruleset_for(shared, [], plans), ruleset_for(alone, [])):
+            with contextlib.suppress(NeedAnswer):
+                rules.guard_turn(1)
+        assert shared.to_json() == alone.to_json()
