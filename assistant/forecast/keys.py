@@ -11,7 +11,7 @@ Much of a state is the same in every state one forecast reaches: the walls and r
 settings, the crew's characters and what they carry. No guard move assigns those fields (``FIXED``), so a state
 whose own are equal to the forecast's first state's (checked at every key) is written without them, behind a mark
 of its own: two such keys are equal only if the rest of the two states is. A state whose are not is written whole
-behind another mark (none of the bench's states or the example cases' is).
+behind another mark (no state of the bench's forecasts and safety maps is).
 """
 
 from __future__ import annotations
