@@ -110,6 +110,18 @@ forecast less the same with its runs cached) in instructions:
     harsh(2895) / late(231) / stress     15.2 / 17.0 / 32.1 -> 12.8 / 16.0 / 28.0 ms
     runs with bookkeeping, cubes13 / stress / late(231) / harsh(2895)   63.3 / 73.8 / 59.6 / 73.0
                                                                      -> 46.9 / 56.2 / 47.5 / 55.6 M
+
+Issue 25 point 2, session 9 (docs/forecast.md, "Cheaper sums"), main 1c3e7fd -> branch fc-sums, best of 3 runs of
+each alternated twice (load 2.5-3.5), and instructions (callgrind, one forecast; "machinery": the same forecast with
+every engine run cached):
+
+    bb3 die 6, 2 cubes, 40 layouts       median 13.3-14.6 -> 12.0   max 17.5-22.1 -> 15.9-16.5 ms
+    harsh floors of the games (1,000)    max 14.8-16.3 -> 13.5-13.6 ms
+    harsh(2895) / stress bb3 2 cubes     14.5-14.8 / 29.0-29.3 -> 14.4-16.0 / 25.3-25.4 ms
+    instructions, machinery: cubes13 / stress / late(231) / harsh(2895)   65.2 / 141.7 / 51.6 / 31.4
+                                                                       -> 54.7 / 109.7 / 50.8 / 28.8 M
+    instructions, whole forecast: the same                              127.9 / 214.9 / 112.5 / 104.1
+                                                                       -> 117.0 / 182.8 / 111.7 / 101.2 M
 """
 
 from __future__ import annotations

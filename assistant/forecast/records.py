@@ -1,7 +1,7 @@
 """The records the forecast's explorer (tree.py) keeps: engine runs, resumable points, rests of moves, and the
 tables a state's cards are summed through, with named fields instead of positions. What the innermost loops read
 field by field is a slotted dataclass: Python 3.11 specialises reading a slot, not a ``NamedTuple``'s field, which
-costs 2.7 times as much. The small records those loops build by the thousand (``Ending``, ``Link``, ``Summed``)
+costs 2.7 times as much. The small records those loops build by the thousand (``Ending``, ``Summed``)
 are plain tuples, always unpacked into named variables where they are read: a ``NamedTuple``'s constructor is a
 Python call, and with them and ``NamedTuple`` fields the forecast took 4-5% longer (measured, alternated in one
 process). The rest are ``NamedTuple``.
@@ -142,19 +142,29 @@ class Compiled(NamedTuple):
         return cls(tuple(bad) or None, ending, tuple(going), tuple(alike.items()))
 
 
-# A card that goes on from a compiled state to the next one, as ``_Explorer._summed`` follows it: (bit, drawn, deck,
-# key, unit, keep): the card's bit in a mask of this floor's cards, the mask that takes the card its run drew out of
-# the unseen ones, the change of the deck's size, the state it stops at, 1 in each field the run sets, and a mask of
-# every other field.
-Link: TypeAlias = tuple[int, int, int, NodeKey, int, int]
-# A rest of a move summed through compiled tables (``_Explorer._summed``): (den, packed, reach, need), need the
+@dataclass(slots=True)
+class Link:
+    """A card that goes on from a compiled state to the next one, as ``Tables._summed`` follows it."""
+
+    bit: int  # the card's bit in a mask of this floor's cards
+    drawn: int  # the mask that takes the card its run drew out of the unseen ones
+    deck: int  # the change of the deck's size
+    key: NodeKey  # the state it stops at
+    unit: int  # 1 in each field the run sets
+    keep: int  # a mask of every other field
+    node: Node | None = None  # that state's, once it is known (and checked, see Tables._linked): it stays the same
+    prog: Program | None = None  # the node's program, while it is the node's (see Tables._linked)
+
+
+# A rest of a move summed through compiled tables (``Tables._summed``): (den, packed, reach, need), need the
 # fewest cards in the deck the answer needs (states below are keyed without their piles from 6 cards on).
 Summed: TypeAlias = tuple[int, int, int, int]
 
 
 @dataclass(slots=True)
 class Program:
-    """What ``_Explorer._summed`` reads of a compiled state, with its memo by the mask of unseen cards."""
+    """What ``Tables._summed`` reads of a compiled state, with its memos by the mask of unseen cards and by the
+    sums of copies per ending."""
 
     links: tuple[Link, ...]
     memo: dict[int, Summed]
@@ -162,6 +172,8 @@ class Program:
     endings: tuple[tuple[int, int], ...]  # each ending's mask of cards, with its packed ending
     going: int  # the mask of the cards that go on
     others: Unseen  # the other floors' unseen cards it was made for
+    # the cards that end the move, summed by their sums of copies per ending (``Tables._ends``)
+    sums: dict[int, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -175,6 +187,9 @@ class Node:
     sums: dict[tuple[int, tuple[int, ...]], Dist | Literal[Mark.NOTHING]] = field(default_factory=dict)
     visits: int = 0
     program: Program | Literal[False] | None = None  # False: the table cannot be summed by masks
+    # per card that goes on, its link (None: its run cannot be summed by masks), kept when the program is made
+    # again after more cards were looked up (an entry, once known, stays the same)
+    links: dict[int, Link | None] = field(default_factory=dict)
 
 
 class Partition(NamedTuple):

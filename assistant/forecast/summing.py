@@ -26,7 +26,7 @@ from .records import (
     Summed,
     Unseen,
 )
-from .runs import Runs
+from .runs import Overflow, Runs
 
 COMPILE_LEFT = 1  # with at most this many moves left a state's table is filled for every card at once
 PLAIN_LEFT = 1  # with at most this many moves left the rest of a move is first tried as a plain sum (see _solve)
@@ -45,8 +45,9 @@ class Tables(Runs):
         self.nodes: dict[NodeKey, Node | None] = {}
         self.redrawn: tuple[int, ...] = ()
         self.verified: set[NodeKey] = set()
+        self.shift = len(self.cards[self.at]).bit_length()  # bits that hold a count of this floor's cards
 
-    def _solve(self, point: Point, question: Question) -> Dist:
+    def _solve(self, point: Point, question: Question, tried: Compiled | None = None) -> Dist:
         """The rest of the move from a resumable card question: the walk's (``tree._Explorer._solve``)."""
         raise NotImplementedError
 
@@ -95,6 +96,7 @@ class Tables(Runs):
                         self._entry(point, guard, j, table)
                 compiled = node.compiled = Compiled.of(table, offered)
                 node.program = None  # and its program
+                node.sums = {}  # kept by the copies per ending in their order, which a card looked up may change
                 bad, ending, goes, _ = compiled
                 if bad is not None and any(counts[j] for j in bad):
                     return None
@@ -153,16 +155,26 @@ class Tables(Runs):
                 below = fold(unseen, events)
                 kid = below[self.at]
             sub = None
-            if plain and r.left <= PLAIN_LEFT:
-                # what _solve would do first there (a plain sum over a compiled table), without a point
-                tk = (r.key, r.left, None if after[0] >= 6 else after)
+            tried = None
+            if r.left <= PLAIN_LEFT:
+                if plain:
+                    # what _solve would do first there (a plain sum over a compiled table), without a point
+                    tk = (r.key, r.left, None if after[0] >= 6 else after)
+                    child = nodes.get(tk)
+                    if child is not None and child.compiled is not None and (not redrawn or tk in verified):
+                        sub = self._plain(child, kid)
+            elif after[0] >= 6 and depth + 2 * r.left + 4 < MAX_ANSWERS:
+                # what _solve would do first there (a sum through the compiled tables), without a point
+                tk = (r.key, r.left, None)
                 child = nodes.get(tk)
                 if child is not None and child.compiled is not None and (not redrawn or tk in verified):
-                    sub = self._plain(child, kid)
+                    sub = self._eval(child, (kid,) if below is None else below, after[0])
+                    if sub is None:
+                        tried = child.compiled
             if sub is None:
                 assert r.point is not None and r.question is not None
                 sub = self._solve(Point(r.point, r.key, after, r.left, steps + r.steps,
-                                         (kid,) if below is None else below, depth), r.question)
+                                         (kid,) if below is None else below, depth), r.question, tried)
             if not sub.exact:
                 exact = False
             if sub.reach >= reach:
@@ -226,7 +238,13 @@ class Tables(Runs):
         the answer needs, since states below are keyed without their piles only from 6 cards on). None when a
         card unseen is one a table cannot sum (its entry None or not looked up yet), when a state below is not
         compiled yet, has fewer than 6 cards in the deck or another floor's cards unseen, or when no card ends
-        the move: :meth:`_solve` then works it out. Memoised per state by the mask."""
+        the move: :meth:`_solve` then works it out. Memoised per state by the mask.
+
+        A state below where no card unseen goes on (most of them: he has a move left or none) is summed here, by
+        :meth:`_ends`: its rest is the same for every mask with the same copies per ending, which its ``sums``
+        keep (in the stress case 2,682 masks, 361 such counts), without a memo entry or a call of its own. Such
+        rests all have the denominator of this one's cards but the card drawn, so they are added up before their
+        fields are weighted."""
         memo = prog.memo
         hit = memo.get(mask)
         if hit is not None:
@@ -234,44 +252,123 @@ class Tables(Runs):
             return hit if deck >= need else None
         if mask & prog.bad or not mask:
             return None
-        ends = 0
-        for cards, v in prog.endings:
-            c = (mask & cards).bit_count()
-            if c:
-                ends += c * v
+        ends = self._ends(prog, mask)
         total = mask.bit_count()
         if not mask & prog.going:
             if not ends:
                 return None
             done = memo[mask] = (total, ends, 2, 6)
             return done
-        buckets: dict[int, int] = {1: ends} if ends else {}
+        fewer = total - 1
+        leaves = units = 0  # the rests below where no card goes on (over ``fewer``), and their runs' fields
+        any_leaf = False
+        buckets: dict[int, int] = {}
         need, reach = 6, 1
-        nodes, redrawn, verified, others = self.nodes, self.redrawn, self.verified, prog.others
-        for bit, drawn, dd, tk, unit, keep in prog.links:
-            if not mask & bit:
+        others = prog.others
+        for link in prog.links:
+            if not mask & link.bit:
                 continue
-            below = deck + dd
-            child = nodes.get(tk)
-            if below < 6 or child is None or child.compiled is None or (redrawn and tk not in verified):
+            below = deck + link.deck
+            if below < 6:
                 return None
-            sub_prog = child.program
-            if sub_prog is None:
-                sub_prog = child.program = self._program(child, others)
-            if sub_prog is False or sub_prog.others != others:
-                return None
-            got = self._summed(sub_prog, mask & drawn, below)
+            sub_prog = link.prog
+            if sub_prog is None or sub_prog is not link.node.program or sub_prog.others is not others:  # type: ignore[union-attr]
+                sub_prog = self._linked(link, others)
+                if sub_prog is None:
+                    return None
+            sub = mask & link.drawn
+            if not sub & sub_prog.going:
+                if sub & sub_prog.bad or not sub:
+                    return None
+                packed = self._ends(sub_prog, sub)
+                if not packed:
+                    return None
+                if 6 - link.deck > need:  # max() costs more, in the forecast's innermost loop
+                    need = 6 - link.deck
+                d = sub.bit_count()
+                if d == fewer:
+                    leaves += packed & link.keep
+                    units += link.unit
+                    any_leaf = True
+                else:
+                    buckets[d] = buckets.get(d, 0) + (packed & link.keep) + d * link.unit
+                    reach = 3 if reach < 3 else reach
+                continue
+            got = self._summed(sub_prog, sub, below)
             if got is None:
                 return None
             d, packed, sub_reach, sub_need = got
-            if sub_need - dd > need:  # max() costs more, in the forecast's innermost loop
-                need = sub_need - dd
+            if sub_need - link.deck > need:
+                need = sub_need - link.deck
             if sub_reach >= reach:
                 reach = 1 + sub_reach
-            buckets[d] = buckets.get(d, 0) + (packed & keep) + d * unit  # his fields set certain
-        den, packed = self._normalise(buckets) if len(buckets) > 1 else next(iter(buckets.items()))
+            buckets[d] = buckets.get(d, 0) + (packed & link.keep) + d * link.unit  # his fields set certain
+        if any_leaf:
+            reach = 3 if reach < 3 else reach
+            if not buckets:  # every card that goes on stops where none goes on (most rests): over ``fewer``
+                den, packed = fewer, leaves + fewer * (units + ends)
+                done = memo[mask] = (den * total, packed, reach, need)
+                return done
+            buckets[fewer] = buckets.get(fewer, 0) + leaves + fewer * units
+        if ends:
+            buckets[1] = buckets.get(1, 0) + ends
+        den, packed = self._over_one(buckets) if len(buckets) > 1 else next(iter(buckets.items()))
         done = memo[mask] = (den * total, packed, max(reach, 2), need)
         return done
+
+    def _linked(self, link: Link, others: Unseen) -> Program | None:
+        """The program of the state ``link`` stops at, for :meth:`_summed` from a state whose program was made for
+        ``others``, kept in the link until the state's program is made again; None when there is none yet (the
+        state not met, not compiled or not checked for the cards left out as only ever drawn again) or it cannot
+        be summed there."""
+        child = link.node
+        if child is None:
+            child = self.nodes.get(link.key)
+            if child is None or (self.redrawn and link.key not in self.verified):
+                return None
+            link.node = child  # a state's node is made once, and a key once checked stays so
+        sub_prog = child.program
+        if sub_prog is None:
+            if child.compiled is None:
+                return None
+            sub_prog = child.program = self._program(child, others)
+        if sub_prog is False or sub_prog.others != others:
+            return None
+        link.prog = sub_prog
+        return sub_prog
+
+    def _over_one(self, buckets: dict[int, int]) -> tuple[int, int]:
+        """:meth:`_normalise` for :meth:`_summed`'s buckets, whose denominators nearly always divide the largest
+        (the rests below a state have its cards but those drawn on the way as theirs): the same least common
+        multiple and sums, without a gcd per bucket when they do."""
+        den = max(buckets)
+        if den >> (self.width - 1):
+            raise Overflow(den)
+        packed = 0
+        for d, v in buckets.items():
+            if den % d:
+                return self._normalise(buckets)
+            packed += v * (den // d) if d != den else v
+        return den, packed
+
+    def _ends(self, prog: Program, mask: int) -> int:
+        """The packed endings of the cards of ``mask`` that end the move at a compiled state, each weighted by its
+        copies: kept in ``prog.sums`` by the copies per ending, which the mask's bits among each ending's cards
+        count (the rests of a move below a state are alike for many masks: 88% are found there in the stress
+        case, where a memo by the mask finds fewer)."""
+        key = 0
+        shift = self.shift
+        for cards, _ in prog.endings:
+            key = key << shift | (mask & cards).bit_count()
+        ends = prog.sums.get(key)
+        if ends is None:
+            ends = 0
+            for cards, v in prog.endings:
+                c = (mask & cards).bit_count()
+                if c:
+                    ends += c * v
+            prog.sums[key] = ends
+        return ends
 
     def _program(self, node: Node, others: Unseen) -> Program | Literal[False]:
         """What :meth:`_summed` reads of a compiled state: per card that goes on, its bit, the mask that takes the
@@ -282,16 +379,35 @@ class Tables(Runs):
         depends on the piles."""
         assert node.compiled is not None
         bad, _, goes, alike = node.compiled
-        bad_mask = sum(1 << i for i in bad or ())
-        endings = tuple((sum(1 << i for i in cards), v) for v, cards in alike)
+        bad_mask = 0
+        for i in bad or ():
+            bad_mask |= 1 << i
+        endings: list[tuple[int, int]] = []
+        for v, cards in alike:
+            each = 0
+            for i in cards:
+                each |= 1 << i
+            endings.append((each, v))
         links: list[Link] = []
+        going = 0
+        made = node.links
         for i, r in goes:
-            if not r.shift or len(r.events) != 1 or r.events[0][0] != self.at or r.events[0][1] < 0:
+            link = made.get(i, UNKNOWN)
+            if link is UNKNOWN:
+                link = made[i] = self._link(i, r)
+            if link is None:
                 return False
-            unit, ones = self._unit(r.bits)
-            links.append((1 << i, ~(1 << r.events[0][1]), r.piles[0], (r.key, r.left, None), unit, ~ones))
-        going = sum(bit for bit, *_ in links)
-        return Program(tuple(links), {}, bad_mask, endings, going, others)
+            links.append(link)
+            going |= link.bit
+        return Program(tuple(links), {}, bad_mask, tuple(endings), going, others)
+
+    def _link(self, i: int, r: Run) -> Link | None:
+        """Card ``i``'s link from a compiled state to the state its run ``r`` stops at (see :meth:`_program`), or
+        None when the run does more than draw one card of this floor or depends on the piles."""
+        if not r.shift or len(r.events) != 1 or r.events[0][0] != self.at or r.events[0][1] < 0:
+            return None
+        unit, ones = self._unit(r.bits)
+        return Link(1 << i, ~(1 << r.events[0][1]), r.piles[0], (r.key, r.left, None), unit, ~ones)
 
     def _node(self, point: Point, question: Question) -> Node | None:
         """What :meth:`_fast` keeps of a state with its moves left: the table of what each card does there,

@@ -55,13 +55,14 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
 from operator import itemgetter
 from typing import TypeAlias
 
 from ..engine.rulesets import ruleset_for
 from ..engine.state import GameState
 from .knowledge import kind_of
-from .records import Dist, Group, Piles, Point, Question, Tree, Unseen
+from .records import Compiled, Dist, Group, Piles, Point, Question, Tree, Unseen
 from .routes import card_classes
 from .runs import LOST, Overflow, Runs
 from .summing import MAX_ANSWERS, PLAIN_LEFT, Tables
@@ -155,6 +156,7 @@ class _Explorer(Tables):
         self.memo: dict[MemoKey, Dist] = {}
         self.classes: dict[tuple[str, int], tuple[int, ...]] = {}
         self.projectors: dict[tuple[str, int], Projector] = {}
+        self.unrouted: tuple[str, ...] | None = None
 
     # -- the walk ----------------------------------------------------------------------------------------
     def explore(self) -> Tree:
@@ -254,25 +256,26 @@ class _Explorer(Tables):
                 stack.append(([*answers, answer], num * count, den * total, grouped))
         return reach, exact
 
-    def _solve(self, point: Point, question: Question) -> Dist:
+    def _solve(self, point: Point, question: Question, tried: Compiled | None = None) -> Dist:
         """The rest of the move from a resumable card question, memoised by the state and the signature of
         the unseen cards (or by the whole multiset when the signature does not say enough). Worked out by
-        :meth:`_fast` when it can, else by a walk over every answer (:meth:`_expand`)."""
+        :meth:`_fast` when it can, else by a walk over every answer (:meth:`_expand`). ``tried``: the state's
+        compiled table, which :meth:`_eval` already failed to sum this rest from (``_fast`` tries it first)."""
         if self.redrawn and self._left_out(point.unseen, point.piles[0]):
             self._check_redrawn(point)
         fast = point.depth + 2 * point.left + 4 < MAX_ANSWERS
-        tried = None
-        if fast and point.left <= PLAIN_LEFT:
-            got = self._fast(point, question, plain=True)  # quicker than looking it up
-            if got is not None:
-                return got
-        elif fast and point.piles[0] >= 6:
-            node = self.nodes.get((point.key, point.left, None))
-            if node is not None and node.compiled is not None:
-                got = self._eval(node, point.unseen, point.piles[0])  # quicker than looking it up
+        if fast and tried is None:
+            if point.left <= PLAIN_LEFT:
+                got = self._fast(point, question, plain=True)  # quicker than looking it up
                 if got is not None:
                     return got
-                tried = node.compiled  # nothing below changes before _fast: not summed again from that table
+            elif point.piles[0] >= 6:
+                node = self.nodes.get((point.key, point.left, None))
+                if node is not None and node.compiled is not None:
+                    got = self._eval(node, point.unseen, point.piles[0])  # quicker than looking it up
+                    if got is not None:
+                        return got
+                    tried = node.compiled  # nothing below changes before _fast: not summed again from that table
         memo = self.memo
         whole = (point.key, point.left, point.piles, point.unseen)
         hit = memo.get(whole)
@@ -384,20 +387,27 @@ class _Explorer(Tables):
             return None
         got = self.projectors.get((guard, left))
         if got is None:
-            members: dict[int, list[int]] = {}
-            for i, k in enumerate(self._classes(guard, left)):
-                members.setdefault(k, []).append(i)
-            singles = [m[0] for m in members.values() if len(m) == 1]
-            got = self.projectors[(guard, left)] = (
-                itemgetter(*singles) if singles else None,
-                tuple(itemgetter(*m) for m in members.values() if len(m) > 1))
+            got = self.projectors[(guard, left)] = _projection(self._classes(guard, left))
         return got
 
     def _classes(self, guard: str, left: int) -> tuple[int, ...]:
         got = self.classes.get((guard, left))
         if got is None:
+            if self.unrouted is None:  # the cards no route is read for: special, no room of the plan, or void
+                self.unrouted = tuple(c for c in self.cards[self.at] if kind_of(self.view.rules, c) == self.special
+                                      or c not in self.plan.index or c in self.view.void)
             got = self.classes[(guard, left)] = card_classes(
-                self.plan, self.view.tiebreak, self.plan.index[guard], left, tuple(self.cards[self.at]),
-                tuple(c for c in self.cards[self.at] if kind_of(self.view.rules, c) == self.special
-                      or c not in self.plan.index or c in self.view.void))
+                self.plan, self.view.tiebreak, self.plan.index[guard], left, tuple(self.cards[self.at]), self.unrouted)
         return got
+
+
+@lru_cache(maxsize=1 << 12)
+def _projection(classes: tuple[int, ...]) -> Projector:
+    """How the signature reads the counts of cards in these classes (``routes.card_classes``, cached, so one tuple
+    per floor plan, square and moves left): the cards alone in their class, and each class of several cards."""
+    members: dict[int, list[int]] = {}
+    for i, k in enumerate(classes):
+        members.setdefault(k, []).append(i)
+    singles = [m[0] for m in members.values() if len(m) == 1]
+    return (itemgetter(*singles) if singles else None,
+            tuple(itemgetter(*m) for m in members.values() if len(m) > 1))
