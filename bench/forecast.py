@@ -102,6 +102,15 @@ runs of each alternated (load falling from 3 to 0.3), and instructions (callgrin
     instructions: cubes13 / harsh(2895) / harsh(746) / stress   131.7 / 108.2 / 91.6 / 223.1
                                                              -> 127.3 / 103.7 / 88.6 / 214.5 M
 
+Issue 25 point 2, session 9 (docs/forecast.md, "Cheaper engine runs and their bookkeeping"), main 1c3e7fd -> branch
+fc-engine, this script run right after main's (best of 3), and the runs with their bookkeeping (fc_split.py: a
+forecast less the same with its runs cached) in instructions:
+
+    bb3 die 6, 2 cubes, 40 layouts       median 13.9 -> 11.1   max 19.8 -> 17.3 ms
+    harsh(2895) / late(231) / stress     15.2 / 17.0 / 32.1 -> 12.8 / 16.0 / 28.0 ms
+    runs with bookkeeping, cubes13 / stress / late(231) / harsh(2895)   63.3 / 73.8 / 59.6 / 73.0
+                                                                     -> 46.9 / 56.2 / 47.5 / 55.6 M
+
 Issue 25 point 2, session 9 (docs/forecast.md, "Cheaper sums"), main 1c3e7fd -> branch fc-sums, best of 3 runs of
 each alternated twice (load 2.5-3.5), and instructions (callgrind, one forecast; "machinery": the same forecast with
 every engine run cached):

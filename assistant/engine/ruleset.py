@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 from .board import Floorplan
 from .errors import N_, IllegalActionError
@@ -26,6 +26,10 @@ from .state import GameState
 ANSWER_WORDS: dict[tuple[str, str], str] = {(q.kind, word): option for q in QUESTIONS.values()
                                             for word, option in q.words.items()}
 _WORDED = frozenset(kind for kind, _ in ANSWER_WORDS)
+# What a quiet ruleset keeps of a log entry (see Ruleset.quiet): its kind, floor, square and parameters
+Note: TypeAlias = tuple[str, int | None, str | None, dict[str, Any]]
+# Per floor, the walls a plan was looked up for and the plan (see Ruleset.plan)
+Plans: TypeAlias = dict[int, tuple[tuple[str, ...], Floorplan]]
 
 
 @lru_cache(maxsize=2048)
@@ -72,19 +76,24 @@ class Ruleset:
     actions: ClassVar[Mapping[str, GameAction]] = {}
     set_fields: ClassVar[Mapping[str, GameAction]] = {}
     legal: ClassVar[LegalActions]  # the game's legal-actions query: what a room, a player's panel offer
-    # Kinds of log entry not written, and no fork explained in an "enter" entry: set by the danger forecast,
-    # which reads neither (its engine runs are many and their logs thrown away). The state is the same.
+    # Set by the danger forecast, whose engine runs are many and whose logs it throws away: a quiet ruleset writes
+    # no log entry. Of each entry whose kind is not one of these it keeps a note instead (``notes``: kind, floor,
+    # square, parameters), of the guard's steps and draws only what the forecast reads (whether he jumped, the moves
+    # a walk has left; the card drawn). The state, the questions and where a move can be resumed are the same.
     quiet: frozenset[str] = frozenset()
     # Burglars the danger forecast stands in several rooms at once (forecast/safety.py: copies of one burglar, each
     # asking what his move does to her alone there): a catch takes one off the board and the move goes on, as it
     # would without her. Nobody at the table is one.
     stand_ins: frozenset[str] = frozenset()
 
-    def __init__(self, state: GameState, answers: list[str]):
+    def __init__(self, state: GameState, answers: list[str], plans: Plans | None = None):
+        """``plans``: the floor plans other rulesets looked up, to share (the forecast's engine runs: their states
+        share their walls); each is checked against its floor's walls at every look-up (:meth:`plan`)."""
         self.state = state
         self.answers = list(answers)
         self.entries: list[LogEntry] = []
-        self._plans: dict[int, tuple[tuple[str, ...], Floorplan]] = {}
+        self.notes: list[Note] = []  # a quiet ruleset's log (see quiet)
+        self._plans: Plans = {} if plans is None else plans
 
     def room_said(self, floor: int, square: str) -> None:
         """A face-down room was turned up. A game whose rooms act on whoever walked in before the table said what
@@ -95,8 +104,10 @@ class Ruleset:
             ruling: bool = False, *, data: dict[str, Any] | None = None, **params: Any) -> None:
         """One log entry: a kind declared in log.KINDS and its parameters, never a sentence. The parameters
         are keywords, or one dict ``data`` (never both) on the guard's every step: passing a method's own
-        keywords on here (``**data``) cost more than writing the entry."""
-        if kind in self.quiet:
+        keywords on here (``**data``) cost more than writing the entry. A quiet ruleset notes it instead."""
+        if self.quiet:
+            if kind not in self.quiet:
+                self.notes.append((kind, floor, square, params if data is None else data))
             return
         self.entries.append(entry(kind, rule, floor, square, params if data is None else data, ruling))
 

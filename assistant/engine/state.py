@@ -148,15 +148,16 @@ class GameState:
         """An independent copy, made field by field: every field is a number, a string, or a list or dict
         of them, so one level of copying is enough (a deepcopy took half of every action's time). Only a
         pending question, nested JSON, is copied deeply."""
-        new: GameState = _shallow(self)
+        new: GameState = _shallow(self, GameState)
         # plain loops, not comprehensions (each one a call more): the danger forecast copies thousands of states
         new.floors = floors = {}
         for number, fl in self.floors.items():
-            floors[number] = _shallow(fl)
+            floors[number] = _shallow(fl, FloorState)
         new.crew = crew = {}
         for name, b in self.crew.items():
-            crew[name] = _shallow(b)
-        new.pending = None if self.pending is None else copy.deepcopy(self.pending)
+            crew[name] = _shallow(b, Burglar)
+        if self.pending is not None:
+            new.pending = copy.deepcopy(self.pending)
         return new
 
     def current(self) -> str | None:
@@ -173,18 +174,20 @@ class GameState:
         return found
 
 
-def _shallow(obj: Any) -> Any:
-    """A copy of a dataclass whose list and dict fields are copied one level down (tuples and Mappings are
-    shared: nothing changes them in place)."""
-    cls = type(obj)
+def _shallow(obj: Any, cls: type) -> Any:
+    """A copy of a dataclass of class ``cls`` whose list and dict fields are copied one level down (tuples and
+    Mappings are shared: nothing changes them in place)."""
     values = obj.__dict__.copy()
     for name in _CONTAINERS[cls]:
         value = values[name]
         if value is not None:
             values[name] = value.copy()
-    new = object.__new__(cls)
+    new: Any = _new(cls)
     new.__dict__ = values
     return new
+
+
+_new = object.__new__
 
 
 _COPIED_APART = ("floors", "crew", "pending")  # GameState.copy makes these itself

@@ -64,7 +64,7 @@ class Run:
     question: Question | None
     events: Events
     point: GameState | None  # a resumable card question of this floor: the state, the drawn card back on top
-    key: bytes  # then: that state serialised without this floor's piles (see _core_key)
+    key: bytes  # then: that state serialised without this floor's piles (see keys.StateKeys)
     piles: Piles  # then: this floor's deck, discard and set-aside sizes (the deck with the card on top)
     shift: bool  # the run was keyed without its piles (they cannot run out): ``piles`` is a change, not a size
     left: int  # then: the moves he has left
@@ -80,7 +80,7 @@ class Point:
     """A card question the engine can resume at (``Bb1.resumable``), with what the players know then."""
 
     state: GameState  # this floor's piles in it are not read: ``piles`` says their sizes
-    key: bytes  # the state, serialised without this floor's piles (see _core_key)
+    key: bytes  # the state, serialised without this floor's piles (see keys.StateKeys)
     piles: Piles  # this floor's deck (the card being drawn on top), discard and set-aside sizes
     left: int
     steps: int

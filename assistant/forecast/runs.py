@@ -6,22 +6,20 @@ works in, and whether a card drawn with no move left can change anything.
 
 from __future__ import annotations
 
-import marshal
 import math
-import pickle
 from typing import TypeAlias
 
 from ..engine.errors import RulesError
-from ..engine.log import LogEntry
-from ..engine.ruleset import GameOver, NeedAnswer
+from ..engine.ruleset import GameOver, NeedAnswer, Note, Plans
 from ..engine.rulesets import rules_of, ruleset_for
 from ..engine.state import HIDDEN, GameState
+from .keys import StateKeys
 from .knowledge import full_deck, special
 from .records import UNKNOWN, Ended, Events, Partition, Piles, Point, Question, Run, Tree, Unseen
 from .routes import group_by_path
 
 LOST = None  # where a guard ends when Lost Visual took him off the board (1.20)
-# log entries the forecast never reads, left unwritten by its engine runs (Ruleset.quiet; forks unexplained too)
+# log entries the forecast never reads, not even noted by its engine runs (Ruleset.quiet: the runs note the rest)
 QUIET = frozenset({"answer", "destination", "arrive", "stop", "redraw"})
 
 # a run's key: the point's state (None: the move's start), his moves left (-1 at the start), the piles when they
@@ -32,25 +30,24 @@ BlindKey: TypeAlias = "tuple[bytes, int, Piles | None, *tuple[str, ...]]"
 # a state a draw with no move left stops at (its piles when they can run out), with the cards drawn on the way
 StillKey: TypeAlias = "tuple[bytes, Piles | None] | tuple[bytes, Piles | None, tuple[int, ...]]"
 
-_NO_PILES: list[str] = []
-
 
 class Overflow(Exception):
     """A denominator outgrew the packed fields (see :class:`Runs`): explore again with wider ones."""
 
 
 def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Piles | None,
-        piles: Piles | None = None, stand_ins: frozenset[str] = frozenset(),
-        ) -> tuple[GameState, list[LogEntry], Question | None, Piles | None]:
-    """One engine run from ``state`` (copied) with these answers: the state after it, its log, the question it
-    stopped at (None when the move is over) and where it can be resumed at that question. ``piles``: the sizes
-    of floor ``floor``'s deck, discard and set-aside cards to run with ("?" placeholders), instead of the
-    state's own. ``stand_ins``: burglars whose catch takes them off the board (``Ruleset.stand_ins``)."""
+        piles: Piles | None = None, stand_ins: frozenset[str] = frozenset(), plans: Plans | None = None,
+        ) -> tuple[GameState, list[Note], Question | None, Piles | None]:
+    """One engine run from ``state`` (copied) with these answers: the state after it, its log (the quiet
+    ruleset's notes: ``Ruleset.quiet``), the question it stopped at (None when the move is over) and where it can
+    be resumed at that question. ``piles``: the sizes of floor ``floor``'s deck, discard and set-aside cards to run
+    with ("?" placeholders), instead of the state's own. ``stand_ins``: burglars whose catch takes them off the
+    board (``Ruleset.stand_ins``). ``plans``: the floor plans earlier runs looked up (``Ruleset``)."""
     state = state.copy()
     if piles is not None:
         fl = state.floors[floor]
         fl.deck, fl.discard, fl.unseen = [HIDDEN] * piles[0], (HIDDEN,) * piles[1], (HIDDEN,) * piles[2]
-    rules = ruleset_for(state, answers)
+    rules = ruleset_for(state, answers, plans)
     rules.quiet = QUIET
     rules.stand_ins = stand_ins
     question = None
@@ -65,7 +62,7 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Pi
         pass
     except RulesError:
         pass  # a degenerate deck (no card can send him anywhere): the branch ends where he stands
-    return state, rules.entries, question, rules.resumable if question is not None else None
+    return state, rules.notes, question, rules.resumable if question is not None else None
 
 
 class Runs:
@@ -119,6 +116,8 @@ class Runs:
         self.base = view.copy()
         for fl in self.base.floors.values():
             fl.discard = (HIDDEN,) * len(fl.discard)
+        self.keys = StateKeys(self.base, floor)
+        self.plans: Plans = {}  # the floor plans the engine runs looked up (shared: their states share their walls)
         mine = self.base.floors[floor]
         self.piles0 = (len(mine.deck), len(mine.discard), len(mine.unseen))
         self.runs: dict[RunKey, Run] = {} if before is None else before.runs
@@ -134,32 +133,6 @@ class Runs:
         self.stand_ins: frozenset[str] = frozenset()  # see Ruleset.stand_ins (set by tree.explore)
         self.blind: dict[bytes, bytes] = {}  # a point's key without the crew's Stealth and heat (see _blind_key)
         self.crewless: dict[BlindKey, Run] = {}  # runs that found no one, by that key (see _transplant)
-
-    def _core_key(self, state: GameState) -> bytes:
-        """The state serialised without this floor's deck, discard and set-aside piles: the engine reads them
-        only for their sizes, which a point keeps beside it (so that runs can be shared across deck sizes).
-        Every field of the state is a number, a string, None, or a list or dict of them (as ``GameState.copy``
-        relies on), which ``marshal`` writes quickly; equal bytes are equal states (the fields in their order,
-        each with its type), and equal states equal bytes in its version 2, which writes no references to an
-        object met before (a guard and a die on the same square may be one string or two). Anything else falls
-        back to ``pickle``."""
-        fl = state.floors[self.floor]
-        piles = fl.deck, fl.discard, fl.unseen
-        fl.deck, fl.discard, fl.unseen = _NO_PILES, (), ()
-        values = state.__dict__
-        floors, crew = values["floors"], values["crew"]
-        # the floors and the crew as their fields' values while the state is written (quicker than leaving them
-        # out of the state's fields and writing them beside)
-        values["floors"] = [(n, tuple(f.__dict__.values())) for n, f in floors.items()]
-        values["crew"] = [(n, tuple(b.__dict__.values())) for n, b in crew.items()]
-        try:
-            return b"m" + marshal.dumps(tuple(values.values()), 2)
-        except ValueError:
-            values["floors"], values["crew"] = floors, crew
-            return b"p" + pickle.dumps(state, 5)
-        finally:
-            values["floors"], values["crew"] = floors, crew
-            fl.deck, fl.discard, fl.unseen = piles
 
     def _unit(self, bits: int) -> tuple[int, int]:
         """For a set of fields: 1 in each of them, and all ones in each of them (packed)."""
@@ -260,17 +233,12 @@ class Runs:
         return r
 
     def _blind_key(self, point: Point) -> bytes:
-        """The point's state as :meth:`_core_key` writes it, without the crew's Stealth and heat and the rooms'
+        """The point's state as ``keys.StateKeys`` writes it, without the crew's Stealth and heat and the rooms'
         Lavatory tokens: states alike but for those (someone was found on one way there and not on another, or
         used a room's token) share the runs that find no one (see :meth:`_transplant`)."""
         got = self.blind.get(point.key)
         if got is None:
-            state = point.state.copy()
-            for b in state.crew.values():
-                b.stealth = b.heat = 0
-            for fl in state.floors.values():
-                fl.lavatory = {}
-            got = self.blind[point.key] = self._core_key(state)
+            got = self.blind[point.key] = self.keys.blind(point.state)
         return got
 
     def _transplant(self, r: Run, point: Point) -> Run:
@@ -289,7 +257,7 @@ class Runs:
             b.stealth, b.heat = mine.stealth, mine.heat
         for number, fl in state.floors.items():
             fl.lavatory = point.state.floors[number].lavatory.copy()
-        key = self._core_key(state)
+        key = self.keys.of(state)
         state = self.points.setdefault(key, state)
         return Run(r.bits, r.end, r.end_field, r.question, r.events, state, key, r.piles, r.shift, r.left, r.steps,
                     r.moves_left, r.entered_any, r.jumped, True)
@@ -297,51 +265,53 @@ class Runs:
     def _engine(self, point: Point | None, answers: list[str], piles: Piles, shift: bool) -> Run:
         floor = self.floor
         if point is None:
-            state, entries, question, resumable = run(self.base, floor, self.bonus, answers, None, piles,
-                                                      self.stand_ins)
+            state, notes, question, resumable = run(self.base, floor, self.bonus, answers, None, piles,
+                                                    self.stand_ins, self.plans)
         else:
-            state, entries, question, resumable = run(point.state, floor, self.bonus, answers,
-                                                      (floor, point.left, point.steps), piles, self.stand_ins)
+            state, notes, question, resumable = run(point.state, floor, self.bonus, answers,
+                                                    (floor, point.left, point.steps), piles, self.stand_ins,
+                                                    self.plans)
         self.tree.branches += 1
         bits = 0
         entered_any = jumped = touched = reshuffled = False
         events: list[tuple[int, int]] = []
-        for e in entries:
-            kind = e.kind
+        for kind, at_floor, square, data in notes:
             if kind == "enter":
-                if e.floor == floor:
+                if at_floor == floor:
                     entered_any = True
-                    jumped = jumped or bool(e.data.get("jump"))
-                    if e.square:
-                        bits |= self.room_bit[e.square]
+                    jumped = jumped or bool(data.get("jump"))
+                    if square:
+                        bits |= self.room_bit[square]
+            elif kind == "draw":
+                at = self.floor_at.get(at_floor)
+                if at is not None:
+                    events.append((at, self.drawn_index[at].get(data["card"], -2)))
             elif kind in ("stealth", "heat", "caught"):
                 touched = True
-                bit = self.crew_bit.get(e.data.get("who", ""))
+                bit = self.crew_bit.get(data.get("who", ""))
                 if bit:
                     bits |= bit
                     if kind == "caught":
                         bits |= bit << self.caught_shift
-            elif kind == "draw":
-                at = self.floor_at.get(e.floor)
-                if at is not None:
-                    events.append((at, self.drawn_index[at].get(e.data.get("card", ""), -2)))
-            elif kind == "reshuffle" and e.floor in self.floor_at:
-                events.append((self.floor_at[e.floor], -1))
-                if e.floor == floor and (self.reshuffled < 0 or e.data["left"] < self.reshuffled):
-                    self.reshuffled = e.data["left"]
+            elif kind == "reshuffle" and at_floor in self.floor_at:
+                events.append((self.floor_at[at_floor], -1))
+                if at_floor == floor and (self.reshuffled < 0 or data["left"] < self.reshuffled):
+                    self.reshuffled = data["left"]
                 reshuffled = True
-        for fl in state.floors.values():
-            if fl.discard and fl.discard[-1] != HIDDEN:
-                fl.discard = (HIDDEN,) * len(fl.discard)
-            if reshuffled:
-                # the count of shuffles only seeds the app's own shuffles, which a table deck never makes: a state
-                # reshuffled during the move is the same point as before (a worker card drawn just before the
-                # reshuffle is drawn again from the same state)
-                fl.shuffles = 0
+        if events:
+            for number, fl in state.floors.items():
+                # the cards drawn on another floor face down again (this floor's piles are only ever read as sizes)
+                if number != floor and fl.discard and fl.discard[-1] != HIDDEN:
+                    fl.discard = (HIDDEN,) * len(fl.discard)
+                if reshuffled:
+                    # the count of shuffles only seeds the app's own shuffles, which a table deck never makes: a state
+                    # reshuffled during the move is the same point as before (a worker card drawn just before the
+                    # reshuffle is drawn again from the same state)
+                    fl.shuffles = 0
         drawing = question.get("floor") or floor if question is not None else None
         resumes = (question is not None and question["kind"] == "card" and resumable is not None
                    and resumable[0] == floor == drawing)
-        key = self._core_key(state) if resumes else b""
+        key = self.keys.of(state) if resumes else b""
         if resumes and point is not None and not entered_any and key != point.key:
             # a card drawn again before he moved on that changed the state (a worker joined him): the next answers
             # are replayed from the point instead, which keeps the far cards pooled by his moves there
@@ -359,7 +329,7 @@ class Runs:
                     state if resumes else None, key, after, shift,
                     resumable[1] if resumes and resumable else 0,
                     resumable[2] - (point.steps if point is not None else 0) if resumes and resumable else 0,
-                    _moves_left(entries, floor) if question is not None and not resumes else None, entered_any,
+                    _moves_left(notes, floor) if question is not None and not resumes else None, entered_any,
                     jumped, not touched and (question is None or question["kind"] == "card"))
 
     def _fold(self, unseen: Unseen, events: Events) -> Unseen:
@@ -470,17 +440,17 @@ class Runs:
                       (point.depth if point is not None else 0))
 
 
-def _moves_left(entries: list[LogEntry], floor: int) -> int | None:
+def _moves_left(notes: list[Note], floor: int) -> int | None:
     """How many moves the guard still has when this card is drawn, or None when the draw does not set his
     destination in the middle of a walk (placing him after Lost Visual, 1.20)."""
     crow = 0
-    for entry in reversed(entries):
-        if entry.floor != floor:
+    for kind, at_floor, _, data in reversed(notes):
+        if at_floor != floor:
             continue
-        if entry.kind == "crow" and entry.data.get("how") == "slows":
+        if kind == "crow" and data.get("how") == "slows":
             crow += 1  # the Raven's crow took one move after he entered (§1.22)
-        elif entry.kind == "enter" and "left" in entry.data:
-            return max(0, int(entry.data["left"]) - crow)
-        elif entry.kind == "speed":
-            return int(entry.data["moves"])
+        elif kind == "enter" and "left" in data:
+            return max(0, int(data["left"]) - crow)
+        elif kind == "speed":
+            return int(data["moves"])
     return None

@@ -170,7 +170,7 @@ def test_a_guard_room_does_not_act_when_he_jumps_there():
     """bb3 Adjacency, Moving, and Jumping: effects that trigger on entering do not trigger on a jump."""
     s = bb("bb3", {"1": {"guard": "A1", "destination": "D1", "die": 3, "tiles": {"B1": "guard-room"}}}, {})
     rules = ruleset_for(s.copy(), [])
-    rules.enter(1, "B1", jump=True)
+    rules.jump(1, "B1")
     assert not [e for e in rules.entries if e.kind == "guard_room"]
 
 

@@ -8,6 +8,7 @@ the way ``actions.apply`` answers a question.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 
 from assistant.engine.cases import state_from_case
 from assistant.engine.log import LogEntry
-from assistant.engine.ruleset import GameOver, NeedAnswer
+from assistant.engine.ruleset import GameOver, NeedAnswer, Plans
 from assistant.engine.rulesets import ruleset_for
 from assistant.engine.scenarios import random_walls
 from assistant.engine.state import HIDDEN, GameState
@@ -122,9 +123,10 @@ def test_a_card_drawn_again_in_a_resumed_move_can_be_resumed_too(rules: str) -> 
 
 
 @pytest.mark.parametrize("rules", ["bb1", "bb2", "bb3"])
-def test_a_quiet_run_is_the_same_run_without_the_entries_it_leaves_out(rules: str) -> None:
-    """``Ruleset.quiet`` (the forecast's engine runs) changes nothing but the log: the same state and question,
-    the same entries without the quiet kinds, and no fork explained in an ``enter`` entry."""
+def test_a_quiet_run_is_the_same_run_with_notes_instead_of_entries(rules: str) -> None:
+    """``Ruleset.quiet`` (the forecast's engine runs) changes nothing but the log: the same state and question, no
+    entry written, and a note of every entry but the quiet kinds, in order, with its kind, floor, square and some of
+    its parameters: a step's moves left (no fork explained), whether he jumped, the card drawn (no square)."""
     from assistant.forecast.runs import QUIET
 
     rng = random.Random(7)
@@ -147,13 +149,37 @@ def test_a_quiet_run_is_the_same_run_without_the_entries_it_leaves_out(rules: st
             assert quiet_state.to_json() == state.to_json()
             assert quiet_question == question
             assert (rules_q.resumable if quiet_question else None) == resumable
+            assert rules_q.entries == []
             kept = [e for e in entries if e.kind not in QUIET]
-            assert [(e.kind, e.floor, e.square, {k: v for k, v in e.data.items() if k != "fork"}) for e in kept] == [
-                (e.kind, e.floor, e.square, {k: v for k, v in e.data.items() if k != "fork"})
-                for e in rules_q.entries]
-            assert all(e.data.get("fork") is None for e in rules_q.entries)
+            notes = rules_q.notes
+            assert [(e.kind, e.floor, None if e.kind == "draw" else e.square) for e in kept] == [
+                (kind, floor, square) for kind, floor, square, _ in notes]
+            for e, (kind, _, _, data) in zip(kept, notes, strict=True):
+                assert data.items() <= e.data.items()  # some of the entry's parameters, as it has them
+                if kind == "enter":
+                    assert ("left" in data) == ("left" in e.data) and bool(data.get("jump")) == e.data["jump"]
+                    assert "fork" not in data
+                elif kind == "draw":
+                    assert data == {"card": e.data["card"]}
+                else:
+                    assert data == e.data
             compared += 1
             if question is None or len(answers) >= 12:
                 break
             answers.append(rng.choice(question["options"]))
     assert compared > 100
+
+
+def test_rulesets_sharing_their_floor_plans_each_walk_by_their_own_walls() -> None:
+    """The forecast's runs share their floor plans (``Ruleset(..., plans)``): each ruleset checks a shared plan
+    against its own floor's walls, so a state with other walls walks by its own plan, as alone."""
+    open_floor = state_from_case({"floors": {"1": {"guard": "A1", "destination": "A3", "die": 2, "patrol": ["D4"]}}})
+    walled = open_floor.copy()
+    walled.floors[1].walls = ("A1-A2",)
+    plans: Plans = {}
+    for state in (open_floor, walled, open_floor):
+        shared, alone = state.copy(), state.copy()
+        for rules in (ruleset_for(shared, [], plans), ruleset_for(alone, [])):
+            with contextlib.suppress(NeedAnswer):
+                rules.guard_turn(1)
+        assert shared.to_json() == alone.to_json()

@@ -494,7 +494,7 @@ def test_a_run_that_finds_no_one_is_made_once_for_states_alike_but_for_the_lavat
         copy = point.state.copy()
         for b in copy.crew.values():
             b.stealth = b.heat = 0
-        return self._core_key(copy)
+        return self.keys.of(copy)
 
     monkeypatch.setattr(tree._Explorer, "_blind_key", blind_to_stealth_only)
     forecasting._cache.clear()

@@ -143,14 +143,20 @@ class Bb1(TableBb1):
                 router, routed = self.router(floor, target), (target, fl.walls)
             plan = router.plan
             here = plan.index[fl.guard]
-            step = self.tie_free_step(floor, router, here)
+            try:  # tie_free_step's lines, a call fewer at every step
+                step = plan.names[router.next_step(here)]
+            except AmbiguousTieError:
+                step = self.tie_asked(floor, router, here)
             left -= 1
             step_no += 1
             idle_arrivals = 0
-            fork = None if self.quiet else router.fork_at(here)
-            walked = {"step_no": step_no, "left": left, "toward": target, "to_die": target == fl.destination,
-                      "fork": fork.as_dict() if fork else None}
-            self.enter(floor, step, walked=walked)
+            if self.quiet:  # a forecast's run notes only the moves he has left
+                walked: dict[str, Any] = {"left": left}
+            else:
+                fork = router.fork_at(here)
+                walked = {"step_no": step_no, "left": left, "toward": target, "to_die": target == fl.destination,
+                          "fork": fork.as_dict() if fork else None}
+            self.enter(floor, step, False, walked)
             if left and fl.crow is not None and self.crow_slows(floor, step):  # asked only with a crow out
                 left -= 1
             if self.stops_moving(floor):
@@ -180,16 +186,20 @@ class Bb1(TableBb1):
         """The next room by the tie-break; when the reading cannot decide, the table is asked instead
         of the engine guessing (§2 point 3). The loop rule always decides; the BGA table has blank
         cells that legal layouts reach about 5 times in a million queries (tests/engine/test_properties.py)."""
-        plan = router.plan
         try:
-            return plan.names[router.next_step(here)]
+            return router.plan.names[router.next_step(here)]
         except AmbiguousTieError:
-            options = [plan.names[i] for i in router.candidates(here)]
-            clockwise = None
-            if router.reading == "bga":  # our ruling: the table decides, the loop rule is offered as a hint
-                clockwise = plan.names[Router(plan, router.target).next_step(here)]
-            return self.ask("tie", options, floor, "§2", at=plan.names[here], reading=router.reading,
-                            clockwise=clockwise, figure=self.figure)
+            return self.tie_asked(floor, router, here)
+
+    def tie_asked(self, floor: int, router: Router, here: int) -> str:
+        """The next room when the reading cannot decide: the table's choice among the tied steps."""
+        plan = router.plan
+        options = [plan.names[i] for i in router.candidates(here)]
+        clockwise = None
+        if router.reading == "bga":  # our ruling: the table decides, the loop rule is offered as a hint
+            clockwise = plan.names[Router(plan, router.target).next_step(here)]
+        return self.ask("tie", options, floor, "§2", at=plan.names[here], reading=router.reading,
+                        clockwise=clockwise, figure=self.figure)
 
     def crow_slows(self, floor: int, square: str) -> bool:
         """§1.22 Raven: the guard enters the basic crow's room, then loses one move (with his last move he
@@ -203,11 +213,15 @@ class Bb1(TableBb1):
     # -- entering a room (1.7, 1.14-1.16) --------------------------------------------------------
     def enter(self, floor: int, square: str, jump: bool = False, walked: dict[str, Any] | None = None) -> None:
         """The guard enters ``square``; ``walked`` says how a walk's step brought him there (step number, moves
-        left, heading, fork), for the log."""
+        left, heading, fork), for the log. An effect that puts him somewhere goes through :meth:`jump` (``jump``
+        here), which a game whose jumps have no entering effect overrides (bb3)."""
         fl = self.state.floors[floor]
         came_from, fl.guard = fl.guard, square
-        self.log("enter", "1.3", floor, square,
-                 data={"jump": jump, "came_from": came_from, "figure": self.figure, **(walked or {})})
+        if self.quiet:  # a forecast's run: a walk's moves left, or whether he jumped
+            self.notes.append(("enter", floor, square, walked or {"jump": jump}))  # as log() notes it, a call fewer
+        else:
+            self.log("enter", "1.3", floor, square,
+                     data={"jump": jump, "came_from": came_from, "figure": self.figure, **(walked or {})})
         self.entered_effects(floor, square)
 
     def entered_effects(self, floor: int, square: str) -> None:
@@ -399,8 +413,11 @@ class Bb1(TableBb1):
         if card == HIDDEN:
             card = self.ask("card", self.card_options(floor), floor, "1.11")
         fl.discard = (*fl.discard, card)
-        self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None,
-                 data={"card": card, "left": len(fl.deck)})
+        if self.quiet:  # a forecast's run notes the card only (as log() notes it, a call fewer)
+            self.notes.append(("draw", floor, None, {"card": card}))
+        else:
+            self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None,
+                     data={"card": card, "left": len(fl.deck)})
         return card
 
     def card_options(self, floor: int) -> list[str]:
@@ -750,6 +767,7 @@ class Bb1(TableBb1):
         return fl.guard, fl.destination
 
     def jump(self, floor: int, square: str) -> None:
+        """An effect puts the guard in ``square``: he enters it, with its effects (bb1)."""
         self.enter(floor, square, jump=True)
 
     def go_to_alarm_then_arrive(self, floor: int, card: str) -> None:

@@ -63,12 +63,16 @@ class Bb3(Bb1):
         self.place_every_guard()
 
     def entered_effects(self, floor: int, square: str) -> None:
+        """He entered ``square`` by moving (a jump has no effect: :meth:`jump`): its cubes, whoever is there, then
+        a guard room's text."""
         fl = self.state.floors[floor]
         cubes = fl.alarms.count(square)
         if cubes:
             self.cubes_found(floor, square, cubes)
         for name in self.state.burglars_at(floor, square):
             self.lose(name, "entered", "bb3 Guard Turns", guard=square, guard_floor=floor)
+        if fl.tiles.get(square) == GUARD_ROOM and fl.guard == square:
+            self.guard_room(floor, square)
 
     def guard_room(self, floor: int, square: str) -> None:
         """bb3: a guard room acts when a guard enters it by moving, never when he jumps there (bb3 Adjacency,
@@ -150,24 +154,18 @@ class Bb3(Bb1):
             self.log("alarm_off", "bb3 Alarms", floor, square, how="found", cubes=cubes)
             self.suspect(floor, cubes)
 
-    def enter(self, floor: int, square: str, jump: bool = False, walked: dict[str, Any] | None = None) -> None:
-        if not jump:
-            super().enter(floor, square, walked=walked)
-            fl = self.state.floors[floor]
-            if fl.tiles.get(square) == GUARD_ROOM and fl.guard == square:
-                self.guard_room(floor, square)
-            return
+    def jump(self, floor: int, square: str) -> None:
+        """bb3 "Adjacency, Moving, and Jumping": he is placed there, ignoring walls, and nothing that triggers on
+        entering does: no cube found, no Stealth lost, no guard room."""
         fl = self.state.floors[floor]
         came_from, fl.guard = fl.guard, square
         self.log("enter", "bb3 Jumping", floor, square, data={"jump": True, "came_from": came_from,
-                                                              "figure": self.figure,
-                                                             "no_effect": True, **(walked or {})})
+                                                              "figure": self.figure, "no_effect": True})
 
     def guard_jumped(self, floor: int, square: str) -> None:
-        """An effect jumps the guard (bb3 "Adjacency, Moving, and Jumping"): he is placed there, ignoring walls,
-        and nothing that triggers on entering does: no cube found, no Stealth lost, no guard room."""
+        """An effect jumps the guard (see :meth:`jump`)."""
         self.guard_on_board(floor)
-        self.enter(floor, square, jump=True)
+        self.jump(floor, square)
 
     def guard_put(self, floor: int, square: str) -> None:
         """The board shows the guard elsewhere than the app: he is put there with no effect at all, the die
