@@ -167,18 +167,16 @@ class Store:
             self.broker.publish(game_id, Event("revoked", "all"))  # after the commit: a reload finds it gone
 
     def load(self, game_id: str) -> Game:
-        db = self.db()
-        row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
+        # one statement (every tap loads its heist): the game, the state at its head, whether an action is left to redo
+        row = self.db().execute(
+            "SELECT g.*, a.state AS head_state, EXISTS (SELECT 1 FROM actions r WHERE r.game_id = g.id "
+            "AND r.seq = g.head + 1) AS redo FROM games g LEFT JOIN actions a ON a.game_id = g.id AND a.seq = g.head "
+            "WHERE g.id = ?", (game_id,)).fetchone()
         if row is None:
             raise NotFoundError(game_id)
-        state_json = row["initial"]
-        if row["head"]:
-            state_json = db.execute("SELECT state FROM actions WHERE game_id = ? AND seq = ?",
-                                    (game_id, row["head"])).fetchone()["state"]
-        redo = db.execute("SELECT 1 FROM actions WHERE game_id = ? AND seq = ?",
-                          (game_id, row["head"] + 1)).fetchone() is not None
+        state_json = row["head_state"] if row["head"] else row["initial"]
         return Game(row["id"], row["title"], row["created"], row["updated"], row["head"], row["version"],
-                    row["play_token"], row["watch_token"], GameState.from_text(state_json), redo)
+                    row["play_token"], row["watch_token"], GameState.from_text(state_json), bool(row["redo"]))
 
     def by_token(self, token: str) -> tuple[str, str]:
         """(game id, "play" or "watch") for a link token."""

@@ -18,7 +18,7 @@ from .. import words
 from ..engine.questions import question_highlights_rooms
 from ..files import INSTALLED
 from ..files import ROOT as FILES
-from . import bugs, errors, extensions, hardening, language, redact
+from . import bugs, errors, extensions, hardening, language, links, redact, rendering
 from .extensions import instance_secret
 
 # the default data folder is ROOT / "instance": in the checkout, or for an installed wheel in its
@@ -41,6 +41,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for key, make in (("SECRET_KEY", lambda: secrets.token_hex(32)), ("HOST_KEY", lambda: secrets.token_urlsafe(16))):
         if not app.config.get(key):
             app.config[key] = instance_secret(Path(app.instance_path), key.lower(), make)
+    rendering.install(app)
     extensions.init_app(app)
     language.install(app)  # before anything draws words: they go through the reader's catalogue
     _words(app)
@@ -58,7 +59,8 @@ def _words(app: Flask) -> None:
     from .table.tap_fields import tap_fields
     app.jinja_env.globals.update(say=words.sentence, ask_text=words.prompt, option_text=words.option_text,
                                  question_highlights_rooms=question_highlights_rooms, offer_words=offer_words,
-                                 form_vals=form_vals, pick_offer=pick_offer, tap_fields=tap_fields)
+                                 form_vals=form_vals, pick_offer=pick_offer, tap_fields=tap_fields,
+                                 url_for=links.url_for)
 
 
 def _blueprints(app: Flask) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from babel import Locale
 from flask import Blueprint, Flask, abort, redirect, request
 from flask_babel import Babel, get_locale
 from jinja2 import pass_eval_context
@@ -22,14 +23,16 @@ from jinja2.nodes import EvalContext
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from ..words.i18n import N_, _, translated, translated_plural
+from ..words.i18n import N_, _, catalogue, translated, translated_plural
 from ..words.names import CHARACTERS, card_title, computer_name, key, loot_name, room_name, tool_name
 from .table.tile_words import LABELS, tile_label
 
 # the languages with a catalogue (assistant/translations), English first: the words are written in it
 LANGUAGES = {"en": "English", "es": "Español", "fr": "Français"}
+LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600
+TEMPLATE_WORDS_KEPT = 4096  # per language: far more than all the templates say
 
 bp = Blueprint("language", __name__)
 
@@ -40,6 +43,12 @@ def select() -> str:
         if chosen in LANGUAGES:
             return chosen
     return request.accept_languages.best_match(list(LANGUAGES), default="en")
+
+
+def _locale() -> Locale:
+    """Flask-Babel's locale selector: :func:`select`'s language, parsed once (Babel checks its locale data on the disk
+    each time it parses one)."""
+    return LOCALES[select()]
 
 
 def current() -> str:
@@ -116,7 +125,7 @@ def action_name(do: str) -> str:
 
 
 def install(app: Flask) -> None:
-    Babel(app, locale_selector=select)
+    Babel(app, locale_selector=_locale)
     app.register_blueprint(bp)
     app.after_request(_vary)
     app.jinja_env.globals.update(language=current, languages=LANGUAGES, character_name=character_name,
@@ -136,8 +145,29 @@ def install(app: Flask) -> None:
 # ``gettext`` up and calls it, which calls the translation): a board says some sixty of them at every tap.
 @pass_eval_context
 def template_gettext(ctx: EvalContext, message: str, **params: Any) -> str:
-    said = translated(message)
-    return (Markup(said) if ctx.autoescape else said) % params
+    if not ctx.autoescape:
+        return translated(message) % params
+    said = template_words(message)
+    # what Jinja's gettext does (Markup(translation) % params): a translation without a % is its own result, whatever
+    # the parameters (a mapping fills only the %(name)s it is asked for)
+    return said % params if "%" in said else said
+
+
+def template_words(message: str) -> Markup:
+    """A template's message in the reader's language, as Markup, kept with the catalogue that translated it: most of
+    a board's words are the same at every tap, in each language."""
+    said = catalogue()
+    if said is None:
+        return Markup(message)
+    kept: dict[str, Markup] | None = getattr(said, "burgle_template_words", None)
+    if kept is None:
+        kept = said.burgle_template_words = {}  # type: ignore[attr-defined]
+    found = kept.get(message)
+    if found is None:
+        found = Markup(translated(message))
+        if len(kept) < TEMPLATE_WORDS_KEPT:  # the templates' own words; a message made of a reader's text is not kept
+            kept[message] = found
+    return found
 
 
 @pass_eval_context

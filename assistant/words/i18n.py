@@ -16,6 +16,9 @@ import sys
 from typing import Protocol
 
 
+KEPT = 8192  # translations kept per catalogue: far more than the app's messages
+
+
 class Catalogue(Protocol):
     """What the words read of a catalogue (Babel's ``Translations``, as Flask-Babel loads it)."""
 
@@ -47,9 +50,19 @@ def catalogue() -> Catalogue | None:
 
 def translated(message: str) -> str:
     """The message in the reader's language, its parameters not filled in (the templates' ``_``: Jinja fills
-    them)."""
+    them). Each translation is kept with its catalogue: a board asks for a hundred, mostly the same at every tap."""
     said = catalogue()
-    return said.ugettext(message) if said is not None else message
+    if said is None:
+        return message
+    kept: dict[str, str] | None = getattr(said, "burgle_translated", None)
+    if kept is None:
+        kept = said.burgle_translated = {}  # type: ignore[attr-defined]
+    found = kept.get(message)
+    if found is None:
+        found = said.ugettext(message)
+        if len(kept) < KEPT:  # the app's own messages; one made of a reader's text is not kept
+            kept[message] = found
+    return found
 
 
 def translated_plural(singular: str, plural: str, n: int) -> str:

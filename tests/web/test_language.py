@@ -100,3 +100,13 @@ def test_saved_titles_the_app_wrote_read_in_the_devices_language(app, lang, job,
         assert heist_title("The Bank Job — Ann & Bob") == f"{job} — Ann & Bob"
         assert heist_title("Imported position") == imported
         assert heist_title("Our Friday heist") == "Our Friday heist"  # typed by the players: as typed
+
+
+def test_a_templates_words_read_as_jinjas_gettext_makes_them_each_time_in_each_language(app):
+    # web/language.py keeps each translation per catalogue: asked again, or in another language, the same words
+    page = app.jinja_env.from_string("{{ _('Whole log') }}|{{ _('Floor %(n)s', n=n) }}|{{ _('100%% <b>sure</b>') }}")
+    for lang, log, floor in [("es", "Registro completo", "Planta"), ("en", "Whole log", "Floor"),
+                             ("es", "Registro completo", "Planta")]:
+        with app.test_request_context("/", headers={"Accept-Language": lang}):
+            for _round in range(2):
+                assert page.render(n="<2>") == f"{log}|{floor} &lt;2&gt;|100% <b>sure</b>"

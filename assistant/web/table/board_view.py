@@ -53,7 +53,7 @@ class Room:
 class FloorView:
     number: int
     size: int
-    rooms: list[Room] = field(repr=False)  # the floor cache keys each room by its own repr (floor_html.py)
+    rooms: list[Room] = field(repr=False)  # the floor cache keys each room by its own fields (floor_html.py)
     guard: str | None
     destination: str | None
     die: int

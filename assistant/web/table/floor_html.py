@@ -16,12 +16,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from flask import current_app, url_for
+from flask import current_app
 from markupsafe import Markup
 
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ..language import current as language
+from ..links import url_for
 from ...words.i18n import _
 from .board_view import FloorView, Room
 from .coach import CoachBoard, CoachRoom
@@ -104,8 +105,9 @@ def floor_html(f: FloorView, page: FloorPage) -> Drawn:
     """The floor's section of the board (templates/partials/_floor.html), from the cache when this look of it
     was drawn before; each of its rooms likewise (templates/partials/_room.html)."""
     said = language()
-    # each room's look written once, for the floor's key and (when the floor is drawn) its rooms' keys
-    looks = {room.square: repr(room) for room in f.rooms}
+    # each room's look written once, for the floor's key and (when the floor is drawn) its rooms' keys: its fields'
+    # values in their order (every Room has the same fields), without the dataclass repr's names and recursion guard
+    looks = {room.square: repr(list(vars(room).values())) for room in f.rooms}
     key = (said, repr(f), tuple(looks.values()), page)
     return _floors.get(key, lambda: _digested(_draw_floor(f, looks, page, said)))
 

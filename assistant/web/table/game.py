@@ -10,7 +10,7 @@ from functools import wraps
 from typing import Any
 
 from markupsafe import Markup, escape
-from flask import Blueprint, Response, abort, flash, get_flashed_messages, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, flash, get_flashed_messages, redirect, render_template, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.board import square_coords
@@ -28,6 +28,7 @@ from ..case_file import IMPORT_LIMIT, read_case
 from ..extensions import store
 from ..forms import action_from_form, as_form, version_from_form
 from ..limits import whole_number
+from ..links import url_for
 from ..phones.share import invite_for
 from ..setup.new_heist import IMPORTED_TITLE
 from .board_view import FloorView, build_floors, phase, room_menu

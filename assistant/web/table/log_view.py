@@ -7,12 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import url_for
-
 from ... import words
 from ...why import has_why
 from ...words.i18n import _
 from ..language import rule_label
+from ..links import url_for
 from ..reference.views import ruling_url
 
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import url_for
-
 from ...engine.bb1.offers import COMPUTERS, EVENT_CODES
 from ...engine.offers import Offer
 from ...engine.rulesets import rules_of
@@ -16,6 +14,7 @@ from ...engine.state import GameState
 from ...words.i18n import _
 from ...words.names import loot_name, tool_name
 from ..language import character_name
+from ..links import url_for
 from .table_view import laboratories
 
 MENUS = ("events", "tools", "take", "corrections")  # while a burglar of Burgle Bros 1 plays her turn
