@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import signal
 import socket
 import struct
 import subprocess
@@ -75,9 +76,26 @@ def free_port() -> int:
 def start(folder: Path, lang: str = "C.UTF-8", port: int | None = None) -> subprocess.Popen[str]:
     """The app as a person starts it, on loopback only, with its own data folder, in the locale ``lang``."""
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")} | {"LANG": lang}
-    return subprocess.Popen([sys.executable, "-m", "assistant", "--host", "127.0.0.1",
-                             "--port", str(port or free_port()), "--instance", str(folder)],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    with _interruptible():
+        return subprocess.Popen([sys.executable, "-m", "assistant", "--host", "127.0.0.1",
+                                 "--port", str(port or free_port()), "--instance", str(folder)],
+                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+@contextmanager
+def _interruptible() -> Iterator[None]:
+    """A child started in here gets Ctrl+C (SIGINT) at its default, as the app started from a terminal does. A test
+    run started as a background job by a shell without job control (a CI script's ``&``) ignores SIGINT, a child
+    inherits that, and Python then leaves it ignored: the app would not stop on SIGINT. Meanwhile this process
+    still ignores it, through a handler of its own, which a child does not inherit (exec resets it)."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN or threading.current_thread() != threading.main_thread():
+        yield
+        return
+    signal.signal(signal.SIGINT, lambda signum, frame: None)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def wait_serving(process: subprocess.Popen[str], port: int | None = None) -> None:
