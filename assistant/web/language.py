@@ -23,7 +23,7 @@ from jinja2.nodes import EvalContext
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from ..words.i18n import N_, _, catalogue, translated, translated_plural
+from ..words.i18n import N_, _, catalogue, kept_with, translated, translated_plural
 from ..words.names import CHARACTERS, card_title, computer_name, key, loot_name, room_name, tool_name
 from .table.tile_words import LABELS, tile_label
 
@@ -159,15 +159,11 @@ def template_words(message: str) -> Markup:
     said = catalogue()
     if said is None:
         return Markup(message)
-    kept: dict[str, Markup] | None = getattr(said, "burgle_template_words", None)
-    if kept is None:
-        kept = said.burgle_template_words = {}  # type: ignore[attr-defined]
-    found = kept.get(message)
-    if found is None:
-        found = Markup(translated(message))
-        if len(kept) < TEMPLATE_WORDS_KEPT:  # the templates' own words; a message made of a reader's text is not kept
-            kept[message] = found
-    return found
+    return kept_with(said, "burgle_template_words", message, _markup, TEMPLATE_WORDS_KEPT)
+
+
+def _markup(message: str) -> Markup:
+    return Markup(translated(message))
 
 
 @pass_eval_context

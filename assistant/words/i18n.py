@@ -13,10 +13,12 @@ Both take ``%(name)s`` parameters, the format Babel's extractor and translators 
 from __future__ import annotations
 
 import sys
-from typing import Protocol
+from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 
 KEPT = 8192  # translations kept per catalogue: far more than the app's messages
+T = TypeVar("T")
 
 
 class Catalogue(Protocol):
@@ -52,15 +54,21 @@ def translated(message: str) -> str:
     """The message in the reader's language, its parameters not filled in (the templates' ``_``: Jinja fills
     them). Each translation is kept with its catalogue: a board asks for a hundred, mostly the same at every tap."""
     said = catalogue()
-    if said is None:
-        return message
-    kept: dict[str, str] | None = getattr(said, "burgle_translated", None)
+    return message if said is None else kept_with(said, "burgle_translated", message, said.ugettext)
+
+
+def kept_with(said: Catalogue, name: str, message: str, make: Callable[[str], T], limit: int = KEPT) -> T:
+    """``make(message)``, kept with the catalogue ``said`` in its dict ``name``: what is made from a translation is the
+    same at every tap in that language. At most ``limit`` are kept: the app's own messages; one made of a reader's
+    text is not kept once they fill it."""
+    kept: dict[str, T] | None = getattr(said, name, None)
     if kept is None:
-        kept = said.burgle_translated = {}  # type: ignore[attr-defined]
+        kept = {}
+        setattr(said, name, kept)
     found = kept.get(message)
     if found is None:
-        found = said.ugettext(message)
-        if len(kept) < KEPT:  # the app's own messages; one made of a reader's text is not kept
+        found = make(message)
+        if len(kept) < limit:
             kept[message] = found
     return found
 
