@@ -15,6 +15,7 @@ from .records import (
     UNKNOWN,
     Compiled,
     Dist,
+    Ending,
     Entry,
     Link,
     Node,
@@ -107,14 +108,8 @@ class Tables(Runs):
                 summed = self._eval(node, unseen, piles[0])
                 if summed is not None:
                     return summed
-            if not going:  # the same sums of copies give the same rest of the move
-                sums = tuple([counts[card] if several is None else sum(several(counts)) for card, several, _ in ending])
-                total = sum(counts)
-                done = node.sums.get((total, sums))
-                if done is None:
-                    ends = sum(c * v for c, (_, _, v) in zip(sums, ending, strict=False) if c)
-                    done = node.sums[(total, sums)] = Dist(total, ends, _NO_CHOICES, 2, 0, True) if ends else NOTHING
-                return done if done is not NOTHING else None
+            if not going:
+                return self._by_copies(node, ending, counts, sum(counts))
             for card, several, v in ending:
                 c = counts[card] if several is None else sum(several(counts))
                 if c:
@@ -203,6 +198,13 @@ class Tables(Runs):
         for i, _ in goes:
             if counts[i]:
                 return None
+        return self._by_copies(node, ending, counts, total)
+
+    @staticmethod
+    def _by_copies(node: Node, ending: tuple[Ending, ...], counts: tuple[int, ...], total: int) -> Dist | None:
+        """The rest of the move at a compiled state where every unseen card ends it (``total`` of them, ``counts``
+        per card): the same sums of copies per ending give the same rest, kept in ``node.sums``. None when the
+        sum is empty (no copy of an ending's cards unseen)."""
         sums = tuple([counts[card] if several is None else sum(several(counts)) for card, several, _ in ending])
         done = node.sums.get((total, sums))
         if done is None:
