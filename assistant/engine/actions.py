@@ -161,6 +161,9 @@ def _move(rules: Bb1, a: Action) -> None:
     if how == "fall":
         _fall(rules, who, floor, square, a)
         return
+    if a.get("by") == "rook" and rules.state.crew[who].escaped:  # §1.22 "Escaped burglars are out of the building"
+        raise IllegalActionError(N_("%(who)s has escaped: the Rook's Orders move only a burglar still in the "
+                                    "building"), who=who)
     way = check_walk(rules.state, who, floor, square, a.get("via"))  # before anything changes
     revealed = a.get("type") not in (None, "") and square not in rules.state.floors[floor].tiles
     if a.get("type") not in (None, ""):

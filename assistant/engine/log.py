@@ -35,6 +35,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "fall": (), "put": (), "stealth_change": (),
     # rooms, characters and cards of Burgle Bros 1 (bb1/table.py, bb1/cards.py)
     "jammer": (), "laser_action": (), "isotope": (), "thermo": (), "chihuahua": (), "video_loop": ("on", "over"),
+    "time_lock": ("on", "over"),
+    "gymnastics": ("on", "over"),
     "card": ("thermal_bomb", "invisible_suit", "smoke_bomb", "crowbar", "virus", "reboot", "dead_drop", "rook_swap",
              "roof", "peterman"),
     "kitty": ("runs", "picked_up"),
@@ -45,7 +47,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     "no_effect": ("shoplifting", "alarm_active", "squeak_no_guard", "squeak_nobody", "squeak_with_burglar",
                   "commotion_here", "no_suspicion", "not_nearer", "disguised", "crowbar", "mirror", "orders",
                   "lowest_floor", "top_floor", "invisible", "acrobat", "guard_placed", "goblet_no_stealth",
-                  "swap_hunting"),
+                  "swap_hunting",
+                  "dead_drop_alone"),
     "spotter": ("top", "bottom", "look"),
     # Burgle Bros 2
     "commotion": (), "undercover": (), "crowd": ("on", "off", "covers"), "cube": ("surveillance", "buffet"),

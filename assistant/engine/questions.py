@@ -32,6 +32,7 @@ QUESTIONS: dict[str, QuestionKind] = {q.kind: q for q in (
     QuestionKind("distracted", rooms=True),  # bb2 Distracted: an even-numbered room
     QuestionKind("card"),  # 1.11: the table's own deck; a card picker, not the board
     QuestionKind("order", labels="floor"),  # 1.21 Shift Change: which floor's guard moves next
+    QuestionKind("hole", labels="floor"),  # Thermal Bomb: the floor its hole leads to
     QuestionKind("lavatory", labels="word", words={"yes": "room", "lavatory": "room", "token": "room", "no": "own",
                                                    "stealth": "own"}),
     QuestionKind("laser", labels="word", words={"actions": "action", "extra": "action", "safe": "action"}),

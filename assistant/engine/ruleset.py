@@ -26,6 +26,7 @@ from .state import GameState
 ANSWER_WORDS: dict[tuple[str, str], str] = {(q.kind, word): option for q in QUESTIONS.values()
                                             for word, option in q.words.items()}
 _WORDED = frozenset(kind for kind, _ in ANSWER_WORDS)
+_FLOOR_ANSWERS = frozenset(q.kind for q in QUESTIONS.values() if q.labels == "floor")  # answered by a floor, no room
 # What a quiet ruleset keeps of a log entry (see Ruleset.quiet): its kind, floor, square and parameters
 Note: TypeAlias = tuple[str, int | None, str | None, dict[str, Any]]
 # Per floor, the walls a plan was looked up for and the plan (see Ruleset.plan)
@@ -129,7 +130,7 @@ class Ruleset:
                 raise IllegalActionError(N_("%(answer)s is not one of the choices: %(options)s"), answer=repr(answer),
                                          options=list(options))
             if "answer" not in self.quiet:  # asked for every card the forecast's runs draw
-                self.log("answer", rule, floor, answer if kind != "order" else None,
+                self.log("answer", rule, floor, answer if kind not in _FLOOR_ANSWERS else None,
                          data={"question": kind, "choice": answer})
             return answer
         question = {"kind": kind, "options": options, "floor": floor, "rule": rule, "params": params}

@@ -105,6 +105,9 @@ class GameState:
     actions_over: bool = False  # bb1: the burglar whose turn it is ended her actions (her Thermo is checked)
     invisible: str | None = None  # who wears the Invisible Suit this turn
     loop_by: str | None = None  # Video Loop: cameras are off until this player's next turn
+    lock_by: str | None = None  # Time Lock: no Stairs or Thermal Bomb hole is walked until this player's next turn
+    gymnastics_by: str | None = None  # Gymnastics: a Walkway is walked into from below until this player's next turn
+    holes: tuple[str, ...] = ()  # Thermal Bomb holes, each the lower of its two rooms ("1-B3": B3 of floors 1 and 2)
     outcome: str | None = None  # "caught" or "escaped"
     pending: dict[str, Any] | None = None  # a question to the table; see actions.py
     version: int = 0

@@ -322,6 +322,7 @@ EVENT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "dynamite": (("at", "wall"), ()), "shoplifting": ((), ("targets",)), "crowbar": (("at",), ()),
     "juicer_alarm": (("at",), ()), "virus": (("tokens",), ()), "buddy_system": (("buddy",), ()),
     "rook_swap": (("buddy",), ()), "freight_elevator": ((), ("all_loot",)),
+    "thermal_bomb": ((), ("to_floor",)),
 }
 
 
@@ -338,6 +339,7 @@ class Event(Action, do="event"):
     tokens: tuple[tuple[str, int], ...] | None = may(_tokens)  # Virus
     buddy: str | None = may(NAME)  # Buddy System, the Rook's Disguise
     all_loot: bool | None = may(flag)  # the Freight Elevator on the top floor: the crew holds all the loot
+    to_floor: int | None = may(FLOOR)  # the Thermal Bomb: the floor its hole leads to
 
     @classmethod
     def keys(cls, data: Mapping[str, Any]) -> dict[str, tuple[str, Reader, bool]]:

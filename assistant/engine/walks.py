@@ -2,10 +2,12 @@
 a way is named.
 
 The board itself gives some ways, which the app knows from Burgle Bros 1's tiles (bb1 rulebook, "Tiles"):
-the Stairs (up to the room above, and back down), down from a revealed Walkway (never up), into a Secret Door
-from any neighbour even through a wall (never out of it through one), and between the two Service Ducts once
-both are turned up, on any floors. The other ways are the table's to name (``via`` on a move): a Stairs token
-or a tile the app does not follow (bb2, bb3), an ability, a tool or an event. A named way is still checked
+the Stairs (up to the room above, and back down), down from a revealed Walkway (up into it only while Gymnastics
+lasts), into a Secret Door from any neighbour even through a wall (never out of it through one), and between the
+two Service Ducts once both are turned up, on any floors. A Thermal Bomb's hole is Stairs between the two rooms it
+joins (§1.22 "Thermal Bomb holes"), and while a Time Lock lasts no Stairs or hole is walked (§1.22 "Time Lock").
+The other ways are the table's to name (``via`` on a move): a Stairs token or a tile the app does not follow (bb2,
+bb3), an ability, a tool or an event. A named way is still checked
 against what the app knows: Stairs lead one floor up or down to the same square, a Walkway one floor down, a
 Secret Door into a touching room, and a tile the board shows as something else is no Stairs.
 
@@ -49,17 +51,27 @@ def way(state: GameState, who: str, floor: int, square: str) -> str | None:
         return ""
     if not tracks_tiles(state):
         return None
-    return next((w for w in TILE_WAYS if _tile_way(state, w, b.floor, b.at, floor, square)), None)
+    return next((w for w in TILE_WAYS if not _closed(state, w) and _tile_way(state, w, b.floor, b.at, floor, square)),
+                None)
+
+
+def _closed(state: GameState, kind: str) -> bool:
+    """§1.22 "Time Lock": until the drawer's next turn nobody goes up or down by the Stairs or a Thermal Bomb hole
+    (a peek is no walk: it stays allowed)."""
+    return kind == "stairs" and state.lock_by is not None
 
 
 def _tile_way(state: GameState, kind: str, floor: int, square: str, to_floor: int, to: str) -> bool:
     """Whether the bb1 tiles turned up give ``kind`` of way from (floor, square) to (to_floor, to)."""
     tiles = {n: fl.tiles for n, fl in state.floors.items()}
-    if kind == "stairs":
+    if kind == "stairs":  # a Thermal Bomb's hole is Stairs too (§1.22), recorded by its lower room
         lower = min(floor, to_floor)
-        return square == to and abs(floor - to_floor) == 1 and tiles[lower].get(square) == "stairs"
-    if kind == "walkway":
-        return square == to and to_floor == floor - 1 and tiles[floor].get(square) == "walkway"
+        return square == to and abs(floor - to_floor) == 1 and (tiles[lower].get(square) == "stairs"
+                                                               or f"{lower}-{square}" in state.holes)
+    if kind == "walkway":  # down from it; up into it from the room below while Gymnastics lasts (EN Gymnastics)
+        return square == to and ((to_floor == floor - 1 and tiles[floor].get(square) == "walkway")
+                                 or (_up_walkways(state) and to_floor == floor + 1
+                                     and tiles[to_floor].get(to) == "walkway"))
     if kind == "secret-door":
         return (to_floor == floor and to in state.plan(floor).touching(square)
                 and tiles[floor].get(to) == "secret-door")
@@ -77,9 +89,12 @@ def check_walk(state: GameState, who: str, floor: int, square: str, via: str | N
     b = state.crew[who]
     if via in TILE_WAYS and b.at is not None:
         _check_named(state, via, b.floor, b.at, floor, square)
+        _check_open(state, via)
         return via
     if found is not None:
         return found
+    if b.at is not None and tracks_tiles(state) and _tile_way(state, "stairs", b.floor, b.at, floor, square):
+        _check_open(state, "stairs")
     if b.at is None:
         raise NoWayError(N_("%(who)s is outside: the crew comes in through an entrance (%(entrances)s on floor "
                             "1), not %(square)s on floor %(floor)s"), who=who, entrances=list(state.entrances),
@@ -95,12 +110,23 @@ def check_walk(state: GameState, who: str, floor: int, square: str, via: str | N
                         "a neighbouring room"), square=square, at=b.at, who=who, floor=floor)
 
 
+def _up_walkways(state: GameState) -> bool:
+    """EN Gymnastics: until the drawer's next turn a Walkway is walked into from the room below it."""
+    return state.gymnastics_by is not None
+
+
+def _check_open(state: GameState, via: str) -> None:
+    if _closed(state, via):
+        raise NoWayError(N_("Time Lock: nobody goes up or down by the Stairs or a Thermal Bomb hole until %(who)s's "
+                            "next turn"), who=state.lock_by)
+
+
 def _check_named(state: GameState, via: str, floor: int, square: str, to_floor: int, to: str) -> None:
     """A way the table names, checked against what the board shows: where it leads, and in Burgle Bros 1 the
     tile itself when it is turned up."""
     bb1 = tracks_tiles(state)
     leads = {"stairs": to == square and abs(to_floor - floor) == 1,
-             "walkway": to == square and to_floor == floor - 1,
+             "walkway": to == square and (to_floor == floor - 1 or (_up_walkways(state) and to_floor == floor + 1)),
              "secret-door": to_floor == floor and to in state.plan(floor).touching(square),
              "service-duct": (to_floor, to) != (floor, square)}[via]
     if not leads:
@@ -114,7 +140,7 @@ def _check_named(state: GameState, via: str, floor: int, square: str, to_floor: 
 
 def _shown_otherwise(state: GameState, via: str, floor: int, square: str, to_floor: int, to: str) -> bool:
     """A room the way needs is turned up as something else (a face-down one may still be it)."""
-    needs = {"stairs": [(min(floor, to_floor), square)], "walkway": [(floor, square)],
+    needs = {"stairs": [(min(floor, to_floor), square)], "walkway": [(max(floor, to_floor), square)],
              "secret-door": [(to_floor, to)], "service-duct": [(floor, square), (to_floor, to)]}[via]
     return any(state.floors[f].tiles.get(sq, via) != via for f, sq in needs)
 

@@ -217,6 +217,8 @@ def _no_effect(e: _E) -> str:
                              "Stealth; she must leave before he moves.", who=e["who"], square=e.square),
         "guard_placed": lambda: _("The guard is placed in %(square)s as %(who)s arrives: being placed is not "
                                   "entering, nobody loses Stealth.", square=e.square, who=e["who"]),
+        "dead_drop_alone": lambda: _("Dead Drop: nobody else is still in the building, so %(who)s keeps her tools "
+                                     "and loot.", who=e["who"]),
     }[e.how]()
 
 
@@ -425,8 +427,17 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
     "chihuahua": lambda e: _("%(who)s's Chihuahua barks (a 6).", who=e["who"]),
     "video_loop": lambda e: (_("Video Loop: every camera is off until %(who)s's next turn.", who=e["who"])
                              if e.how == "on" else _("The Video Loop ends: the cameras are on again.")),
+    "time_lock": lambda e: (_("Time Lock: nobody goes up or down by the Stairs or a Thermal Bomb hole until %(who)s's "
+                              "next turn.", who=e["who"])
+                            if e.how == "on" else _("The Time Lock ends: the Stairs are open again.")),
+    "gymnastics": lambda e: (_("Gymnastics: anyone may move into a Walkway from the room below it until %(who)s's "
+                               "next turn.", who=e["who"])
+                             if e.how == "on" else _("Gymnastics ends: no more climbing into a Walkway from below.")),
     "card": lambda e: {
-        "thermal_bomb": lambda: _("%(who)s sets off a Thermal Bomb in %(square)s.", who=e["who"], square=e.square),
+        "thermal_bomb": lambda: (_("%(who)s sets off a Thermal Bomb in %(square)s: its hole to floor %(to)s is "
+                                   "Stairs for everyone from now on.", who=e["who"], square=e.square, to=e["to_floor"])
+                                 if e["to_floor"] else
+                                 _("%(who)s sets off a Thermal Bomb in %(square)s.", who=e["who"], square=e.square)),
         "invisible_suit": lambda: _("%(who)s puts on the Invisible Suit for this turn.", who=e["who"]),
         "smoke_bomb": lambda: _("%(who)s's Smoke Bomb fills %(square)s: %(n)s Stealth tokens lie there.",
                                 who=e["who"], square=e.square, n=e["count"]),

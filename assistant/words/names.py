@@ -55,6 +55,8 @@ EVENTS: Names = {
     "shift-change": lambda: _("Shift Change"), "shoplifting": lambda: _("Shoplifting"),
     "squeak": lambda: _("Squeak!"), "switch-signs": lambda: _("Switch Signs"), "throw-voice": lambda: _("Throw Voice"),
     "video-loop": lambda: _("Video Loop"), "where-is-he": lambda: _("Where Is He?"),
+    "time-lock": lambda: _("Time Lock"),
+    "gymnastics": lambda: _("Gymnastics"),
 }
 
 CHARACTERS: Names = {

@@ -51,6 +51,8 @@ PROMPTS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], str]] = {
                                 card=card_title(str(p.get("card", ""))), options=", ".join(q["options"])),
     "card": lambda q, p: _card(q, p),
     "order": lambda q, p: _("Shift Change: which floor's guard moves next?"),
+    "hole": lambda q, p: _("%(who)s's Thermal Bomb in %(square)s: to which floor does its hole lead?",
+                           who=p.get("who", ""), square=p.get("square", "")),
     "squeak": lambda q, p: _("Squeak!: burglars in %(options)s are equally near. Toward which one?",
                              options=", ".join(q["options"])),
     "hunt": lambda q, p: _("The hunting bouncer has players equally near in %(options)s. Toward which one?",

@@ -52,10 +52,30 @@ def discard_tool(rules: Bb1, who: str | None, tool: str) -> None:
 
 
 def thermal_bomb(rules: Bb1, a: Action, who: str) -> None:
-    """A hole to the floor above or below (stairs for the crew only) and an alarm in the user's room."""
+    """A hole joins the user's room and the same room one floor up or down (``to_floor``, asked when absent): Stairs
+    for every burglar for the rest of the heist, never for a guard (§1.22 "Thermal Bomb holes", EN Thermal Bomb);
+    and an alarm in her room."""
     floor, square = _inside(rules, who)
-    rules.log("card", "Thermal Bomb", floor, square, how="thermal_bomb", who=who)
+    to_floor = _hole_floor(rules, a, who, floor, square)
+    rules.log("card", "Thermal Bomb", floor, square, how="thermal_bomb", who=who, to_floor=to_floor)
+    if to_floor is not None:
+        rules.state.holes = tuple(sorted({*rules.state.holes, f"{min(floor, to_floor)}-{square}"}))
     rules.trigger_alarm(floor, square, cause="thermal_bomb")
+
+
+def _hole_floor(rules: Bb1, a: Action, who: str, floor: int, square: str) -> int | None:
+    """The floor the Thermal Bomb's hole leads to: the one the table said, or asked when both are there; None in a
+    heist of one floor (only the alarm then)."""
+    options = [f for f in (floor + 1, floor - 1) if f in rules.state.floors]
+    said = a.get("to_floor")
+    if said is not None:
+        if said not in options:
+            raise IllegalActionError(N_("the Thermal Bomb's hole leads to the floor just above or below %(who)s's "
+                                        "(%(floors)s), not floor %(floor)s"), who=who, floors=options, floor=said)
+        return int(said)
+    if not options:
+        return None
+    return int(rules.ask("hole", [str(f) for f in options], floor, "Thermal Bomb", who=who, square=square))
 
 
 def invisible_suit(rules: Bb1, a: Action, who: str) -> None:
@@ -127,6 +147,20 @@ def video_loop(rules: Bb1, a: Action, who: str) -> None:
     rules.log("video_loop", "Video Loop", how="on", who=who)
 
 
+def time_lock(rules: Bb1, a: Action, who: str) -> None:
+    """Nobody goes up or down by the Stairs or a Thermal Bomb hole until the start of the drawer's next turn
+    (§1.22 "Time Lock", BGA help Time Lock): engine/walks.py refuses those walks; a peek is no walk."""
+    rules.state.lock_by = who
+    rules.log("time_lock", "Time Lock", how="on", who=who)
+
+
+def gymnastics(rules: Bb1, a: Action, who: str) -> None:
+    """Everyone may Move into a Walkway from the room below it until the start of the drawer's next turn (EN
+    Gymnastics): engine/walks.py gives that way up."""
+    rules.state.gymnastics_by = who
+    rules.log("gymnastics", "Gymnastics", how="on", who=who)
+
+
 def freight_elevator(rules: Bb1, a: Action, who: str) -> None:
     """Up one floor, same room, set down, not entering (bb1 Freight Elevator). On the top floor she escapes to
     the roof when the crew holds all the loot (``all_loot``; absent, the app counts the loot it knows of,
@@ -145,6 +179,7 @@ def freight_elevator(rules: Bb1, a: Action, who: str) -> None:
 
 
 def lost_grip(rules: Bb1, a: Action, who: str) -> None:
+    _inside(rules, who)  # §1.22 "Escaped burglars are out of the building"
     rules.fall(who, "lost-grip")
 
 
@@ -154,15 +189,24 @@ def buddy_system(rules: Bb1, a: Action, who: str) -> None:
     buddy = who_of(rules, {"who": a.get("buddy")})
     if buddy == who:
         raise IllegalActionError(N_("Buddy System brings another player"))
+    if rules.state.crew[buddy].escaped:  # §1.22 "Escaped burglars are out of the building"
+        raise IllegalActionError(N_("%(who)s has escaped: Buddy System brings only a burglar still in the building"),
+                                 who=buddy)
     rules.log("put", "Buddy System", floor, square, who=buddy, card="buddy-system")
     rules.put(buddy, floor, square)
 
 
 def dead_drop(rules: Bb1, a: Action, who: str) -> None:
     """The player hands every tool and loot card to the player on their right: the one before them in
-    turn order, since turns go clockwise (BGA Dead drop)."""
+    turn order, since turns go clockwise (BGA Dead drop); an escaped burglar is passed over, and with nobody
+    else inside she keeps them (§1.22 "Escaped burglars are out of the building")."""
     order = rules.state.order
-    right = order[(order.index(who) - 1) % len(order)]
+    seat = order.index(who)
+    rightward = [order[(seat - k) % len(order)] for k in range(1, len(order))]
+    right = next((n for n in rightward if not rules.state.crew[n].escaped), None)
+    if right is None:
+        rules.log("no_effect", "Dead Drop", how="dead_drop_alone", who=who)
+        return
     giver, taker = rules.state.crew[who], rules.state.crew[right]
     moved = [*giver.tools, *giver.loot]
     taker.tools = taker.tools + giver.tools
@@ -215,6 +259,8 @@ CARDS: dict[str, Callable[[Bb1, Action, str], None]] = {
     "video_loop": video_loop, "freight_elevator": freight_elevator, "lost_grip": lost_grip,
     "buddy_system": buddy_system, "dead_drop": dead_drop, "juicer_alarm": juicer_alarm,
     "juicer_drop": juicer_drop, "rook_swap": rook_swap, "rigger_tool": rigger_tool,
+    "time_lock": time_lock,
+    "gymnastics": gymnastics,
 }
 
 

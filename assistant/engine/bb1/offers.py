@@ -33,7 +33,9 @@ MOST_HACK = 6  # §1.22 hack capacity
 COMPUTERS = ("fingerprint", "laser", "motion")
 FLOOR_EVENTS = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
                 "espresso", "daydreaming", "jump_the_gun")
-PLAYER_EVENTS = ("lampshade", "video_loop", "freight_elevator", "lost_grip", "dead_drop", "reboot")
+PLAYER_EVENTS = ("lampshade", "video_loop", "freight_elevator", "lost_grip", "dead_drop", "reboot",
+                 "time_lock",
+                 "gymnastics")
 # the event cards a burglar draws, as offer codes (the panel groups them)
 EVENT_CODES = (*FLOOR_EVENTS, *PLAYER_EVENTS, "crash", "throw_voice", "buddy_system", "freight_elevator_roof",
                "freight_elevator_stays")

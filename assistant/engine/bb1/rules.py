@@ -19,7 +19,7 @@ from ..ruleset import GameOver
 from ..state import HIDDEN, LOST_VISUAL, GameState, without_one
 from .actions import ACTIONS, SET_FIELDS
 from .offers import LEGAL
-from .table import TableBb1
+from .table import TableBb1, seats_passed
 
 UNSEEN_DISCARDS = {1: 9, 2: 6, 3: 3}  # rule 1.11: cards set aside face down per player count
 MAX_DRAWS = 64  # a deck whose every card is refused (all on the guard's square) must not loop forever
@@ -730,7 +730,8 @@ class Bb1(TableBb1):
 
     # -- turns (1.1, 1.21) ---------------------------------------------------------------------------
     def next_player(self) -> None:
-        """Hand the turn to the next burglar still inside; Jump the Gun skips one; E.M.P. wears off."""
+        """Hand the turn to the next burglar still inside; Jump the Gun skips one; what lasts until a seat's next
+        turn wears off once the round has passed that seat (:meth:`lasting_effects_end`)."""
         s = self.state
         inside = [i for i, n in enumerate(s.order) if not s.crew[n].escaped]
         if not inside:
@@ -739,16 +740,15 @@ class Bb1(TableBb1):
         def advance() -> None:
             s.turn = min((i for i in inside if i > s.turn), default=inside[0])
 
+        was = s.turn
         advance()
         if s.skip_next:
             s.skip_next = False
             self.log("skip", "1.21", who=s.order[s.turn])
             advance()
         who = s.order[s.turn]
-        if s.emp_by == who:
-            s.emp_by = None
-            self.log("event", "1.21", how="emp_over")
         self.log("turn", "", s.crew[who].floor, who=who)
+        self.lasting_effects_end(seats_passed(s.order, was, s.turn))
         self.turn_starts(who)
 
     # -- events and tools that act on guards (1.21) -------------------------------------------------

@@ -9,6 +9,7 @@ Laser, use a Lavatory token, a hack token) it asks the table in one tap, with wo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..errors import N_, IllegalActionError
@@ -25,8 +26,26 @@ LOOT = ("bust", "chihuahua", "cursed-goblet", "gemstone", "gold-bar", "isotope",
 # every other ``event`` is a tool or an ability used during her actions
 EVENT_CARDS = ("brown_out", "buddy_system", "change_of_plans", "crash", "daydreaming", "dead_drop", "espresso",
                "freight_elevator", "jump_the_gun", "lampshade", "lost_grip", "reboot", "shift_change", "shoplifting",
-               "squeak", "switch_signs", "throw_voice", "video_loop", "where_is_he")
+               "squeak", "switch_signs", "throw_voice", "video_loop", "where_is_he",
+               "time_lock",
+               "gymnastics")
 ROOM_TOKENS = 3  # Lavatory stalls; a Smoke Bomb's tokens
+# What lasts until the start of its user's next turn (EN E.M.P. and Gymnastics texts, BGA help Video Loop and Time
+# Lock): the state's field naming the user, and the log entry (kind, rule, how) saying it is over
+UNTIL_NEXT_TURN: dict[str, tuple[str, str, str]] = {
+    "emp_by": ("event", "1.21", "emp_over"),
+    "loop_by": ("video_loop", "Video Loop", "over"),
+    "lock_by": ("time_lock", "Time Lock", "over"),
+    "gymnastics_by": ("gymnastics", "Gymnastics", "over"),
+}
+
+
+def seats_passed(order: Sequence[str], was: int, now: int) -> list[str]:
+    """The seats a turn handed on from seat ``was`` to seat ``now`` went by, in seat order, ``now``'s included:
+    those left out (escaped, skipped) as well, since their turn would have started on the way. Back to the same
+    seat is a whole round."""
+    steps = (now - was) % len(order) or len(order)
+    return [order[(was + k) % len(order)] for k in range(1, steps + 1)]
 
 
 def character(b: Burglar) -> str:
@@ -183,7 +202,7 @@ class TableBb1(Ruleset):
     def turn_starts(self, name: str) -> None:
         """The start of ``name``'s turn: they enter the building on their first (§1.22 Break-in); every burglar's
         Motion memory, the end of the actions (Thermo), the Spotter's look and the Invisible Suit are per turn;
-        the Video Loop ends at its user's next turn; the Chihuahua barks on a 6."""
+        the Chihuahua barks on a 6."""
         s = self.state
         b = s.crew[name]
         for each in s.crew.values():  # §1.22 Motion: in and out within one turn, whoever's turn it is
@@ -191,9 +210,6 @@ class TableBb1(Ruleset):
         s.actions_over = False
         s.spotted = False
         s.invisible = None
-        if s.loop_by == name:
-            s.loop_by = None
-            self.log("video_loop", "Video Loop", how="over")
         if b.at is None and not b.escaped and len(s.entrances) == 1:  # bb2 players pick one of two
             b.floor, b.at = 1, s.entrances[0]
             self.log("enters", "Break in", 1, b.at, who=name)
@@ -201,6 +217,15 @@ class TableBb1(Ruleset):
                 "chihuahua", ["6", "1-5"], b.floor, "Chihuahua", who=name) == "6":
             self.log("chihuahua", "Chihuahua", b.floor, b.at, who=name)
             self.trigger_alarm(b.floor, b.at, cause="chihuahua")
+
+    def lasting_effects_end(self, passed: Sequence[str]) -> None:
+        """§1.22 "Effects until your next turn when that burglar has escaped": an effect lasting until its user's
+        next turn ends at the start of the first turn after the round has gone by her seat (``passed``, from
+        :func:`seats_passed`), whether or not she still takes turns: never for the rest of the heist."""
+        for field_name, (kind, rule, how) in UNTIL_NEXT_TURN.items():
+            if getattr(self.state, field_name) in passed:
+                setattr(self.state, field_name, None)
+                self.log(kind, rule, how=how)
 
     # -- crew pieces moved without entering ------------------------------------------------------------
     def put(self, name: str, floor: int, square: str, fall: bool = False, look: bool = True) -> None:
