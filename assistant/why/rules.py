@@ -355,7 +355,8 @@ _CARDS: dict[str, str] = {
     "Smoke Bomb": N_("Three Stealth tokens lie in the user's room, used like a Lavatory's."),
     "Makeup Kit": N_("Everyone in the user's room gains a Stealth token."),
     "Lampshade": N_("The player gains a Stealth token."),
-    "Thermal Bomb": N_("A way up or down for the crew, and an alarm in the user's room."),
+    "Thermal Bomb": N_("A hole up or down that is Stairs for the whole crew for the rest of the heist, and an alarm "
+                       "in the user's room."),
     "Virus": N_("Three hack tokens shared among the computers, six at most on each."),
     "Reboot": N_("Every revealed computer is left with exactly one hack token."),
     "Video Loop": N_("Every camera is off until the player's next turn."),
@@ -365,8 +366,11 @@ _CARDS: dict[str, str] = {
                         "holds it."),
     "Lost Grip": N_("The player falls one floor, without entering the room."),
     "Buddy System": N_("Another burglar is put in the player's room, without entering it."),
-    "Dead Drop": N_("The player's tools and loot pass to the player on their right."),
+    "Dead Drop": N_("The player's tools and loot pass to the next player on their right still in the building."),
     "Rigger": N_("The advanced Rigger gives up a Stealth token to draw a tool."),
+    "Time Lock": N_("Nobody goes up or down by the Stairs or a Thermal Bomb hole until the player's next turn; "
+                    "peeking is still allowed."),
+    "Gymnastics": N_("Anyone may move into a Walkway from the room below it until the player's next turn."),
 }
 
 
