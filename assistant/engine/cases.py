@@ -121,6 +121,7 @@ def _table_from_case(case: dict[str, Any], state: GameState) -> None:
                              most=MAX_HACK,
                              count=repr(count))  # §1.22 hack capacity
         state.hack[kind] = count
+    state.holes = _holes_from_case(case.get("holes") or {}, state)
     entrance = case.get("entrance")
     if entrance is None:
         return
@@ -130,6 +131,21 @@ def _table_from_case(case: dict[str, Any], state: GameState) -> None:
     now = state.crew.get(state.current() or "")
     if now is not None and now.at is None and not now.escaped:
         now.floor, now.at = 1, state.entrances[0]
+
+
+def _holes_from_case(holes: Any, state: GameState) -> tuple[str, ...]:
+    """Thermal Bomb holes (§1.22): per floor, the rooms joined to the same rooms of the floor above."""
+    if not isinstance(holes, dict) or not all(isinstance(v, list) for v in holes.values()):
+        raise BoardError(N_("%(section)s: per floor, a list of rooms, e.g. %(example)s"), section="holes",
+                         example='{"1": ["B2"]}')
+    found = set()
+    for key, squares in holes.items():
+        if not str(key).isdigit() or int(key) not in state.floors or int(key) + 1 not in state.floors:
+            raise BoardError(N_("%(section)s: floor %(key)s has no floor of the case above it"), section="holes",
+                             key=repr(key))
+        plan = state.plan(int(key))
+        found |= {f"{int(key)}-{_square(sq, int(key), plan, 'holes')}" for sq in squares}
+    return tuple(sorted(found))
 
 
 def _word(value: Any, allowed: tuple[str, ...], what: str) -> str:

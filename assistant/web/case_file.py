@@ -100,6 +100,8 @@ def check_case(case: Any) -> None:
         _burglar(spec, f"crew {_text(name, 'a burglar name', 20)}")
     for key, order in _map(case.get("reshuffle", {}), "reshuffle", 3).items():
         _words(order, f"reshuffle {_text(key, 'a floor number', 2)}")
+    for key, squares in _map(case.get("holes", {}), "holes", 3).items():
+        _words(squares, f"holes {_text(key, 'a floor number', 2)}")
 
 
 def _floor(spec: Any, where: str) -> None:

@@ -13,10 +13,12 @@ from typing import Any
 
 import pytest
 
-from assistant.engine.errors import IllegalActionError, NoWayError
+from assistant.engine.cases import state_from_case
+from assistant.engine.errors import BoardError, IllegalActionError, NoWayError
 from assistant.engine.rulesets import rules_of
 from assistant.engine.state import GameState
 from assistant.engine.walks import way
+from assistant.web.table.export import game_as_case
 from assistant.words import sentence
 from assistant.words.questions import prompt
 from tests.engine.helpers import event, floor_case, move, play, position
@@ -116,6 +118,16 @@ def test_a_hole_is_kept_with_the_heist_and_a_heist_saved_before_holes_still_open
         del old[name]
     back = GameState.from_json(old)
     assert back.holes == () and back.lock_by is None and back.gymnastics_by is None
+
+
+def test_a_hole_is_exported_with_the_position_and_read_back_from_a_case():
+    """§1.22 "Thermal Bomb holes": an exported heist keeps its holes (docs/conformance.md ``holes``), so the imported
+    position has the same Stairs; a hole needs a floor above it."""
+    case = game_as_case(play(bombed(), event("thermal_bomb", who="ana", to_floor=2)).state, "holed")
+    assert case["holes"] == {"1": ["B2"]}
+    assert state_from_case(case).holes == ("1-B2",)
+    with pytest.raises(BoardError, match="holes"):
+        state_from_case({**case, "holes": {"2": ["B2"]}})
 
 
 def test_the_guard_never_takes_a_hole():

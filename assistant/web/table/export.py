@@ -61,6 +61,9 @@ def game_as_case(state: GameState, title: str, floor: int | None = None,
         "rules": state.rules, "size": state.size, "void": list(state.void), "players": state.players,
         "tiebreak": state.tiebreak, "floors": floors, "crew": crew, "actions": [], "choices": [],
     }
+    if state.holes:  # Thermal Bomb holes: per lower floor, the rooms joined to the floor above
+        case["holes"] = {str(f): [h.split("-", 1)[1] for h in state.holes if h.startswith(f"{f}-")]
+                         for f in sorted({int(h.split("-", 1)[0]) for h in state.holes})}
     if not in_order:
         # the game's own seed would let anyone recompute the deck: the file's seed comes from what it shows
         shown = json.dumps(case, sort_keys=True).encode()
