@@ -28,7 +28,7 @@ from ..engine.state import Burglar, FloorState, GameState
 # strings (equal values are equal bytes): a state whose own are equal to the first state's is keyed without them.
 FIXED: dict[type, tuple[str, ...]] = {
     GameState: ("rules", "scenario", "void", "tiebreak", "deck_mode", "order", "entrances", "emp_by", "invisible",
-                "loop_by"),
+                "loop_by", "lock_by", "gymnastics_by", "holes"),
     FloorState: ("walls", "tiles", "kitty", "cameras_off", "disabled", "crowd", "even"),
     Burglar: ("loot", "colour", "character", "side", "tools", "motion", "unsaid"),
 }
