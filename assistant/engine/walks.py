@@ -7,9 +7,9 @@ lasts), into a Secret Door from any neighbour even through a wall (never out of 
 two Service Ducts once both are turned up, on any floors. A Thermal Bomb's hole is Stairs between the two rooms it
 joins (§1.22 "Thermal Bomb holes"), and while a Time Lock lasts no Stairs or hole is walked (§1.22 "Time Lock").
 The other ways are the table's to name (``via`` on a move): a Stairs token or a tile the app does not follow (bb2,
-bb3), an ability, a tool or an event. A named way is still checked
-against what the app knows: Stairs lead one floor up or down to the same square, a Walkway one floor down, a
-Secret Door into a touching room, and a tile the board shows as something else is no Stairs.
+bb3), an ability, a tool or an event. A named way is still checked against what the app knows: Stairs lead one
+floor up or down to the same square, a Walkway one floor down, a Secret Door into a touching room, and a tile the
+board shows as something else is no Stairs.
 
 A walk the board refuses is a :class:`NoWayError`; the table keeps the last word by putting the burglar where
 the board shows her (``place``, a correction). How a case reads such a walk: docs/conformance.md.
@@ -116,6 +116,7 @@ def _up_walkways(state: GameState) -> bool:
 
 
 def _check_open(state: GameState, via: str) -> None:
+    """A NoWayError saying why, when a Time Lock closes this way (the board would give it otherwise)."""
     if _closed(state, via):
         raise NoWayError(N_("Time Lock: nobody goes up or down by the Stairs or a Thermal Bomb hole until %(who)s's "
                             "next turn"), who=state.lock_by)
