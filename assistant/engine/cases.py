@@ -13,6 +13,7 @@ from .walks import TABLE, check_walk
 from .bb1.cards import MAX_HACK
 from .bb1.table import CHARACTERS, ROOM_TOKENS, TOOLS
 from .board import SQUARE_INDEX, Floorplan, floorplan, square_coords
+from .box import BB2_ROOMS, BB3_ROOMS
 from .errors import N_, BoardError, NoWayError, RulesError
 from .fields import card_key
 from .log import LogEntry
@@ -25,6 +26,9 @@ BB1_ROOMS = ("atrium", "camera", "computer-fingerprint", "computer-laser", "comp
              "detector", "fingerprint", "foyer", "keypad", "laboratory", "laser", "lavatory", "motion", "safe",
              "secret-door", "service-duct", "stairs", "thermo", "walkway", "entrance")
 HACK_SOURCES = ("fingerprint", "laser", "motion", "hacker")  # the three computers and the advanced Hacker's card
+# every game's room types a case may name (docs/conformance.md `tiles`): its box's rooms (engine/box.py) and the
+# entrance the crew broke in by, which the app writes on the board (and so in an exported heist) in every game
+ROOM_TYPES = {"bb1": BB1_ROOMS, "bb2": (*BB2_ROOMS, "entrance"), "bb3": (*BB3_ROOMS, "entrance")}
 
 
 def _count(value: Any, most: int, what: str) -> int:
@@ -173,16 +177,20 @@ def _card(value: Any, floor: int, state: GameState) -> str:
 
 
 def _tile_type(value: Any, floor: int, rules: str) -> str:
+    """A room type of the case's game, as the engine spells it: "Secret door" or "crows_nest" are read as
+    "secret-door" and "crows-nest"; a type the game does not have is refused, naming it and the game's types,
+    since a misspelt one would silently switch its room's rule off (issue 38 §4)."""
     if not isinstance(value, str) or not value:
         raise BoardError(N_("floor %(floor)s: a room type is a name like %(example)s, not %(value)s"), example="camera",
                          floor=floor,
                          value=repr(value))
-    if not RULESETS[rules].room_rules or value in BB1_ROOMS:  # the latter already spelled as below
+    rooms = ROOM_TYPES[rules]
+    if value in rooms:  # already spelled as below
         return value
-    kind = card_key(value.replace("_", " "))  # "Secret door", "secret_door"
-    if kind not in BB1_ROOMS:
+    kind = card_key(value.replace("_", " "))
+    if kind not in rooms:
         raise BoardError(N_("floor %(floor)s: no Burgle Bros room is called %(value)s: %(rooms)s"), floor=floor,
-                         value=repr(value), rooms=list(BB1_ROOMS))
+                         value=repr(value), rooms=list(rooms))
     return kind
 
 
