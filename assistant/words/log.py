@@ -217,6 +217,8 @@ def _no_effect(e: _E) -> str:
                              "Stealth; she must leave before he moves.", who=e["who"], square=e.square),
         "guard_placed": lambda: _("The guard is placed in %(square)s as %(who)s arrives: being placed is not "
                                   "entering, nobody loses Stealth.", square=e.square, who=e["who"]),
+        "put_not_entering": lambda: _("%(who)s is put in %(square)s, where the guard stands: being put there is not "
+                                      "entering, so she loses no Stealth.", who=e["who"], square=e.square),
     }[e.how]()
 
 

@@ -220,6 +220,8 @@ def test_a_burglar_put_into_the_guards_room_loses_no_stealth(way: str):
     assert (out.state.crew[name].floor, out.state.crew[name].at) == (2, "B2")
     assert out.floor(2).guard == "B2"
     assert out.stealth(name) == 3 and out.of_kind("stealth") == []
+    said = [e for e in out.of_kind("no_effect") if e.data["how"] == "put_not_entering"]  # the log says why
+    assert [(e.data["who"], e.square, e.ruling) for e in said] == [(name, "B2", True)]
 
 
 @pytest.mark.parametrize("watcher", ["foyer", "atrium"])

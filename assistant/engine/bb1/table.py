@@ -213,7 +213,8 @@ class TableBb1(Ruleset):
         b = self.state.crew[name]
         b.motion = ()
         b.floor, b.at = floor, square
-        self.guard_appears(name, floor, square)
+        if not self.guard_appears(name, floor, square) and self.state.floors[floor].guard == square:
+            self.log("no_effect", "§1.22", floor, square, ruling=True, how="put_not_entering", who=name)
         if look:
             self.seen(name, floor, square, guard_room=False, moved=False)
 
