@@ -23,6 +23,7 @@ from typing import Any
 
 from .broker import Broker, Event
 from .engine.actions import apply
+from .engine.cases import Step
 from .engine.state import GameState
 from .engine.vocabulary import Action, from_json
 from .store_upgrades import upgrade
@@ -128,16 +129,23 @@ class Store:
         self.upgraded = upgrade(self.db(), self.path)
 
     # -- games ------------------------------------------------------------------------------------
-    def create(self, title: str, state: GameState, setup: Sequence[tuple[str, str]] | None = None) -> str:
+    def create(self, title: str, state: GameState, setup: Sequence[tuple[str, str]] | None = None,
+               steps: Sequence[Step] = ()) -> str:
         """A new heist from ``state``; ``setup``: the new-heist form's fields it was set up with (Play again), none
-        for a position imported or built otherwise."""
+        for a position imported or built otherwise. ``steps``: actions already played from ``state`` (an imported
+        case's, engine/cases.replay), kept as the heist's first actions: the heist opens after them, its log shows
+        them and Undo takes them back one by one."""
         game_id = secrets.token_hex(4)
         now = _now()
         with self._write, self.db() as db:
-            db.execute("INSERT INTO games (id, title, created, updated, initial, play_token, watch_token, setup) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                       (game_id, title, now, now, json.dumps(state.to_json()), secrets.token_urlsafe(16),
+            db.execute("INSERT INTO games (id, title, created, updated, initial, head, play_token, watch_token, setup) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (game_id, title, now, now, json.dumps(state.to_json()), len(steps), secrets.token_urlsafe(16),
                         secrets.token_urlsafe(16), None if setup is None else json.dumps(list(setup))))
+            db.executemany("INSERT INTO actions (game_id, seq, action, log, state, created) VALUES (?, ?, ?, ?, ?, ?)",
+                           [(game_id, seq, json.dumps(step.action.to_json()),
+                             json.dumps([e.as_dict() for e in step.log]), json.dumps(step.state.to_json()), now)
+                            for seq, step in enumerate(steps, start=1)])
         return game_id
 
     def setup(self, game_id: str) -> tuple[list[tuple[str, str]] | None, GameState]:

@@ -4,6 +4,7 @@ and report what the engine computed. The app uses the same shape to export a flo
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from .actions import apply
@@ -12,6 +13,7 @@ from .walks import TABLE, check_walk
 from .bb1.cards import MAX_HACK
 from .bb1.table import CHARACTERS, ROOM_TOKENS, TOOLS
 from .board import SQUARE_INDEX, Floorplan, floorplan, square_coords
+from .box import BB2_ROOMS, BB3_ROOMS
 from .errors import N_, BoardError, NoWayError, RulesError
 from .fields import card_key
 from .log import LogEntry
@@ -24,6 +26,9 @@ BB1_ROOMS = ("atrium", "camera", "computer-fingerprint", "computer-laser", "comp
              "detector", "fingerprint", "foyer", "keypad", "laboratory", "laser", "lavatory", "motion", "safe",
              "secret-door", "service-duct", "stairs", "thermo", "walkway", "entrance")
 HACK_SOURCES = ("fingerprint", "laser", "motion", "hacker")  # the three computers and the advanced Hacker's card
+# every game's room types a case may name (docs/conformance.md `tiles`): its box's rooms (engine/box.py) and the
+# entrance the crew broke in by, which the app writes on the board (and so in an exported heist) in every game
+ROOM_TYPES = {"bb1": BB1_ROOMS, "bb2": (*BB2_ROOMS, "entrance"), "bb3": (*BB3_ROOMS, "entrance")}
 
 
 def _count(value: Any, most: int, what: str) -> int:
@@ -188,16 +193,20 @@ def _card(value: Any, floor: int, state: GameState) -> str:
 
 
 def _tile_type(value: Any, floor: int, rules: str) -> str:
+    """A room type of the case's game, as the engine spells it: "Secret door" or "crows_nest" are read as
+    "secret-door" and "crows-nest"; a type the game does not have is refused, naming it and the game's types,
+    since a misspelt one would silently switch its room's rule off (issue 38 §4)."""
     if not isinstance(value, str) or not value:
         raise BoardError(N_("floor %(floor)s: a room type is a name like %(example)s, not %(value)s"), example="camera",
                          floor=floor,
                          value=repr(value))
-    if not RULESETS[rules].room_rules or value in BB1_ROOMS:  # the latter already spelled as below
+    rooms = ROOM_TYPES[rules]
+    if value in rooms:  # already spelled as below
         return value
-    kind = card_key(value.replace("_", " "))  # "Secret door", "secret_door"
-    if kind not in BB1_ROOMS:
+    kind = card_key(value.replace("_", " "))
+    if kind not in rooms:
         raise BoardError(N_("floor %(floor)s: no Burgle Bros room is called %(value)s: %(rooms)s"), floor=floor,
-                         value=repr(value), rooms=list(BB1_ROOMS))
+                         value=repr(value), rooms=list(rooms))
     return kind
 
 
@@ -251,40 +260,80 @@ def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorSta
     return fl
 
 
+@dataclass(frozen=True)
+class Step:
+    """One action as a replay applied it (a walk the table's word marked as a correction, an answer to a
+    question), what it logged, and the position after it."""
+
+    action: Action
+    log: tuple[LogEntry, ...]
+    state: GameState
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A case played out by :func:`replay`: the position after its actions, every log entry, and the question
+    it stopped at (``needs_choice``, its options as FORMAT.md prints them; None when none is left open)."""
+
+    state: GameState
+    log: tuple[LogEntry, ...]
+    needs_choice: dict[str, Any] | None
+    steps: tuple[Step, ...]
+
+    @property
+    def question(self) -> dict[str, Any] | None:
+        """The engine's whole question the replay stopped at (its kind, options, floor…), or None."""
+        return self.state.pending["question"] if self.state.pending else None
+
+
+def replay(case: Any, start: GameState | None = None) -> Replay:
+    """The one way every reader plays a case (``run_case``, the forecast and its safety map, the web import, the
+    sandbox), so they all read the same cases the same way: the position the case describes (``start`` when the
+    caller has built it already), then its ``actions`` in order, each walk read as the table's word unless the
+    case says ``"walks": "checked"`` (``tables_word``, docs/conformance.md "Walks"), each question answered from
+    ``choices`` in order and, once they run out, by its default. It stops at a question left without an answer
+    and when the crew is caught (FORMAT.md); after an escape the engine itself refuses every action but a
+    correction. Raises RulesError (a BoardError for the case's own shape) as ``apply`` does."""
+    if not isinstance(case, dict):
+        raise BoardError(N_("a case is a JSON object"))
+    state = state_from_case(case) if start is None else start
+    choices, actions = case.get("choices") or [], case.get("actions") or []
+    if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
+        raise BoardError(N_("%(key)s is a list of answers, each a word or a square name"), key="'choices'")
+    if not isinstance(actions, list):
+        raise BoardError(N_("%(key)s is a list of actions, each an object with a %(do)s field"), key="'actions'",
+                         do="'do'")
+    walks = case.get("walks", "table")
+    if walks not in ("table", "checked"):
+        raise BoardError(N_("%(key)s is %(one)s or %(other)s"), key="'walks'", one="table", other="checked")
+    answers = list(choices)
+    steps: list[Step] = []
+    for action in actions:
+        state = _step(state, action if walks == "checked" else tables_word(state, action), steps)
+        question = state.pending["question"] if state.pending else None
+        while question and (answers or "default" in question):
+            state = _step(state, {"do": "answer", "choice": answers.pop(0) if answers else question["default"]}, steps)
+            question = state.pending["question"] if state.pending else None
+        if question or state.outcome == "caught":
+            break
+    question = state.pending["question"] if state.pending else None
+    return Replay(state, tuple(e for step in steps for e in step.log),
+                  None if question is None else {"options": question["options"]}, tuple(steps))
+
+
+def _step(state: GameState, action: Any, steps: list[Step]) -> GameState:
+    read = from_json(action)
+    result = apply(state, read)
+    steps.append(Step(read, tuple(result.log), result.state))
+    return result.state
+
+
 def run_case(case: dict[str, Any]) -> dict[str, Any]:
     """Resolve one case: the result object of FORMAT.md (or ``{"id", "error"}``)."""
     cid = case.get("id") if isinstance(case, dict) else None
     try:
-        if not isinstance(case, dict):
-            raise BoardError(N_("a case is a JSON object"))
-        state = state_from_case(case)
-        choices, actions = case.get("choices") or [], case.get("actions") or []
-        if not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
-            raise BoardError(N_("%(key)s is a list of answers, each a word or a square name"), key="'choices'")
-        if not isinstance(actions, list):
-            raise BoardError(N_("%(key)s is a list of actions, each an object with a %(do)s field"), key="'actions'",
-                             do="'do'")
-        walks = case.get("walks", "table")
-        if walks not in ("table", "checked"):
-            raise BoardError(N_("%(key)s is %(one)s or %(other)s"), key="'walks'", one="table", other="checked")
-        choices = list(choices)
-        log: list[LogEntry] = []
-        needs = None
-        for action in actions:
-            result = apply(state, action if walks == "checked" else tables_word(state, action))
-            state = result.state
-            log += result.log
-            while result.question and (choices or "default" in result.question):
-                answer = choices.pop(0) if choices else result.question["default"]
-                result = apply(state, {"do": "answer", "choice": answer})
-                state = result.state
-                log += result.log
-            if result.question:
-                needs = {"options": result.question["options"]}
-                break
-            if state.outcome == "caught":
-                break
-        return {"id": cid, **report(state, log), "needs_choice": needs}
+        played = replay(case)
+        return {"id": cid, **report(played.state, list(played.log)), "needs_choice": played.needs_choice}
     except RulesError as err:
         return {"id": cid, "error": str(err)}
     except Exception as err:  # a bug in the engine, said as such, never as the case's fault

@@ -47,7 +47,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "no_effect": ("shoplifting", "alarm_active", "squeak_no_guard", "squeak_nobody", "squeak_with_burglar",
                   "commotion_here", "no_suspicion", "not_nearer", "disguised", "crowbar", "mirror", "orders",
                   "lowest_floor", "top_floor", "invisible", "acrobat", "guard_placed", "goblet_no_stealth",
-                  "swap_hunting",
+                  "swap_hunting", "put_not_entering",
                   "dead_drop_alone"),
     "spotter": ("top", "bottom", "look"),
     # Burgle Bros 2

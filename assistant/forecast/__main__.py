@@ -29,33 +29,12 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from ..engine.actions import apply
-from ..engine.cases import state_from_case
+from ..engine.cases import replay
 from ..engine.errors import RulesError
-from ..engine.state import GameState
 from . import forecast
 from .safety import safety
 
 DECIMALS = 6
-
-
-def position_after(case: dict[str, Any]) -> tuple[GameState, dict[str, Any] | None]:
-    """The state after the case's actions (answering with its ``choices``, then a question's default, as the
-    resolver does), and the question it stopped at, if any."""
-    state = state_from_case(case)
-    choices = list(case.get("choices") or [])
-    for action in case.get("actions") or []:
-        result = apply(state, action)
-        state = result.state
-        while result.question and (choices or "default" in result.question):
-            answer = choices.pop(0) if choices else result.question["default"]
-            result = apply(state, {"do": "answer", "choice": answer})
-            state = result.state
-        if result.question:
-            return state, {"options": result.question["options"]}
-        if state.outcome:
-            break
-    return state, None
 
 
 def _p(value: Fraction) -> float:
@@ -67,9 +46,9 @@ def forecast_case(case: object, safety_map: bool = False) -> dict[str, Any]:
     ``--safety``."""
     cid = case.get("id") if isinstance(case, dict) else None
     try:
-        if not isinstance(case, dict):
-            raise RulesError("a case is a JSON object")
-        state, question = position_after(case)
+        # the position after the case's actions, read as the resolver reads them (the table's word for walks)
+        played = replay(case)
+        state, question = played.state, played.needs_choice
         out: dict[str, Any] = {"id": cid, "safety": {}} if safety_map else {"id": cid, "floors": {}, "crew": {}}
         if question is not None:
             out["needs_choice"] = question  # the next move is not known until the table answers

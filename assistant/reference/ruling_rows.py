@@ -38,6 +38,8 @@ ROWS: tuple[tuple[dict[str, str], str], ...] = (
     ({"kind": "heat", "why": "walked_in"}, "bb2: a burglar walking into the bouncer"),
     ({"kind": "heat", "why": "jumped_in"}, "bb2: a player jumps (Prima Donna, Drunk, Revolving Door)"),
     ({"kind": "no_effect", "how": "guard_placed"}, "A burglar's move makes the guard appear in their room"),
+    ({"kind": "no_effect", "how": "put_not_entering"},
+     "Walkway, Lost Grip, Freight Elevator, Buddy System, the Rook's Disguise"),
     ({"kind": "stealth", "how": "lavatory"}, "Lavatory (and a Smoke Bomb's tokens)"),
     ({"kind": "stealth", "why": "tiara"}, "Tiara and walls"),
     ({"kind": "caught", "why": "tiara"}, "Tiara and walls"),

@@ -24,6 +24,7 @@ from ..words.i18n import N_, _
 IMPORT_LIMIT = 1_000_000  # bytes: an exported three-floor heist is about 5 kB
 MAX_DEPTH = 8  # a case nests 5 deep (case > floors > floor > tiles > type); 8 leaves room
 MAX_ITEMS = 64  # the most entries any list or map of a case needs (a bb3 floor's alarm cubes, say)
+MAX_ACTIONS = 500  # a case's actions, and its answers, all played at import: a long heist's, with room to spare
 MAX_WORD = 60  # a square, room type, loot or rules name
 MAX_ABOUT = 500  # the free text of a case ("about"), cut to a title when imported
 TOO_BIG = N_("the file is too big: an exported heist is a few kB, and at most %(mb)s MB is read")
@@ -102,6 +103,8 @@ def check_case(case: Any) -> None:
         _words(order, f"reshuffle {_text(key, 'a floor number', 2)}")
     for key, squares in _map(case.get("holes", {}), "holes", 3).items():
         _words(squares, f"holes {_text(key, 'a floor number', 2)}")
+    for key in ("actions", "choices"):  # what each says, the engine reads; how many are played, this bounds
+        _list(case.get(key) or [], key, MAX_ACTIONS)
 
 
 def _floor(spec: Any, where: str) -> None:
@@ -145,13 +148,17 @@ def _map(value: Any, where: str, most: int) -> dict[str, Any]:
 
 
 def _words(value: Any, where: str) -> None:
+    for item in _list(value, where, MAX_ITEMS):
+        _text(item, where)
+
+
+def _list(value: Any, where: str, most: int) -> list[Any]:
     if not isinstance(value, list):
         raise CaseFileError(_("%(where)s: a list […], not %(value)s", where=where, value=_show(value)))
-    if len(value) > MAX_ITEMS:
+    if len(value) > most:
         raise CaseFileError(_("%(where)s: %(n)s entries; a case has at most %(most)s", where=where, n=len(value),
-                               most=MAX_ITEMS))
-    for item in value:
-        _text(item, where)
+                              most=most))
+    return value
 
 
 def _text(value: Any, where: str, most: int = MAX_WORD) -> str:

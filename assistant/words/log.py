@@ -219,6 +219,8 @@ def _no_effect(e: _E) -> str:
                                   "entering, nobody loses Stealth.", square=e.square, who=e["who"]),
         "dead_drop_alone": lambda: _("Dead Drop: nobody else is still in the building, so %(who)s keeps her tools "
                                      "and loot.", who=e["who"]),
+        "put_not_entering": lambda: _("%(who)s is put in %(square)s, where the guard stands: being put there is not "
+                                      "entering, so she loses no Stealth.", who=e["who"], square=e.square),
     }[e.how]()
 
 

@@ -161,8 +161,8 @@ def test_a_fall_onto_a_camera_is_seen_by_a_guard_on_another_camera():
 
 
 def test_a_fall_into_the_guards_room_keeps_its_waiver():
-    """§1.22 Sight after any placement: only a fall's waiver for the guard's own room stays (bb1 Walkway, "you
-    do not discard a Stealth token if a Guard is in the tile")."""
+    """§1.22 Sight after any placement (changed, turn 4): a fall is not entering (bb1 Walkway: no Stealth for a
+    guard in the tile she lands in)."""
     s = position(floor_case("B2", "D4", 1, patrol=["D1"]), floor_case("D1", "D2", 1),
                  crew={"ana": member("B2", floor=2)})
     out = play(s, card("lost_grip", floor=2))
@@ -175,6 +175,85 @@ def test_a_fall_into_a_foyer_next_to_the_guard_is_seen():
                  crew={"ana": member("B2", floor=2)})
     out = play(s, card("lost_grip", floor=2))
     assert out.stealth("ana") == 2
+
+
+# -- Sight after any placement (§1.22, changed, turn 4): put is not entering; the Rook's Disguise sets off nothing ---
+
+# Each way a burglar is put into floor 2's B2 (who is put, her start, the action), for the table below.
+PUT_INTO_B2 = {
+    "freight_elevator": ("ana", member("B2", floor=1), card("freight_elevator", floor=1)),
+    "buddy_system": ("bob", member("D1", floor=1), card("buddy_system", floor=2, buddy="bob")),
+    "lost_grip": ("ana", member("B2", floor=3), card("lost_grip", floor=3)),
+    "walkway_fall": ("ana", member("A2", floor=3), {**move("ana", "B2", floor=3), "type": "walkway", "number": 1}),
+}
+# What watches floor 2's B2: that floor's guard and tiles, and the guard of the floor above or below.
+WATCHERS = {
+    "guard_room": ("B2", {}, None),
+    "foyer": ("C2", {"B2": "foyer"}, None),
+    "camera": ("D4", {"B2": "camera", "D4": "camera"}, None),
+    "atrium": ("D4", {"B2": "atrium"}, "B2"),
+}
+
+
+def put_into_b2(way: str, watcher: str, crew: dict[str, dict[str, object]] | None = None) -> object:
+    """Floor 2's B2 watched by ``watcher``, a burglar about to be put there by ``way`` (ana stands in B2 for Buddy
+    System); the other floors' guards are far away, but the one straight above or below B2 for an Atrium (on the
+    floor she does not come from)."""
+    name, start, _action = PUT_INTO_B2[way]
+    guard, tiles, over = WATCHERS[watcher]
+    came_from = start["floor"]
+    other = {1: "D4", 3: "D4"}
+    if over is not None:
+        other[3 if came_from != 3 else 1] = over
+    people = crew if crew is not None else {name: start, **({"ana": member("B2", floor=2)} if name == "bob" else {})}
+    return position(floor_case(other[1], "D3", 1, patrol=["D1"]), floor_case(guard, "A4", 1, patrol=["D1"],
+                    tiles=tiles), floor_case(other[3], "D3", 1, patrol=["D1"]), crew=people)
+
+
+@pytest.mark.parametrize("way", PUT_INTO_B2)
+def test_a_burglar_put_into_the_guards_room_loses_no_stealth(way: str):
+    """§1.22 Sight after any placement (changed, turn 4): Freight Elevator, Buddy System, Lost Grip and a fall put
+    her in his room without her entering it (EN Stealth is lost when a guard enters her room or she enters his; FR
+    Freight Elevator and Buddy System: not an entry), so no Stealth is lost and no room effect follows."""
+    name, _start, action = PUT_INTO_B2[way]
+    out = play(put_into_b2(way, "guard_room"), action)
+    assert (out.state.crew[name].floor, out.state.crew[name].at) == (2, "B2")
+    assert out.floor(2).guard == "B2"
+    assert out.stealth(name) == 3 and out.of_kind("stealth") == []
+    said = [e for e in out.of_kind("no_effect") if e.data["how"] == "put_not_entering"]  # the log says why
+    assert [(e.data["who"], e.square, e.ruling) for e in said] == [(name, "B2", True)]
+
+
+@pytest.mark.parametrize("watcher", ["foyer", "atrium"])
+@pytest.mark.parametrize("way", PUT_INTO_B2)
+def test_a_burglar_put_next_to_a_foyer_guard_or_under_an_atrium_guard_is_seen(way: str, watcher: str):
+    """§1.22 Sight after any placement (changed, turn 4): a Foyer (1.15) and an Atrium (1.16) are conditions of
+    being in the room, checked after a placement as after a move: 1 Stealth."""
+    name, _start, action = PUT_INTO_B2[way]
+    out = play(put_into_b2(way, watcher), action)
+    assert out.stealth(name) == 2
+    assert [e.data["why"] for e in out.of_kind("stealth")] == [watcher]
+
+
+@pytest.mark.parametrize("way", PUT_INTO_B2)
+def test_a_burglar_put_on_a_camera_is_seen_by_a_guard_on_another_camera(way: str):
+    """§1.22 Sight after any placement (changed, turn 4) + 1.14: put on a Camera while the guard stands on another
+    one: the alarm goes off in her room."""
+    name, _start, action = PUT_INTO_B2[way]
+    out = play(put_into_b2(way, "camera"), action)
+    assert alarms(out, 2) == ["B2"] and out.stealth(name) == 3
+
+
+@pytest.mark.parametrize("watcher", WATCHERS)
+def test_the_rook_disguise_swap_triggers_nothing(watcher: str):
+    """§1.22 Sight after any placement (changed, turn 4), bb1 Card Reference Rook (Disguise): neither player is
+    considered to have Moved into the tile, so neither sets off an alarm nor discards Stealth for a guard: not in
+    the guard's own room, nor next to a Foyer guard, on a Camera seen by another, or in an Atrium under him."""
+    crew = {"rob": member("D1", floor=1, character="rook", side="advanced"), "ana": member("B2", floor=2)}
+    out = play(put_into_b2("freight_elevator", watcher, crew=crew), card("rook_swap", who="rob", buddy="ana"))
+    assert (out.state.crew["rob"].floor, out.state.crew["rob"].at) == (2, "B2")
+    assert out.stealth("rob") == 3 and out.stealth("ana") == 3
+    assert out.of_kind("stealth") == [] and all(fl.alarms == () for fl in out.state.floors.values())
 
 
 # -- Walkway and the guard (§1.22, new) ------------------------------------------------------------------------

@@ -217,14 +217,15 @@ def test_juicer_pick_up_draws_a_new_destination_even_with_alarms_left():
 
 # -- pieces moved without entering -----------------------------------------------------------------------------
 
-def test_freight_elevator_goes_up_a_floor_and_is_seen_there():
+def test_freight_elevator_goes_up_a_floor_into_the_guards_room_without_losing_stealth():
     """BGA help, Freight elevator: up one floor, same spot, not entering (no room effect); §1.22 "Sight after
-    any placement": she is seen exactly as after a move, so the guard's room costs 1 (only a fall is waived)."""
+    any placement (changed, turn 4)": being put is not entering, so the guard's own room costs her nothing (FR
+    Freight Elevator: not an entry)."""
     s = position(floor_case("D4", "D3", 1), floor_case("B2", "D4", 2, patrol=["D1"], tiles={"B2": "fingerprint"}),
                  crew={"ana": member("B2")})
     out = play(s, card("freight_elevator"))
     assert (out.state.crew["ana"].floor, out.state.crew["ana"].at) == (2, "B2")
-    assert out.stealth("ana") == 2
+    assert out.stealth("ana") == 3
     assert out.floor(2).alarms == ()  # no room effect: she did not Move in
 
 
@@ -247,13 +248,13 @@ def test_lost_grip_falls_to_the_floor_below_without_entering():
     assert out.stealth("ana") == 3
 
 
-def test_buddy_system_brings_a_player_who_is_seen_where_he_lands():
+def test_buddy_system_brings_a_player_into_the_guards_room_without_losing_stealth():
     """BGA help, Buddy system: the chosen player's piece comes to your room, not entering; §1.22 "Sight after any
-    placement": seen there exactly as after a move, the guard's room included (only a fall is waived)."""
+    placement (changed, turn 4)": being put is not entering, so the guard's own room costs him nothing."""
     s = position(floor_case("B2", "D4", 2, patrol=["D1"]), crew={"ana": member("B2"), "bob": member("D1")})
     out = play(s, card("buddy_system", buddy="bob"))
     assert out.state.crew["bob"].at == "B2"
-    assert out.stealth("bob") == 2
+    assert out.stealth("bob") == 3
 
 
 def test_buddy_system_onto_a_new_floor_places_its_guard_without_stealth():

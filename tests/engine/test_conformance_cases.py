@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from assistant.engine.cases import BB1_ROOMS, run_case
+from assistant.engine.box import BB2_ROOMS
+from assistant.engine.cases import BB1_ROOMS, run_case, state_from_case
 from assistant.engine.vocabulary import ACTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,6 +84,63 @@ def test_every_bb1_room_type_of_the_box_is_a_case_tile():
     """docs/conformance.md: a case's ``tiles`` take every type of ../shared/rules/tiles.json, and the entrance."""
     types = set(json.loads(TILES.read_text(encoding="utf-8"))["types"])
     assert set(BB1_ROOMS) == types | {"entrance"}
+
+
+# -- room types (docs/conformance.md `tiles`; issue 38 §4: a misspelt one no longer switches its rule off) ------
+
+CROWS_NEST = {"rules": "bb2", "floors": {"1": {"walls": ["B2-C2"], "guard": "A2", "destination": "B2", "patrol": ["D4"],
+                                              "tiles": {"B2": "crows-nest"}}},
+              "crew": {"ana": {"floor": 1, "at": "C2", "heat": 0}}, "actions": [{"do": "guard_turn", "floor": 1}]}
+GUARD_ROOM = {"rules": "bb3", "floors": {"1": {"guard": "A1", "destination": "D1", "die": 3,
+                                              "tiles": {"B1": "guard-room"}}},
+              "actions": [{"do": "guard_turn", "floor": 1}], "choices": ["stop"]}
+
+
+def with_tile(case: dict[str, Any], square: str, kind: str) -> dict[str, Any]:
+    floor = {**case["floors"]["1"], "tiles": {square: kind}}
+    return {**case, "floors": {"1": floor}}
+
+
+@pytest.mark.parametrize("case, square, spelling", [
+    (CROWS_NEST, "B2", "crows_nest"), (CROWS_NEST, "B2", "Crows Nest"), (CROWS_NEST, "B2", "CROWS-NEST"),
+    (GUARD_ROOM, "B1", "guard_room"), (GUARD_ROOM, "B1", "Guard Room"),
+])
+def test_a_room_type_with_underscores_spaces_or_capitals_reads_as_its_hyphenated_name(
+        case: dict[str, Any], square: str, spelling: str):
+    """docs/conformance.md `tiles` (issue 38 §4): every game reads "crows_nest", "Crows Nest" or "CROWS-NEST" as
+    "crows-nest", as bb1 reads "Secret door", so its room's rule applies as with the hyphenated name."""
+    hyphenated = "-".join(spelling.replace("_", " ").lower().split())
+    assert state_from_case(with_tile(case, square, spelling)).floors[1].tiles == {square: hyphenated}
+    assert run_case(with_tile(case, square, spelling)) == run_case(with_tile(case, square, hyphenated))
+
+
+def test_a_crows_nest_spelt_with_an_underscore_keeps_its_rule():
+    """bb2 Crow's Nest (issue 38 §4: "crows_nest" used to be kept as given, and the room's rule was off): entering it,
+    the bouncer gives the player next door 1 heat, through the wall too."""
+    assert run_case(with_tile(CROWS_NEST, "B2", "crows_nest"))["crew"]["ana"]["heat"] == 1
+
+
+@pytest.mark.parametrize("rules, kind, types", [
+    ("bb1", "kitchen", BB1_ROOMS), ("bb2", "crowsnest", (*BB2_ROOMS, "entrance")),
+    ("bb2", "lavatory", (*BB2_ROOMS, "entrance")), ("bb3", "guardroom", ("room", "guard-room", "entrance")),
+])
+def test_a_room_type_the_game_lacks_is_an_error_naming_it_and_the_games_types(rules: str, kind: str,
+                                                                               types: tuple[str, ...]):
+    """docs/conformance.md `tiles` (issue 38 §4): an unknown type is an error naming it, in every game, with the
+    game's own types listed (engine/box.py), rather than a room whose rule is silently off."""
+    error = run_case({"rules": rules, "floors": {"1": {"guard": "A1", "destination": "C1", "tiles": {"B2": kind}}}})[
+        "error"]
+    named, listed = error.split(": ", 2)[1:]
+    assert repr(kind) in named
+    assert sorted(listed.split(", ")) == sorted(types)
+
+
+@pytest.mark.parametrize("rules", ["bb1", "bb2", "bb3"])
+def test_the_entrance_the_app_writes_is_a_room_type_of_every_game(rules: str):
+    """An exported heist names the room the crew broke in by as an ``entrance`` tile, whatever the game: it
+    opens again."""
+    case = {"rules": rules, "floors": {"1": {"guard": "A1", "destination": "C1", "tiles": {"B2": "entrance"}}}}
+    assert "error" not in run_case(case)
 
 
 def table_case(**top: Any) -> dict[str, Any]:

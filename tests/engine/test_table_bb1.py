@@ -307,15 +307,15 @@ def test_rook_orders_apply_other_room_effects():
     assert alarms(play(s, {**move("ana", "B2"), "by": "rook"})) == ["B2"]
 
 
-def test_rook_disguise_swap_is_not_entering_but_is_seen():
-    """bb1 Card Reference, Rook (Disguise): neither player moved into the tile: no alarm from the room; §1.22
-    "Sight after any placement": each is seen where they land as after a move, so the one put in the guard's
-    room loses 1 Stealth (only a fall is waived)."""
+def test_rook_disguise_swap_into_the_guards_room_costs_nothing():
+    """bb1 Card Reference, Rook (Disguise): neither player moved into the tile, so neither sets off an alarm nor
+    discards Stealth for a guard; §1.22 "Sight after any placement (changed, turn 4)": the one put in the guard's
+    room keeps her Stealth."""
     s = position(floor_case("B2", "D4", 2, patrol=["D1"], tiles={"C3": "fingerprint"}),
                  crew={"rob": member("B2", character="rook", side="advanced"), "ana": member("C3")})
     out = play(s, event("rook_swap", who="rob", buddy="ana"))
     assert (out.state.crew["rob"].at, out.state.crew["ana"].at) == ("C3", "B2")
-    assert out.stealth("ana") == 2 and out.stealth("rob") == 3
+    assert out.stealth("ana") == 3 and out.stealth("rob") == 3
     assert alarms(out) == []
 
 

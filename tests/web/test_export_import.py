@@ -7,7 +7,9 @@ import json
 
 import pytest
 
-from tests.web.helpers import act_ok, break_in, errors, game, new_heist, state, tie_pair
+from assistant.engine.cases import run_case
+from assistant.web.case_file import MAX_ACTIONS
+from tests.web.helpers import act_ok, break_in, errors, game, new_heist, state, store, tie_pair
 
 
 def export(client, game_id: str, query: str = "") -> dict:
@@ -103,6 +105,65 @@ def test_a_position_waiting_on_a_question_exports_and_imports(app, client):
     assert client.get(f"/games/{copy_id}").status_code == 200
 
 
+# -- a case's actions (issue 38 §2: the import plays them as every reader does, engine/cases.replay) -------------
+
+DIAGONAL = {"id": "diagonal", "seed": 0,
+            "floors": {"1": {"guard": "D4", "destination": "A4", "die": 2, "patrol": ["C1"]}},
+            "crew": {"ana": {"floor": 1, "at": "A2", "stealth": 3}},
+            "actions": [{"do": "move", "who": "ana", "floor": 1, "to": "B1"}, {"do": "guard_turn", "floor": 1}]}
+
+
+def test_an_imported_case_opens_after_its_actions_with_them_in_its_log(app, client):
+    """Issue 38 §2: the heist opens at the position after the case's actions, the position the resolver reports;
+    the diagonal walk is the table's word (docs/conformance.md "Walks"), kept as a correction in the log."""
+    copy_id = imported(client, json.dumps(DIAGONAL))
+    heist = game(app, copy_id)
+    assert heist.head == 2 and heist.state.crew["ana"].at == "B1"
+    assert heist.state.floors[1].guard == run_case(DIAGONAL)["floors"]["1"]["guard"] == "B4"
+    walk, turn = (entry["action"] for entry in store(app).history(copy_id))
+    assert walk["via"] == "table" and turn["do"] == "guard_turn"
+    assert client.get(f"/games/{copy_id}").status_code == 200
+
+
+def test_undo_takes_an_imported_cases_actions_back_to_its_position(app, client):
+    """Issue 38 §2: the case's own position is the heist's first: Undo goes back through its actions."""
+    copy_id = imported(client, json.dumps(DIAGONAL))
+    store(app).undo(copy_id)
+    back = store(app).undo(copy_id)
+    assert back.head == 0 and back.state.crew["ana"].at == "A2" and back.state.floors[1].guard == "D4"
+    assert store(app).replay(copy_id).crew["ana"].at == "A2"
+
+
+def test_an_imported_case_that_stops_at_a_question_leaves_it_pending(app, client):
+    """Issue 38 §2: a case whose actions stop at a question (bb1 Laser: the table says whether two actions were
+    spent) opens with that question waiting on the board; answering it plays on."""
+    case = {"id": "laser", "seed": 0, "floors": {"1": {"guard": "D4", "destination": "D3", "die": 1, "patrol": ["D1"],
+                                                        "tiles": {"B2": "laser"}}},
+            "crew": {"ana": {"floor": 1, "at": "A2", "stealth": 3}},
+            "actions": [{"do": "move", "who": "ana", "floor": 1, "to": "B2"}]}
+    copy_id = imported(client, json.dumps(case))
+    waiting = state(app, copy_id)
+    assert waiting.pending is not None and waiting.pending["question"]["options"] == ["alarm", "action"]
+    assert 'id="answer"' in client.get(f"/games/{copy_id}").get_data(as_text=True)
+    act_ok(client, copy_id, do="answer", choice="alarm")
+    assert state(app, copy_id).pending is None and state(app, copy_id).floors[1].alarms == ("B2",)
+
+
+def test_a_case_whose_action_the_rules_refuse_is_not_imported(app, client):
+    """Issue 38 §2: an action the rules refuse is the case's error, as the resolver prints it; no heist is made."""
+    case = {**DIAGONAL, "actions": [{"do": "move", "who": "bob", "floor": 1, "to": "B1"}]}
+    before = len(store(app).games())
+    message = refused(client, json.dumps(case))
+    assert run_case(case)["error"] in message
+    assert len(store(app).games()) == before
+
+
+def test_a_case_with_more_actions_than_a_heist_has_is_refused(client):
+    """Every action is played at import: their number is bounded (web/case_file.MAX_ACTIONS)."""
+    case = {**DIAGONAL, "actions": [{"do": "end_turn"}] * (MAX_ACTIONS + 1)}
+    assert f"actions: {MAX_ACTIONS + 1} entries; a case has at most {MAX_ACTIONS}" in refused(client, json.dumps(case))
+
+
 # -- bad files ----------------------------------------------------------------------------------------
 
 def refused(client, body: bytes | str) -> str:
@@ -142,6 +203,10 @@ def test_no_file_at_all_is_refused_with_a_message(client):
     ('{"floors": {"1": {}}, "size": 7}', "a floor is 4x4 or 5x5"),
     ('{"floors": {"1": {"guard": "A1", "alarms": ["A1"]}}}', "no alarm can be on the guard's square"),
     ('{"floors": {"1": {}}, "crew": {"Ann": {"floor": 2, "at": "A1"}}}', "which the case does not have"),
+    # issue 38 §4, docs/conformance.md `tiles`: a room type the game lacks, named with the game's own types
+    ('{"rules": "bb2", "floors": {"1": {"tiles": {"B2": "crowsnest"}}}}',
+     "no Burgle Bros room is called 'crowsnest': buffet, cashier cages, count room, crows nest"),
+    ('{"rules": "bb3", "floors": {"1": {"tiles": {"B2": "kitchen"}}}}', "'kitchen': room, guard room, entrance"),
 ])
 def test_a_bad_case_is_refused_with_a_message_naming_the_problem(client, body, words):
     assert words in refused(client, body)

@@ -232,7 +232,9 @@ def juicer_drop(rules: Bb1, a: Action, who: str) -> None:
 
 
 def rook_swap(rules: Bb1, a: Action, who: str) -> None:
-    """Rook (advanced, Disguise): two pieces trade places; neither enters a room (bb1 Rook)."""
+    """Rook (advanced, Disguise): two pieces trade places. As printed, neither has Moved into her new room, so
+    the swap sets off no alarm and costs no Stealth: not for the guard's own room, nor a Camera, Atrium or Foyer
+    (§1.22 "Sight after any placement", changed, turn 4)."""
     other = who_of(rules, {"who": a.get("buddy")})
     mine, theirs = _inside(rules, who), _inside(rules, other)
     if other == who:
@@ -240,8 +242,6 @@ def rook_swap(rules: Bb1, a: Action, who: str) -> None:
     rules.log("card", "Rook", mine[0], mine[1], how="rook_swap", who=who, buddy=other)
     rules.put(who, *theirs, look=False)
     rules.put(other, *mine, look=False)
-    for name, (floor, square) in ((who, theirs), (other, mine)):  # seen once both stand where they swapped to
-        rules.seen(name, floor, square, moved=False)
 
 
 def rigger_tool(rules: Bb1, a: Action, who: str) -> None:

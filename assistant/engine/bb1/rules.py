@@ -663,10 +663,11 @@ class Bb1(TableBb1):
         self.seen(name, floor, square)
 
     def seen(self, name: str, floor: int, square: str, guard_room: bool = True, moved: bool = True) -> None:
-        """Who sees ``name`` now in ``square``: after a move, and exactly so after a placement (§1.22 "Sight
-        after any placement"): the guard's own room (1.7; not after a fall, ``guard_room`` False, nor when he was
-        just placed on her), a Foyer next to him (1.15), an Atrium under or over him (1.16), a Camera while a
-        guard stands on another (1.14). The Tiara counts Moves only (1.17): not a placement (``moved`` False)."""
+        """Who sees ``name`` now in ``square``: after a move, and so after a placement (§1.22 "Sight after any
+        placement", turn 4): the guard's own room (1.7; ``guard_room`` False when she was put there, or he was
+        just placed on her: neither is entering), a Foyer next to him (1.15), an Atrium under or over him
+        (1.16), a Camera while a guard stands on another (1.14). The Tiara counts Moves only (1.17): not a
+        placement (``moved`` False)."""
         b = self.state.crew[name]
         fl = self.state.floors[floor]
         plan = self.plan(floor)

@@ -228,18 +228,20 @@ class TableBb1(Ruleset):
                 self.log(kind, rule, how=how)
 
     # -- crew pieces moved without entering ------------------------------------------------------------
-    def put(self, name: str, floor: int, square: str, fall: bool = False, look: bool = True) -> None:
+    def put(self, name: str, floor: int, square: str, look: bool = True) -> None:
         """A piece set down without entering its room (a fall, the Freight Elevator, Buddy System, the Rook's
         Disguise): no room effect, and neither Moving out of a Motion room nor into one (§1.22 Motion). A floor
-        whose guard is not out yet gets him now, placed, not entering (1.13). Then she is seen exactly as after a
-        move (§1.22 "Sight after any placement"), but for a fall into the guard's own room (bb1 Walkway: no
-        Stealth lost). ``look`` False: the caller looks once every piece is down (the Rook's Disguise)."""
+        whose guard is not out yet gets him now, placed, not entering (1.13). §1.22 "Sight after any placement"
+        (changed, turn 4): being put is not entering, so a guard in that very room costs her nothing, but a
+        Camera, an Atrium and a Foyer, which watch whoever is in the room, see her as after a move. ``look``
+        False: the Rook's Disguise, which sets off nothing at all."""
         b = self.state.crew[name]
         b.motion = ()
         b.floor, b.at = floor, square
-        placed_on_her = self.guard_appears(name, floor, square)
+        if not self.guard_appears(name, floor, square) and self.state.floors[floor].guard == square:
+            self.log("no_effect", "§1.22", floor, square, ruling=True, how="put_not_entering", who=name)
         if look:
-            self.seen(name, floor, square, guard_room=not fall and not placed_on_her, moved=False)
+            self.seen(name, floor, square, guard_room=False, moved=False)
 
     def into_walkway(self, name: str, floor: int, square: str) -> None:
         """A face-down Walkway turned up by walking in: she Moved into it, so a guard there costs her 1 Stealth
@@ -269,7 +271,7 @@ class TableBb1(Ruleset):
             self.log("no_effect", "Walkway", b.floor, b.at, how="lowest_floor", who=name, card=cause)
             return
         self.log("fall", "Walkway" if cause == "walkway" else "Lost Grip", b.floor - 1, b.at, who=name, cause=cause)
-        self.put(name, b.floor - 1, b.at, fall=True)
+        self.put(name, b.floor - 1, b.at)
 
     # -- the Spotter's look (§1.22 Spotter) -------------------------------------------------------------
     def spotter_look(self, name: str) -> None:

@@ -15,8 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.actions import apply
-from ...engine.cases import run_case, state_from_case
+from ...engine.cases import replay, run_case, state_from_case
 from ...engine.errors import RulesError
 from ...engine.log import LogEntry
 from ...engine.state import HIDDEN
@@ -72,17 +71,18 @@ def play(position: Position, reading: str | None = None) -> Turn | None:
     if position.guard is None or position.target is None:
         return None
     reading = reading or position.reading
+    case = case_of(position, reading)
     try:
-        state = state_from_case(case_of(position, reading))
+        state = state_from_case(case)
         # a card nobody has drawn yet: reaching it makes the engine ask, and the turn stops there
         state.floors[1].deck.append(HIDDEN)
-        result = apply(state, TURN)
+        played = replay(case, start=state)  # the case's one action, played as every reader plays a case
     except RulesError as err:
         return Turn(reading, position.guard, (), (), error=refusal(err))
-    log = tuple(result.log)
+    log = played.log
     steps = tuple(e.square for e in log if e.kind == "enter" and e.square)
     moves = next((int(e.data["moves"]) for e in log if e.kind == "speed"), 0)
-    return Turn(reading, position.guard, steps, log, moves, moves - len(steps), result.question)
+    return Turn(reading, position.guard, steps, log, moves, moves - len(steps), played.question)
 
 
 def export_case(position: Position) -> dict[str, Any]:

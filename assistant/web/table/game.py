@@ -14,7 +14,7 @@ from flask import Blueprint, Response, abort, flash, get_flashed_messages, redir
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.board import square_coords
-from ...engine.cases import state_from_case
+from ...engine.cases import replay, state_from_case
 from ...engine.errors import NotInTheBoxError, NoWayError, RulesError
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
@@ -327,7 +327,10 @@ def import_case() -> str | BaseResponse | tuple[str, int]:
         # a file without a seed is dealt (its face-down cards) and reshuffled by a fresh one, chosen here at the edge
         case.setdefault("seed", secrets.randbelow(10**9))
         state = state_from_case(case)
-    except ValueError as err:  # CaseFileError and the engine's BoardError both say what is wrong
+        # its actions played as every reader plays them (engine/cases.replay): the heist opens after them, with
+        # them in its log (Undo goes back to the case's position), a question they stopped at waiting on the board
+        played = replay(case, start=state)
+    except ValueError as err:  # CaseFileError and the engine's RulesError (its position or an action) say what is wrong
         return import_refused(_("That file is not a case: %(problem)s", problem=refusal(err)))
     title = str(case.get("about") or case.get("id") or IMPORTED_TITLE)[:80]
-    return redirect(url_for("game.board", key=store().create(title, state)))
+    return redirect(url_for("game.board", key=store().create(title, state, steps=played.steps)))
