@@ -5,12 +5,14 @@ is applied and marked in the log."""
 
 from __future__ import annotations
 
+import html
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.web.helpers import act, act_ok, bank_form, break_in, errors, game, log_lines, new_heist, state, store
+from tests.web.helpers import HTMX, act, act_ok, bank_form, break_in, errors, game, log_lines, new_heist, state, store
 from tests.web.test_bb2_bb3 import panel, placed
 from tests.web.test_box_refusals import ROOM_MENU, overrule_vals, stored
 
@@ -123,3 +125,19 @@ def test_a_patrol_card_face_up_in_the_discard_pile_is_refused_where_the_card_is_
                                   "again before that deck is reshuffled")
     assert re.search(r'class="log-answer">' + CORRECTION.pattern, page)
     assert state(app, game_id).floors[1].discard[:2] == ("A1", "A1")
+
+
+@pytest.mark.parametrize(("lang", "said", "take"), [
+    ("es", "Ann ya tiene esta herramienta (Palanca): la caja solo trae una de cada",
+     "Aplicarlo tal como se tocó: el registro lo marca como corrección."),
+    ("fr", "Ann a déjà cet outil (Pied-de-biche) : la boîte n'en contient qu'un de chaque",
+     "L'appliquer telle que touchée : le journal la marque comme une correction."),
+])
+def test_the_refusal_and_its_correction_are_said_in_the_devices_language(app, client, lang, said, take):
+    """§1.22 "One of each card (new, turn 4)", read in Spanish and French."""
+    game_id = bank(client)
+    act_ok(client, game_id, do="tool", who="Ann", kind="crowbar", on="1")
+    page = client.post(f"/games/{game_id}/act", data={"do": "tool", "who": "Bob", "kind": "crowbar", "on": "1"},
+                       headers={**HTMX, "Accept-Language": lang}).get_data(as_text=True)
+    assert errors(page) == [said]
+    assert take in html.unescape(page)
