@@ -301,7 +301,8 @@ def tables_word(state: GameState, action: Any) -> Action | Any:
     an action that is no action, is left for ``apply`` to read and refuse as before."""
     try:
         read = from_json(action)
-        if isinstance(read, Hack) and not read.correction and not state.pending and "hack" in rules_of(state).actions:
+        if isinstance(read, Hack) and not read.correction and not state.pending and "hack" in rules_of(state).actions \
+                and (read.count is None or read.count > state.hack.get(read.kind, 0)):
             check_hack(state, read.kind)
         if not isinstance(read, Move) or read.how not in (None, "walk") or read.via is not None or state.pending:
             return read

@@ -128,7 +128,7 @@ def test_a_third_prima_donna_is_refused_across_the_crew():
                              "crew": {"ana": {"floor": 1, "at": "A1", "prima_donnas": 1},
                                       "bob": {"floor": 1, "at": "B4", "prima_donnas": 1}}})
     refused(state, {"do": "prima_donna", "who": "ana", "count": 2},
-            "the box has 2 Prima Donna chips and 1 are on other character cards: ana can hold 1")
+            "other character cards carry 1 of the box's 2 Prima Donna chips: ana can carry 1 at most")
     out = apply(state, {"do": "prima_donna", "who": "ana", "count": 2, "correction": True})
     assert out.state.crew["ana"].prima_donnas == 2 and out.log[0].data["correction"] is True
     assert apply(state, {"do": "prima_donna", "who": "ana", "count": 0}).state.crew["ana"].prima_donnas == 0

@@ -88,8 +88,8 @@ def _prima_donna(rules: Bb2, a: Action) -> None:
     correction = bool(a.get("correction"))
     others = prima_donnas_held(rules.state, who)
     if count > rules.state.crew[who].prima_donnas and others + count > PRIMA_DONNAS and not correction:
-        raise NotInTheBoxError(N_("the box has %(most)s Prima Donna chips and %(held)s are on other character cards: "
-                                  "%(who)s can hold %(left)s"), most=PRIMA_DONNAS, held=others, who=who,
+        raise NotInTheBoxError(N_("other character cards carry %(held)s of the box's %(most)s Prima Donna chips: "
+                                  "%(who)s can carry %(left)s at most"), most=PRIMA_DONNAS, held=others, who=who,
                                left=PRIMA_DONNAS - others)
     rules.carry_prima_donnas(who, count, correction=correction)
 
