@@ -12,7 +12,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.web.helpers import HTMX, act, act_ok, bank_form, break_in, errors, game, log_lines, new_heist, state, store
+from tests.web.helpers import (HTMX, act, act_ok, bank_form, break_in, errors, game, log_lines, new_heist, opened,
+                               state, store)
 from tests.web.test_bb2_bb3 import panel, placed
 from tests.web.test_box_refusals import ROOM_MENU, overrule_vals, stored
 
@@ -59,7 +60,9 @@ def test_a_loot_card_someone_holds_is_refused_to_a_second_burglar(app, client):
     """§1.22 "One of each card (new, turn 4)": the Tiara is offered to whoever does not hold it only while nobody
     does; taken anyway, it is a correction."""
     game_id = bank(client)
+    assert "Bob takes the Tiara" in opened(client, game_id, "tools")
     act_ok(client, game_id, do="loot", who="Ann", kind="tiara", on="1")
+    assert "Bob takes the Tiara" not in opened(client, game_id, "tools")
     page = refused_then_overruled(app, client, game_id, {"do": "loot", "who": "Bob", "kind": "tiara", "on": "1"},
                                   "Ann already holds this loot card (Tiara): the box has only one of each")
     assert state(app, game_id).crew["Bob"].loot == ("tiara",)
@@ -77,10 +80,11 @@ def test_two_burglars_with_the_same_character_are_refused_by_the_setup_form(app,
 
 
 def test_a_hack_token_for_a_computer_nobody_turned_up_is_refused_and_overruled(app, client):
-    """§1.22 "One of each card (new, turn 4)"; bb1 Hack action: only on a Computer tile. The panel offers no hack
-    for a computer not face up; a stale or hand-made tap is refused."""
+    """§1.22 "One of each card (new, turn 4)"; bb1 Hack action: only on a Computer tile. The panel's menus offer no
+    hack for a computer not face up; a stale or hand-made tap is refused."""
     game_id = bank(client)
-    assert "Hack the laser computer" not in panel(client, game_id)
+    assert "Hack the" not in opened(client, game_id, "tools")
+    assert "laser" not in opened(client, game_id, "corrections")
     page = refused_then_overruled(app, client, game_id, {"do": "hack", "kind": "laser"},
                                   "No laser computer is face up on any floor: nobody can put a hack token on it yet")
     assert state(app, game_id).hack == {"laser": 1}
@@ -90,8 +94,9 @@ def test_a_hack_token_for_a_computer_nobody_turned_up_is_refused_and_overruled(a
 def test_a_hack_token_on_a_computer_face_up_is_taken_from_its_room_menu(app, client):
     game_id = bank(client)
     act_ok(client, game_id, do="reveal", floor=1, at="C3", type="computer-laser", number="5")
-    menu = panel(client, game_id, "1-C3")
-    assert "Hack the laser computer" in menu
+    assert "Hack the laser computer" in panel(client, game_id, "1-C3")
+    assert "Hack the laser computer" in opened(client, game_id, "tools")
+    assert "laser" in opened(client, game_id, "corrections")
     page = act_ok(client, game_id, do="hack", kind="laser", room="1-C3")
     assert state(app, game_id).hack == {"laser": 1}
     assert "class=\"log-hack\">" in page and not re.search(r'class="log-hack">' + CORRECTION.pattern, page)
