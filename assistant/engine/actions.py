@@ -49,8 +49,9 @@ def apply(state: GameState, action: vocabulary.Action | Action) -> Result:
         if not pending:
             raise IllegalActionError(N_("there is no question to answer"))
         before = GameState.from_json(pending["before"])
+        corrected = [*pending.get("corrected", ()), *([len(pending["answers"])] if action.correction else [])]
         return _run(before, from_json(pending["action"]), pending["answers"] + [action.choice], pending["logged"],
-                    version=state.version)
+                    version=state.version, corrected=corrected)
     if state.pending:
         raise IllegalActionError(N_("the table has a question to answer first (see the board)"))
     if state.outcome and action.do not in BOARD_ONLY:
@@ -59,9 +60,13 @@ def apply(state: GameState, action: vocabulary.Action | Action) -> Result:
     return _run(state, action, [], 0, version=state.version)
 
 
-def _run(before: GameState, action: vocabulary.Action, answers: list[str], skip: int, version: int) -> Result:
+def _run(before: GameState, action: vocabulary.Action, answers: list[str], skip: int, version: int,
+         corrected: list[int] | None = None) -> Result:
+    """``corrected``: which answers the table gave as corrections (``"correction": true``), by their order."""
     state = before.copy()
     rules = ruleset_for(state, answers)
+    if corrected:
+        rules.corrected_answers = frozenset(corrected)
     try:
         data = action.to_json()  # the handlers read its keys, already checked
         _names_the_board(rules, data)
@@ -76,6 +81,8 @@ def _run(before: GameState, action: vocabulary.Action, answers: list[str], skip:
     except NeedAnswer as need:
         state.pending = {"action": action.to_json(), "answers": answers, "before": before.to_json(),
                          "question": need.question, "logged": len(rules.entries)}
+        if corrected:
+            state.pending["corrected"] = corrected
     except GameOver:
         state.pending = None
     state.version = version + 1

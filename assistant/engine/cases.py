@@ -8,17 +8,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import apply
-from .vocabulary import Action, Move, from_json
+from .vocabulary import Action, Hack, Move, from_json
 from .walks import TABLE, check_walk
+from .bb1.actions import check_hack
 from .bb1.cards import MAX_HACK
-from .bb1.table import CHARACTERS, ROOM_TOKENS, TOOLS
+from .bb1.table import CHARACTERS, ROOM_TOKENS, TOOLS, all_held, holders
 from .board import SQUARE_INDEX, Floorplan, floorplan, square_coords
 from .box import BB2_ROOMS, BB3_ROOMS
-from .errors import N_, BoardError, NoWayError, RulesError
+from .errors import N_, BoardError, NoWayError, NotInTheBoxError, RulesError
 from .fields import card_key
 from .log import LogEntry
 from .pathing import READINGS
 from .rulesets import RULESETS, rules_of
+from .scenarios import one_card_each
 from .state import Burglar, FloorState, GameState
 
 # Burgle Bros 1 room types: those of ../shared/rules/tiles.json, and the entrance the crew broke in by
@@ -97,6 +99,7 @@ def _state_from_case(case: dict[str, Any]) -> GameState:
                                    tools=tuple(_word(t, TOOLS, "tool") for t in spec.get("tools", [])))
         for key, most in RULESETS[rules].crew_counts.items():  # bb2: the Prima Donnas she carries
             setattr(state.crew[name], key, _count(spec.get(key, 0), most, f"{name}.{key}"))
+    _one_of_each(state)
     state.order = tuple(state.crew)
     if RULESETS[rules].room_rules:
         _table_from_case(case, state)
@@ -106,6 +109,20 @@ def _state_from_case(case: dict[str, Any]) -> GameState:
                              key=key)
         state.floors[int(key)].stacked = [_card(c, int(key), state) for c in order]
     return state
+
+
+def _one_of_each(state: GameState) -> None:
+    """§1.22 "One of each card": no crew the box could not deal, whatever game (a character card, a tool or loot
+    card held by more burglars than the box has copies, more Prima Donna chips than the box holds)."""
+    one_card_each({name: b.character for name, b in state.crew.items()})
+    for name, b in state.crew.items():
+        for kind in (*b.tools, *b.loot):
+            if all_held(state, kind, name) or (*b.tools, *b.loot).count(kind) > 1:
+                raise BoardError(N_("%(card)s is held by more burglars than the box has cards: %(names)s"),
+                                 card=kind, names=holders(state, kind))
+    for key, most in rules_of(state).crew_counts.items():
+        if sum(getattr(b, key) for b in state.crew.values()) > most:
+            raise BoardError(N_("%(key)s: the crew holds more than the box's %(most)s"), key=repr(key), most=most)
 
 
 def _table_from_case(case: dict[str, Any], state: GameState) -> None:
@@ -344,15 +361,21 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
 def tables_word(state: GameState, action: Any) -> Action | Any:
     """docs/conformance.md "Walks": a case says what happened at a table, so a walk in it that the board (as the
     case describes it) does not allow is the table's word: it runs with every effect of entering, marked as a
-    correction (``via`` "table"), rather than being refused as a tap on the board would be. Anything else, or
+    correction (``via`` "table"), rather than being refused as a tap on the board would be. So is a hack token for
+    a computer the case never turned up (§1.22 "One of each card"): marked as a correction. Anything else, or
     an action that is no action, is left for ``apply`` to read and refuse as before."""
     try:
         read = from_json(action)
+        if isinstance(read, Hack) and not read.correction and not state.pending and "hack" in rules_of(state).actions \
+                and (read.count is None or read.count > state.hack.get(read.kind, 0)):
+            check_hack(state, read.kind)
         if not isinstance(read, Move) or read.how not in (None, "walk") or read.via is not None or state.pending:
             return read
         check_walk(state, read.who, read.floor, read.to, None)
     except NoWayError:
         return Move.read({**read.to_json(), "via": TABLE})
+    except NotInTheBoxError:  # a hack token for a computer the case never turned up: as the table says
+        return Hack.read({**read.to_json(), "correction": True})
     except (RulesError, KeyError):
         return action
     return read

@@ -63,8 +63,10 @@ class IllegalActionError(RulesError):
 
 
 class NotInTheBoxError(IllegalActionError):
-    """A room turned up that the game's box cannot hold (engine/box.py); the table may still say the board
-    shows it, with the same reveal marked as a correction."""
+    """Input no box could produce: a room turned up that the game's box cannot hold (engine/box.py), a card
+    someone already holds, a hack token for a computer nobody turned up, a chip the box has too few of, a patrol
+    card still face up in the discard pile (§1.22 "One of each card", "The table's patrol deck"). The table may
+    still say the board shows it, with the same action (or answer) marked as a correction."""
 
 
 class NoWayError(IllegalActionError):

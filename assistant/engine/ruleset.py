@@ -86,6 +86,9 @@ class Ruleset:
     # asking what his move does to her alone there): a catch takes one off the board and the move goes on, as it
     # would without her. Nobody at the table is one.
     stand_ins: frozenset[str] = frozenset()
+    # Which of the answers (by their order) the table gave as a correction, "the board says otherwise" (actions.py):
+    # the answer's check is skipped and its log entry marked
+    corrected_answers: frozenset[int] = frozenset()
 
     def __init__(self, state: GameState, answers: list[str], plans: Plans | None = None):
         """``plans``: the floor plans other rulesets looked up, to share (the forecast's engine runs: their states
@@ -94,6 +97,7 @@ class Ruleset:
         self.answers = list(answers)
         self.entries: list[LogEntry] = []
         self.notes: list[Note] = []  # a quiet ruleset's log (see quiet)
+        self.asked = 0  # answers taken so far
         self._plans: Plans = {} if plans is None else plans
 
     def room_said(self, floor: int, square: str) -> None:
@@ -113,14 +117,19 @@ class Ruleset:
         self.entries.append(entry(kind, rule, floor, square, params if data is None else data, ruling))
 
     def ask(self, kind: str, options: list[str], floor: int | None = None, rule: str = "",
-            default: str | None = None, **params: Any) -> str:
+            default: str | None = None, check: Callable[[str], None] | None = None,
+            **params: Any) -> str:
         """The table's answer to a question; options are the only accepted answers (a few everyday words
         stand for them: "yes" for the Lavatory's token, "actions" for a Laser's extra action). A question
         is data too: its ``kind`` and ``params`` are put into words by the web layer. ``default`` is the
-        answer a conformance case gets when it gives none (an option no player would refuse)."""
+        answer a conformance case gets when it gives none (an option no player would refuse). ``check``
+        (the answer) refuses an option no box could produce (a patrol card face up in the discard pile),
+        unless the table gave the answer as a correction: then it is taken and its log entry marked."""
         if len(options) == 1:  # no choice to make: nobody is asked (bb2 Distracted with one even room, §1.22)
             return options[0]
         if self.answers:
+            corrected = self.asked in self.corrected_answers
+            self.asked += 1
             answer = given = self.answers.pop(0)
             if kind in _WORDED:  # most questions (every patrol card) have no everyday words to look up
                 word = ANSWER_WORDS.get((kind, given.strip().lower()), given)
@@ -129,9 +138,13 @@ class Ruleset:
             if answer not in options:
                 raise IllegalActionError(N_("%(answer)s is not one of the choices: %(options)s"), answer=repr(answer),
                                          options=list(options))
+            if check is not None and not corrected:
+                check(answer)
             if "answer" not in self.quiet:  # asked for every card the forecast's runs draw
-                self.log("answer", rule, floor, answer if kind not in _FLOOR_ANSWERS else None,
-                         data={"question": kind, "choice": answer})
+                data: dict[str, Any] = {"question": kind, "choice": answer}
+                if corrected:
+                    data["correction"] = True
+                self.log("answer", rule, floor, answer if kind not in _FLOOR_ANSWERS else None, data=data)
             return answer
         question = {"kind": kind, "options": options, "floor": floor, "rule": rule, "params": params}
         if default is not None:

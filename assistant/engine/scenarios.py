@@ -10,7 +10,7 @@ ends for a harder game); bb2 rulebook "Components", "Heist Setup", "Entering the
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -139,7 +139,20 @@ def _crew_names(crew: list[dict[str, Any]]) -> list[str]:
     names = [c["name"].strip() for c in crew]
     if any(not n for n in names) or len(set(names)) != len(names):
         raise BoardError(N_("every burglar needs a name of their own"))
+    one_card_each({name: str(c.get("character", "")) for name, c in zip(names, crew, strict=True)})
     return names
+
+
+def one_card_each(characters: Mapping[str, str]) -> None:
+    """§1.22 "One of each card": the box has one card of each character, so two burglars cannot play the same
+    (``characters``: each burglar's, as typed; none is no card)."""
+    played: dict[str, str] = {}
+    for name, typed in characters.items():
+        card = typed.strip().lower()
+        if card and card in played:
+            raise BoardError(N_("%(other)s and %(name)s both play %(character)s: the box has one card of each "
+                                "character"), other=played[card], name=name, character=card)
+        played.setdefault(card, name)
 
 
 def _checked_walls(walls: list[list[str]] | None, seed: int, title: str) -> list[list[str]]:

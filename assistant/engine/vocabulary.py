@@ -223,6 +223,7 @@ def from_json(data: Any) -> Action:
 @dataclass(frozen=True, kw_only=True)
 class Answer(Action, do="answer"):
     choice: str = need(text())
+    correction: bool | None = may(flag)  # §1.22 "The table's patrol deck": the card shown, even one face up
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -371,6 +372,7 @@ class Spotter(Action, do="spotter"):
 class Hack(Action, do="hack"):
     kind: str = need(word(*HACK_KINDS, "hacker"))
     count: int | None = may(whole(0, 6))  # one more when absent (§1.22 hack capacity: 6)
+    correction: bool | None = may(flag)  # §1.22 "One of each card": the board shows it, whatever the box holds
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -410,6 +412,7 @@ class Loot(Action, do="loot"):
     kind: str = need(word(*LOOT, spelled=card_key, unknown=N_("%(key)s: no loot card is called %(value)s: %(loot)s"),
                           listed_as="loot"))
     on: bool | None = may(flag)  # toggled when absent
+    correction: bool | None = may(flag)  # §1.22 "One of each card": the board shows it, whatever the box holds
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -418,6 +421,7 @@ class Tool(Action, do="tool"):
     kind: str = need(word(*TOOLS, spelled=card_key, unknown=N_("%(key)s: no tool is called %(value)s: %(tools)s"),
                           listed_as="tools"))
     on: bool | None = may(flag)  # toggled when absent
+    correction: bool | None = may(flag)  # §1.22 "One of each card": the board shows it, whatever the box holds
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -460,6 +464,7 @@ class Chip(Action, do="chip"):
     who: str = need(NAME)
     floor: int = need(FLOOR)
     to: str = need(square)
+    correction: bool | None = may(flag)  # §1.22 "One of each card": the board shows it, whatever the box holds
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -479,6 +484,7 @@ class Bouncer(Action, do="bouncer"):
 class PrimaDonna(Action, do="prima_donna"):
     who: str = need(NAME)
     count: int = need(whole(0, PRIMA_DONNAS))  # Prima Donna chips on her character card now
+    correction: bool | None = may(flag)  # §1.22 "One of each card": the board shows it, whatever the box holds
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -181,8 +181,9 @@ def test_taking_a_prima_donna_in_the_bouncers_room_loses_the_heist():
 
 
 def test_jumping_onto_the_bouncer_with_a_prima_donna_loses_the_heist():
-    """A peeked Prima Donna pulls the player in (bb2 Chips Glossary): the same tile as the bouncer."""
-    out = play(bodyguard({"at": "B2", "prima_donnas": 2}),
+    """A peeked Prima Donna pulls the player in (bb2 Chips Glossary): the same tile as the bouncer. She holds one
+    of the box's two: the other is still on the board to peek at (§1.22 "One of each card (new, turn 4)")."""
+    out = play(bodyguard({"at": "B2", "prima_donnas": 1}),
                {"do": "chip", "chip": "prima_donna", "who": "ana", "floor": 1, "to": "C2"})
     assert out.state.outcome == "caught"
 

@@ -5,16 +5,16 @@ them; the actions every game shares (moves, alarms, the guard's turn, correction
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..board import square_coords
-from ..errors import N_, IllegalActionError
+from ..errors import N_, IllegalActionError, NotInTheBoxError
 from ..fields import Action, card_key, choice_of, floor_of, square_of, who_of
 from ..ruleset import GameAction
-from ..state import without_one
+from ..state import GameState, without_one
 from ..vocabulary import EVENTS_ON_FLOOR, EVENTS_WITH_SQUARE, HACK_KINDS
 from . import cards
-from .table import EVENT_CARDS, LOOT
+from .table import EVENT_CARDS, LOOT, computer_known
 
 KITTY = "persian-kitty"
 
@@ -124,8 +124,23 @@ def _hack(rules: Bb1, a: Action) -> None:
     if not isinstance(new, int) or not 0 <= new <= most:
         raise IllegalActionError(N_("the Hacker's card holds 0 or 1 hack token") if kind == "hacker" else
                                  N_("a computer holds 0 to 6 hack tokens"))
+    marked: dict[str, Any] = {"correction": True} if a.get("correction") else {}
+    if new > now and not marked:
+        check_hack(rules.state, kind)
     rules.state.hack[kind] = new
-    rules.log("hack", "1.21", how="count", computer=kind, count=new)
+    rules.log("hack", "1.21", how="count", computer=kind, count=new, **marked)
+
+
+def check_hack(state: GameState, kind: str) -> None:
+    """§1.22 "One of each card": a token given to a computer nobody turned up (or to the advanced Hacker's card
+    while she is not in the crew) is refused; the table may still say the board shows it, a correction. Taking
+    tokens away is never refused."""
+    if computer_known(state, kind):
+        return
+    if kind == "hacker":
+        raise NotInTheBoxError(N_("nobody in the crew plays the advanced Hacker, whose card holds this token"))
+    raise NotInTheBoxError(N_("no %(computer)s computer is face up on any floor: nobody can put a hack token on "
+                              "it yet"), computer=kind)
 
 
 def _camera(rules: Bb1, a: Action) -> None:
@@ -149,9 +164,10 @@ def _loot(rules: Bb1, a: Action) -> None:
         raise IllegalActionError(N_("no loot card is called %(kind)s: %(loot)s"), kind=repr(kind), loot=list(LOOT))
     b = rules.state.crew[who]
     if a.get("on", kind not in b.loot):
+        marked = cards.one_of_each(rules, who, kind, a)
         if kind not in b.loot:
             b.loot = (*b.loot, kind)  # a new tuple: the loot is shared with the state's copies
-        rules.log("loot", "1.17" if kind == "tiara" else "", how="takes", who=who, loot=kind)
+        rules.log("loot", "1.17" if kind == "tiara" else "", how="takes", who=who, loot=kind, **marked)
         if kind == "cursed-goblet" and b.stealth == 0:  # bb1 Cursed Goblet: with none left she is not affected
             rules.log("no_effect", "Cursed Goblet", b.floor, b.at, how="goblet_no_stealth", who=who)
         elif kind == "cursed-goblet":  # one Stealth discarded at once

@@ -10,12 +10,12 @@ whose turn it is. A tool the player holds is discarded when played.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..errors import N_, IllegalActionError
+from ..errors import N_, IllegalActionError, NotInTheBoxError
 from ..fields import Action, card_key, floor_of, square_of, who_of
 from ..state import without_one
-from .table import ROOM_TOKENS, TOOLS
+from .table import ROOM_TOKENS, TOOLS, all_held, holders
 
 if TYPE_CHECKING:
     from .rules import Bb1
@@ -281,8 +281,27 @@ def tool(rules: Bb1, a: Action) -> None:
         raise IllegalActionError(N_("a tool is one of: %(tools)s"), tools=list(TOOLS))
     b = rules.state.crew[who]
     on = a.get("on", kind not in b.tools)
+    marked = one_of_each(rules, who, kind, a) if on else {}
     if on:
         b.tools = (*b.tools, kind)
     elif kind in b.tools:
         b.tools = without_one(b.tools, kind)
-    rules.log("tool", "", how="takes" if on else "drops", who=who, tool=kind)
+    rules.log("tool", "", how="takes" if on else "drops", who=who, tool=kind, **marked)
+
+
+def one_of_each(rules: Bb1, who: str, kind: str, a: Action) -> dict[str, Any]:
+    """§1.22 "One of each card": a card whose every copy others hold (bb1/table.py ``all_held``) cannot be taken
+    too, unless the table says the board shows it (``correction``): then the log entry is marked (the parameters
+    returned for it) and the others keep theirs, for the table to give up by hand."""
+    if a.get("correction"):
+        return {"correction": True}
+    if all_held(rules.state, kind, who):
+        holder = holders(rules.state, kind, who)[0]
+        if kind == "gold-bar":
+            raise NotInTheBoxError(N_("both Gold Bars are held already: the box has two, one for each player"))
+        if kind in TOOLS:
+            raise NotInTheBoxError(N_("%(holder)s already holds this tool (%(tool)s): the box has only one of each"),
+                                   holder=holder, tool=kind)
+        raise NotInTheBoxError(N_("%(holder)s already holds this loot card (%(loot)s): the box has only one of "
+                                  "each"), holder=holder, loot=kind)
+    return {}

@@ -25,7 +25,7 @@ from itertools import combinations_with_replacement
 from ..board import square_coords
 from ..offers import LegalActions, Offer, breaking_in, entrance, in_play, inside, other_ways, puts, walks_here
 from ..state import GameState
-from .table import CHARACTERS, LOOT, TOOLS
+from .table import CHARACTERS, LOOT, TOOLS, all_held, computer_known
 
 CROW_RANGE = 2  # the basic Raven's crow: at most 2 rooms from her, walls respected (bb1/actions.py _crow)
 MOST_ROOM_TOKENS = 6  # a Lavatory's 3 and a Smoke Bomb's 3
@@ -334,12 +334,13 @@ def loot(state: GameState, who: str) -> list[Offer]:
 
 
 def take_offers(state: GameState, who: str) -> list[Offer]:
-    """A tool or loot card ``who`` takes: every one nobody in the crew holds (one of each in the box)."""
-    held = {k for b in state.crew.values() for k in [*b.tools, *b.loot]}
+    """A tool or loot card ``who`` takes: every one she does not hold with a copy left in the box (§1.22 "One of
+    each card": one of each, two Gold Bars)."""
+    b = state.crew[who]
     return ([Offer("tool_take", {"do": "tool", "who": who, "kind": k, "on": True}, {"who": who, "tool": k})
-             for k in TOOLS if k not in held]
+             for k in TOOLS if k not in b.tools and not all_held(state, k, who)]
             + [Offer("loot_take", {"do": "loot", "who": who, "kind": k, "on": True}, {"who": who, "loot": k})
-               for k in LOOT if k not in held])
+               for k in LOOT if k not in b.loot and not all_held(state, k, who)])
 
 
 # -- corrections ------------------------------------------------------------------------------------
@@ -355,7 +356,7 @@ def corrections(state: GameState) -> list[Offer]:
                for f, fl in sorted(state.floors.items()) if fl.guard for v in range(1, 7)]
     offers += [Offer("hack_count", {"do": "hack", "kind": k, "count": v},
                      {"computer": k, "value": v, "now": v == state.hack.get(k, 0)}, correction=True)
-               for k in COMPUTERS for v in range(MOST_HACK + 1)]
+               for k in COMPUTERS if computer_known(state, k) for v in range(MOST_HACK + 1)]
     return offers
 
 
@@ -374,12 +375,12 @@ def table_offers(state: GameState, who: str) -> list[Offer]:
                          {"who": who, "floor": f, "on": floor})
                    for f in (floor + 1, floor - 1) if f in state.floors]
     offers += [Offer("hack", {"do": "hack", "kind": k}, {"computer": k, "left": state.hack.get(k, 0)})
-               for k in COMPUTERS if state.hack.get(k, 0) < MOST_HACK]
+               for k in COMPUTERS if state.hack.get(k, 0) < MOST_HACK and computer_known(state, k)]
     if inside(state, who):
         offers.append(Offer("escape", {"do": "escape", "who": who}, {"who": who}))
     for name in state.order:
-        if not state.crew[name].escaped:
-            has = "tiara" in state.crew[name].loot
+        has = "tiara" in state.crew[name].loot
+        if not state.crew[name].escaped and (has or not all_held(state, "tiara", name)):
             offers.append(Offer("tiara_drop" if has else "tiara_take",
                                 {"do": "loot", "who": name, "kind": "tiara", "on": not has}, {"who": name}))
     return offers

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..box import BB1_BOX, check_bb1_tile, check_known_room
-from ..errors import N_, AmbiguousTieError, IllegalActionError
+from ..errors import N_, AmbiguousTieError, IllegalActionError, NotInTheBoxError
 from ..log import entry
 from ..pathing import Router
 from ..ruleset import GameOver
@@ -56,6 +56,7 @@ class Bb1(TableBb1):
     roomless_card_optional = True
     alike_cards: ClassVar[Mapping[str, str]] = {}  # cards that do the same within one move: counted as one
     reshuffle_speeds_up = True  # 1.11; bb3 has suspicion for that instead
+    cards_once = True  # 1.11: one card per room (and Lost Visual): a face-up card is not drawn again (not_face_up)
     figure = "guard"
     patrol_rule = "1.6"  # why a patrol card moves the die
     speed_rule = "1.2"  # how far he walks (bb3: die plus alarm cubes)
@@ -411,7 +412,8 @@ class Bb1(TableBb1):
             self.reshuffle(floor)
         card = fl.deck.pop(0)
         if card == HIDDEN:
-            card = self.ask("card", self.card_options(floor), floor, "1.11")
+            refuse = (lambda answer: self.not_face_up(floor, answer)) if self.cards_once else None
+            card = self.ask("card", self.card_options(floor), floor, "1.11", check=refuse)
         fl.discard = (*fl.discard, card)
         if self.quiet:  # a forecast's run notes the card only (as log() notes it, a call fewer)
             self.notes.append(("draw", floor, None, {"card": card}))
@@ -419,6 +421,15 @@ class Bb1(TableBb1):
             self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None,
                      data={"card": card, "left": len(fl.deck)})
         return card
+
+    def not_face_up(self, floor: int, card: str) -> None:
+        """§1.22 "The table's patrol deck": a card of the floor's face-up discard pile cannot be drawn again before
+        the deck is reshuffled (1.11: the players may look through that pile). A pile that holds every card of the
+        deck (a case's incomplete lists) refuses none, as the forecast then counts the whole deck again."""
+        fl = self.state.floors[floor]
+        if card in fl.discard and not set(self.full_deck(floor)) <= set(fl.discard):
+            raise NotInTheBoxError(N_("the %(card)s patrol card is face up in the floor-%(floor)s discard pile: it "
+                                      "cannot be drawn again before that deck is reshuffled"), card=card, floor=floor)
 
     def card_options(self, floor: int) -> list[str]:
         """What a physical card can show: any square of the grid (Fort Knox cards may name the empty one)."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import N_, IllegalActionError
 from ..ruleset import Ruleset
-from ..state import Burglar
+from ..state import Burglar, GameState
 
 HACKABLE = ("fingerprint", "laser", "motion")  # the alarm rooms a computer's hack tokens cancel
 CHARACTERS = ("acrobat", "hacker", "hawk", "juicer", "peterman", "raven", "rigger", "rook", "spotter")
@@ -48,9 +48,32 @@ def seats_passed(order: Sequence[str], was: int, now: int) -> list[str]:
     return [order[(was + k) % len(order)] for k in range(1, steps + 1)]
 
 
+BOX_COPIES = {"gold-bar": 2}  # bb1 Gold Bar: its twin is drawn with it; every other tool or loot card is alone
+
+
 def character(b: Burglar) -> str:
     """The burglar's character as a key ("raven"), whatever case the table typed it in."""
     return b.character.strip().lower()
+
+
+def holders(state: GameState, kind: str, but: str = "") -> list[str]:
+    """Who holds the tool or loot card ``kind``, ``but`` left out."""
+    return [n for n, b in state.crew.items() if n != but and kind in (*b.tools, *b.loot)]
+
+
+def all_held(state: GameState, kind: str, but: str = "") -> bool:
+    """§1.22 "One of each card": every copy the box has of ``kind`` is in someone's hand (``but`` left out)."""
+    return len(holders(state, kind, but)) >= BOX_COPIES.get(kind, 1)
+
+
+def computer_known(state: GameState, kind: str) -> bool:
+    """§1.22 "One of each card": a hack token may go on the ``kind`` computer (fingerprint, laser, motion) once
+    its room is face up on some floor, or once the table has put tokens on it (its count is kept, even at 0: a
+    case's top-level ``hack``, an earlier correction or card); the advanced Hacker's card once she is in the crew."""
+    if kind == "hacker":
+        return any(character(b) == "hacker" and b.side == "advanced" for b in state.crew.values())
+    room = f"computer-{kind}"
+    return kind in state.hack or any(room in fl.tiles.values() for fl in state.floors.values())
 
 
 class TableBb1(Ruleset):

@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..board import square_coords
-from ..errors import N_, IllegalActionError
+from ..errors import N_, IllegalActionError, NotInTheBoxError
 from ..fields import Action, choice_of, count_of, floor_of, square_of, who_of
 from ..room_counts import set_on_room
 from ..ruleset import GameAction
 from .limits import MOST_CUBES, MOST_DECK, PRIMA_DONNAS
+from .offers import prima_donnas_held
 
 if TYPE_CHECKING:
     from .rules import Bb2
@@ -47,7 +48,12 @@ def _chip(rules: Bb2, a: Action) -> None:
                 raise IllegalActionError(N_("the Drunk on floor 1 slides %(who)s one room on, walls or not"), who=who)
     elif floor != b.floor:
         raise IllegalActionError(N_("the Prima Donna is on the floor of whoever peeked at her"))
-    rules.jump_burglar(who, floor, to, chip)
+    correction = bool(a.get("correction"))
+    if chip == "prima_donna" and prima_donnas_held(rules.state) >= PRIMA_DONNAS and not correction:
+        # §1.22 "One of each card": the box's Prima Donna chips are all on character cards, none on the board
+        raise NotInTheBoxError(N_("the box's %(most)s Prima Donna chips are all on character cards: none is left "
+                                  "on the board to peek at"), most=PRIMA_DONNAS)
+    rules.jump_burglar(who, floor, to, chip, correction=correction)
 
 
 def _deck(rules: Bb2, a: Action) -> None:
@@ -74,9 +80,18 @@ def _bouncer(rules: Bb2, a: Action) -> None:
 
 
 def _prima_donna(rules: Bb2, a: Action) -> None:
-    """Bodyguard Heist One: how many Prima Donna chips are on the player's character card now."""
-    rules.carry_prima_donnas(who_of(rules, a), count_of(a.get("count"), 0, PRIMA_DONNAS,
-                                                        N_("the Prima Donnas a player holds")))
+    """Bodyguard Heist One: how many Prima Donna chips are on the player's character card now. §1.22 "One of
+    each card": the box has PRIMA_DONNAS of them for the whole crew; more is refused unless the table says the
+    board shows it (a correction)."""
+    who = who_of(rules, a)
+    count = count_of(a.get("count"), 0, PRIMA_DONNAS, N_("the Prima Donnas a player holds"))
+    correction = bool(a.get("correction"))
+    others = prima_donnas_held(rules.state, who)
+    if count > rules.state.crew[who].prima_donnas and others + count > PRIMA_DONNAS and not correction:
+        raise NotInTheBoxError(N_("other character cards carry %(held)s of the box's %(most)s Prima Donna chips: "
+                                  "%(who)s can carry %(left)s at most"), most=PRIMA_DONNAS, held=others, who=who,
+                               left=PRIMA_DONNAS - others)
+    rules.carry_prima_donnas(who, count, correction=correction)
 
 
 def _revolving_door(rules: Bb2, a: Action) -> None:

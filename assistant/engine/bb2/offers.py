@@ -37,6 +37,11 @@ def diagonal_rooms(state: GameState, square: str) -> list[str]:
             if sq not in state.void]
 
 
+def prima_donnas_held(state: GameState, but: str = "") -> int:
+    """The Prima Donna chips on the crew's character cards (``but``'s left out): the box has PRIMA_DONNAS."""
+    return sum(b.prima_donnas for n, b in state.crew.items() if n != but)
+
+
 def started(state: GameState) -> bool:
     """Every bouncer is on the board (bb2 Heist Setup 6-8) and nothing stops an action."""
     return in_play(state) and all(fl.guard is not None for fl in state.floors.values())
@@ -99,7 +104,7 @@ def _chips(state: GameState, floor: int, square: str) -> list[Offer]:
         b = state.crew[name]
         if not inside(state, name) or b.floor != floor:
             continue
-        if b.at != square and square in plan.adjacent(str(b.at)):
+        if b.at != square and square in plan.adjacent(str(b.at)) and prima_donnas_held(state) < PRIMA_DONNAS:
             offers.append(Offer("chip_prima_donna", {"do": "chip", "chip": "prima_donna", "who": name,
                                                      "floor": floor, "to": square}, {"who": name, "at": square}))
         if b.at == square and floor == 1:
@@ -184,10 +189,10 @@ def corrections(state: GameState) -> list[Offer]:
     if in_play(state):
         offers += [o for n, fl in sorted(state.floors.items())
                    for o in steps("deck", {"do": "deck", "floor": n}, "count", len(fl.deck), 0, MOST_DECK, floor=n)]
-        # Bodyguard Heist One: the Prima Donna chips on each character card (two to walk out with)
+        # Bodyguard Heist One: the Prima Donna chips on each character card, the box's two among the whole crew
         offers += [o for n in state.order if inside(state, n)
                    for o in steps("prima_donnas", {"do": "prima_donna", "who": n}, "count",
-                                  state.crew[n].prima_donnas, 0, PRIMA_DONNAS, who=n)]
+                                  state.crew[n].prima_donnas, 0, PRIMA_DONNAS - prima_donnas_held(state, n), who=n)]
     return offers
 
 

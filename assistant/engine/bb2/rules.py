@@ -51,6 +51,7 @@ class Bb2(Bb1):
     roomless_card = DISTRACTED
     roomless_card_optional = False
     room_rules = False  # its rooms and cards are not those of Burgle Bros 1
+    cards_once = False  # Bodyguard Heist One puts discarded patrol cards back under the decks, unknown to the app
     _hunt_target: str | None = None  # the player's room chosen for this move while hunting
     _setting_up = False  # drawing the setup cards (bb2 Heist Setup 6-8)
     figure = "bouncer"
@@ -232,14 +233,17 @@ class Bb2(Bb1):
                 self.state.outcome = "caught"
                 raise GameOver(name)
 
-    def carry_prima_donnas(self, name: str, count: int) -> None:
+    def carry_prima_donnas(self, name: str, count: int, correction: bool = False) -> None:
         """Bodyguard Heist One: a player takes the Prima Donna chip of the tile she enters onto her character
-        card (or the table corrects how many she holds: two are needed to exit)."""
+        card (or the table corrects how many she holds: two are needed to exit). ``correction``: more than the
+        box holds, as the table says (the log marks it)."""
         b = self.state.crew[name]
         if b.at is None or b.escaped:
             raise IllegalActionError(N_("%(name)s is not in the casino"), name=name)
         before, b.prima_donnas = b.prima_donnas, count
-        self.log("prima_donna", "bb2 Bodyguard Heist One", b.floor, b.at, who=name, count=count, before=before)
+        marked: dict[str, Any] = {"correction": True} if correction else {}
+        self.log("prima_donna", "bb2 Bodyguard Heist One", b.floor, b.at, who=name, count=count, before=before,
+                 **marked)
         self.bodyguard_lost(b.floor, b.at)
 
     def revolving_door(self, name: str, square: str) -> None:
@@ -298,17 +302,19 @@ class Bb2(Bb1):
             b.unsaid = ""
         super().next_player()
 
-    def jump_burglar(self, name: str, floor: int, square: str, chip: str) -> None:
+    def jump_burglar(self, name: str, floor: int, square: str, chip: str, correction: bool = False) -> None:
         """A chip puts a player straight into a room: the Prima Donna (peeked: jump to her) or the Drunk
         (slide on floor 1, fall to floor 1 from floor 2); so does the Revolving Door. Our ruling (§6 has no
         word on it): a jump is not walking in, so the room's "when you enter" text does not act, but landing in
-        the bouncer's room is sharing it, and gives 2 heat as walking in does (§1.22)."""
+        the bouncer's room is sharing it, and gives 2 heat as walking in does (§1.22). ``correction``: a chip the
+        box has too few of, as the table says (the log marks it)."""
         b = self.state.crew[name]
         if b.at is None or b.escaped:
             raise IllegalActionError(N_("%(name)s is not in the casino"), name=name)
         b.floor, b.at, b.unsaid = floor, square, ""
+        marked: dict[str, Any] = {"correction": True} if correction else {}
         self.log("jump", "bb2 Revolving Door" if chip == "revolving_door" else "bb2 Chips", floor, square, how=chip,
-                 who=name)
+                 who=name, **marked)
         if self.state.floors[floor].guard == square:
             self.bodyguard_lost(floor, square)
             self.heat(name, HEAT_PER_ENTRY, "jumped_in", "bb2 Chips", ruling=True, guard=square, guard_floor=floor)

@@ -48,6 +48,7 @@ class Bb3(Bb1):
     alike_cards: ClassVar[Mapping[str, str]] = {WORKERS_MOVE: WORKER}
     room_rules = False  # its rooms and cards are not those of Burgle Bros 1
     reshuffle_speeds_up = False  # ruling: an empty bb3 deck is reshuffled without speeding up
+    cards_once = False  # 21 cards a floor, worker cards among them: the seed does not say which repeat
     patrol_rule = "bb3 Guard Turns"
     speed_rule = "bb3 Guard Turns"  # die plus one per alarm cube, each cube counted
     redraw_rule = "§7"

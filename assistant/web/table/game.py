@@ -170,7 +170,7 @@ def act(key: str) -> str | BaseResponse:
         overrule = as_form(put) if put else None
         return _refuse(open_game(key), refusal_sentence(err), overrule=overrule)
     except NotInTheBoxError as err:
-        # the table keeps the last word: one tap sends the same room again, as a correction
+        # the table keeps the last word: one tap sends the same room, card, token or answer again, as a correction
         overrule = {**as_form(action), "correction": "1"} if action is not None else None
         return _refuse(open_game(key), refusal_sentence(err), overrule=overrule)
     except RulesError as err:
