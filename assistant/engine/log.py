@@ -37,7 +37,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "jammer": (), "laser_action": (), "isotope": (), "thermo": (), "chihuahua": (), "video_loop": ("on", "over"),
     "card": ("thermal_bomb", "invisible_suit", "smoke_bomb", "crowbar", "virus", "reboot", "dead_drop", "rook_swap",
              "roof", "peterman"),
-    "kitty": ("runs", "picked_up"),
+    "kitty": ("runs", "picked_up"), "deadbolt": ("unpeeked", "one_action"), "keypad": ("opens", "missed"),
     # the board
     "reveal": (), "wall": (), "layout": (), "wall_removed": (),
     # cards and events
@@ -45,7 +45,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "no_effect": ("shoplifting", "alarm_active", "squeak_no_guard", "squeak_nobody", "squeak_with_burglar",
                   "commotion_here", "no_suspicion", "not_nearer", "disguised", "crowbar", "mirror", "orders",
                   "lowest_floor", "top_floor", "invisible", "acrobat", "guard_placed", "goblet_no_stealth",
-                  "swap_hunting"),
+                  "swap_hunting", "gut_no_room"),
     "spotter": ("top", "bottom", "look"),
     # Burgle Bros 2
     "commotion": (), "undercover": (), "crowd": ("on", "off", "covers"), "cube": ("surveillance", "buffet"),

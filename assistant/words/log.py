@@ -217,6 +217,8 @@ def _no_effect(e: _E) -> str:
                              "Stealth; she must leave before he moves.", who=e["who"], square=e.square),
         "guard_placed": lambda: _("The guard is placed in %(square)s as %(who)s arrives: being placed is not "
                                   "entering, nobody loses Stealth.", square=e.square, who=e["who"]),
+        "gut_no_room": lambda: _("Go with your Gut: no face-down room next to %(who)s, so nothing happens.",
+                                 who=e["who"]),
     }[e.how]()
 
 
@@ -423,6 +425,16 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
                            square=e.square),
     "thermo": lambda e: _("%(who)s ends her actions in the Thermo in %(square)s.", who=e["who"], square=e.square),
     "chihuahua": lambda e: _("%(who)s's Chihuahua barks (a 6).", who=e["who"]),
+    "deadbolt": lambda e: (
+        _("%(square)s is a Deadbolt and %(who)s moved in without peeking: she cannot pay its 3 actions now, so she "
+          "stays in %(at)s (the action is spent).", square=e.square, who=e["who"], at=e["at"])
+        if e.how == "unpeeked" else
+        _("Go with your Gut counts as one action, not enough for the Deadbolt in %(square)s: %(who)s stays in "
+          "%(at)s.", square=e.square, who=e["who"], at=e["at"])),
+    "keypad": lambda e: (
+        _("%(who)s gets into the Keypad in %(square)s.", who=e["who"], square=e.square) if e.how == "opens" else
+        _("%(who)s misses the Keypad's code in %(square)s and stays in %(at)s.", who=e["who"], square=e.square,
+          at=e["at"])),
     "video_loop": lambda e: (_("Video Loop: every camera is off until %(who)s's next turn.", who=e["who"])
                              if e.how == "on" else _("The Video Loop ends: the cameras are on again.")),
     "card": lambda e: {
