@@ -317,3 +317,17 @@ def test_another_burglar_by_an_ability_into_a_keypad_is_asked_nothing():
     s = position(*two_floors({}, {"B2": "keypad"}), crew={"ana": member("B2", character="acrobat")})
     out = play(s, {**move("ana", "B2", floor=2), "via": "ability"})
     assert out.question is None and where(out) == (2, "B2")
+
+
+@pytest.mark.parametrize("lang, example, stays", [
+    ("en", "the rulebook's own example", "stays in her previous room"),
+    ("es", "el ejemplo del propio reglamento", "se queda en su loseta anterior"),
+    ("fr", "l'exemple des règles mêmes", "reste dans sa pièce précédente"),
+])
+def test_the_deadbolt_page_says_she_stays_as_the_books_own_example(lang: str, example: str, stays: str):
+    """§1.22 "Deadbolt moved into face down (new, turn 4)": "The reference says so, marked as the book's example"
+    (EN Deadbolt, bb1-rules-en.md 321-323), in each language of the reference."""
+    from assistant.reference import library
+
+    text = library(lang).texts["deadbolt"]
+    assert example in text and stays in text
