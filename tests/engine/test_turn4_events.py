@@ -331,3 +331,13 @@ def test_the_deadbolt_page_says_she_stays_as_the_books_own_example(lang: str, ex
 
     text = library(lang).texts["deadbolt"]
     assert example in text and stays in text
+
+
+def test_a_deadbolt_log_line_leads_to_the_deadbolt_page():
+    """§1.22 "Deadbolt moved into face down (new, turn 4)": the line saying she stays links to the page that says
+    why."""
+    from assistant.reference import reference_slug_for_rule
+
+    s = position(quiet(), crew={"ana": member("A2")})
+    line = play(s, {**move("ana", "B2"), "type": "deadbolt", "number": 1}).of_kind("deadbolt")[0]
+    assert reference_slug_for_rule(line.rule) == "deadbolt"

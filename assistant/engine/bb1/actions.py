@@ -71,8 +71,13 @@ def _go_with_your_gut(rules: Bb1, a: Action) -> None:
     a Move by the event after her actions, one action spent (§1.22; engine/actions.py :func:`walk_in`)."""
     from ..actions import walk_in  # here, not above: engine/actions.py imports the rules that import this module
 
-    who = cards.player(rules, a)
-    floor, here = cards.inside(rules, who)
+    who = who_of(rules, a) if a.get("who") else rules.state.current()
+    if who is None:
+        raise IllegalActionError(N_("nobody is playing yet"))
+    b = rules.state.crew[who]
+    if b.at is None or b.escaped:
+        raise IllegalActionError(N_("%(who)s is not in the building"), who=who)
+    floor, here = b.floor, b.at
     rooms = gut_rooms(rules.state, who)
     if a.get("to") in (None, ""):
         if rooms:

@@ -25,14 +25,14 @@ MAX_HACK = 6  # §1.22 hack capacity
 COMPUTERS = ("fingerprint", "laser", "motion")
 
 
-def player(rules: Bb1, a: Action) -> str:
+def _player(rules: Bb1, a: Action) -> str:
     who = who_of(rules, a) if a.get("who") else rules.state.current()
     if who is None:
         raise IllegalActionError(N_("nobody is playing yet"))
     return who
 
 
-def inside(rules: Bb1, who: str) -> tuple[int, str]:
+def _inside(rules: Bb1, who: str) -> tuple[int, str]:
     b = rules.state.crew[who]
     if b.at is None or b.escaped:
         raise IllegalActionError(N_("%(who)s is not in the building"), who=who)
@@ -53,7 +53,7 @@ def discard_tool(rules: Bb1, who: str | None, tool: str) -> None:
 
 def thermal_bomb(rules: Bb1, a: Action, who: str) -> None:
     """A hole to the floor above or below (stairs for the crew only) and an alarm in the user's room."""
-    floor, square = inside(rules, who)
+    floor, square = _inside(rules, who)
     rules.log("card", "Thermal Bomb", floor, square, how="thermal_bomb", who=who)
     rules.trigger_alarm(floor, square, cause="thermal_bomb")
 
@@ -66,7 +66,7 @@ def invisible_suit(rules: Bb1, a: Action, who: str) -> None:
 
 def smoke_bomb(rules: Bb1, a: Action, who: str) -> None:
     """Three Stealth tokens in the user's room, for whoever is found there (BGA Smoke bomb)."""
-    floor, square = inside(rules, who)
+    floor, square = _inside(rules, who)
     fl = rules.state.floors[floor]
     fl.lavatory[square] = fl.lavatory.get(square, 0) + ROOM_TOKENS
     rules.log("card", "Smoke Bomb", floor, square, how="smoke_bomb", who=who, count=fl.lavatory[square])
@@ -74,7 +74,7 @@ def smoke_bomb(rules: Bb1, a: Action, who: str) -> None:
 
 def makeup_kit(rules: Bb1, a: Action, who: str) -> None:
     """One Stealth token for everyone in the user's room (BGA Makeup kit)."""
-    floor, square = inside(rules, who)
+    floor, square = _inside(rules, who)
     names = rules.state.burglars_at(floor, square)
     for name in names:
         b = rules.state.crew[name]
@@ -93,7 +93,7 @@ def crowbar(rules: Bb1, a: Action, who: str) -> None:
     """A room she could peek into no longer blocks anyone or raises an alarm, for good (BGA Crowbar; §1.22 "Peeking
     is not moving"): next to hers with no wall between, or the room up or down the Stairs (from an Atrium, straight
     above or below). The event's ``floor`` is the room's: hers, or one up or down."""
-    floor, here = inside(rules, who)
+    floor, here = _inside(rules, who)
     target = floor_of(rules, a)
     square = square_of(rules, target, a.get("at"))
     if not peeks_into(rules.state, floor, here, target, square):
@@ -147,7 +147,7 @@ def freight_elevator(rules: Bb1, a: Action, who: str) -> None:
     """Up one floor, same room, set down, not entering (bb1 Freight Elevator). On the top floor she escapes to
     the roof when the crew holds all the loot (``all_loot``; absent, the app counts the loot it knows of,
     :meth:`Bb1.all_loot_held`), and her turn then moves no guard; without all the loot nothing happens."""
-    floor, square = inside(rules, who)
+    floor, square = _inside(rules, who)
     if floor + 1 in rules.state.floors:
         rules.log("put", "Freight Elevator", floor + 1, square, who=who, card="freight-elevator")
         rules.put(who, floor + 1, square)
@@ -166,7 +166,7 @@ def lost_grip(rules: Bb1, a: Action, who: str) -> None:
 
 def buddy_system(rules: Bb1, a: Action, who: str) -> None:
     """Another player's piece comes to the user's room, not entering (BGA Buddy system)."""
-    floor, square = inside(rules, who)
+    floor, square = _inside(rules, who)
     buddy = who_of(rules, {"who": a.get("buddy")})
     if buddy == who:
         raise IllegalActionError(N_("Buddy System brings another player"))
@@ -189,7 +189,7 @@ def dead_drop(rules: Bb1, a: Action, who: str) -> None:
 
 def juicer_alarm(rules: Bb1, a: Action, who: str) -> None:
     """Juicer (basic): an alarm in a room next to hers, not through a wall, once per turn."""
-    floor, here = inside(rules, who)
+    floor, here = _inside(rules, who)
     square = square_of(rules, floor, a.get("at"))
     if not rules.plan(floor).open_between(here, square):
         raise IllegalActionError(N_("the Juicer sets off an alarm next to %(here)s with no wall between; %(square)s "
@@ -199,14 +199,14 @@ def juicer_alarm(rules: Bb1, a: Action, who: str) -> None:
 
 def juicer_drop(rules: Bb1, a: Action, who: str) -> None:
     """Juicer (advanced): the alarm token she picked up earlier goes off in her room."""
-    floor, square = inside(rules, who)
+    floor, square = _inside(rules, who)
     rules.trigger_alarm(floor, square, cause="juicer")
 
 
 def rook_swap(rules: Bb1, a: Action, who: str) -> None:
     """Rook (advanced, Disguise): two pieces trade places; neither enters a room (bb1 Rook)."""
     other = who_of(rules, {"who": a.get("buddy")})
-    mine, theirs = inside(rules, who), inside(rules, other)
+    mine, theirs = _inside(rules, who), _inside(rules, other)
     if other == who:
         raise IllegalActionError(N_("the Rook swaps with another player"))
     rules.log("card", "Rook", mine[0], mine[1], how="rook_swap", who=who, buddy=other)
@@ -238,7 +238,7 @@ def play(rules: Bb1, name: str, a: Action) -> None:
     floor_of(rules, a)  # every card is played on a floor that exists
     if not rules.room_rules:
         raise IllegalActionError(N_("%(card)s is a Burgle Bros 1 card"), card=name.replace("_", " "))
-    who = player(rules, a)
+    who = _player(rules, a)
     CARDS[name](rules, a, who)
     discard_tool(rules, who, name.replace("_", "-"))
 
