@@ -41,7 +41,8 @@ KINDS: dict[str, tuple[str, ...]] = {
     # the board
     "reveal": (), "wall": (), "layout": (), "wall_removed": (),
     # cards and events
-    "event": ("espresso", "daydreaming", "jump_the_gun", "shift_change", "squeak", "emp", "emp_over"),
+    "event": ("espresso", "daydreaming", "jump_the_gun", "shift_change", "squeak", "emp", "emp_over",
+              "go_with_your_gut"),
     "no_effect": ("shoplifting", "alarm_active", "squeak_no_guard", "squeak_nobody", "squeak_with_burglar",
                   "commotion_here", "no_suspicion", "not_nearer", "disguised", "crowbar", "mirror", "orders",
                   "lowest_floor", "top_floor", "invisible", "acrobat", "guard_placed", "goblet_no_stealth",

@@ -249,6 +249,8 @@ def _event(e: _E) -> str:
         "squeak": lambda: _("Squeak!: the guard takes one step toward %(square)s.", square=e.square),
         "emp": lambda: _("E.M.P.: no alarm can go off anywhere until its user's next turn."),
         "emp_over": lambda: _("The E.M.P. wears off: alarms can go off again."),
+        "go_with_your_gut": lambda: _("Go with your Gut: after her actions %(who)s must move into %(square)s, as "
+                                      "with one action.", who=e["who"], square=e.square),
     }[e.how]()
 
 

@@ -90,6 +90,7 @@ def _go_with_your_gut(rules: Bb1, a: Action) -> None:
         raise IllegalActionError(N_("Go with your Gut moves %(who)s into a face-down room next to %(at)s with no wall "
                                     "between, on floor %(floor)s: %(square)s is not one (those are: %(rooms)s)"),
                                  who=who, at=here, floor=floor, square=square, rooms=rooms)
+    rules.log("event", "Go with your Gut", floor, square, how="go_with_your_gut", who=who)
     walk_in(rules, who, floor, square, {"via": "event", "type": a.get("type"), "number": a.get("number"),
                                         "correction": a.get("correction")}, gut=True)
 
