@@ -341,3 +341,11 @@ def test_a_deadbolt_log_line_leads_to_the_deadbolt_page():
     s = position(quiet(), crew={"ana": member("A2")})
     line = play(s, {**move("ana", "B2"), "type": "deadbolt", "number": 1}).of_kind("deadbolt")[0]
     assert reference_slug_for_rule(line.rule) == "deadbolt"
+
+
+def test_the_painting_never_stops_a_room_being_turned_up():
+    """§1.22 "Peeking is not moving (new, turn 4)": the Painting blocks the special moves only; a room turned up
+    without moving in (a peek, the advanced Hawk's through a wall included) is never refused (EN Painting 436-438)."""
+    s = position(quiet(walls=["A2-B2"]), crew={"ana": member("A2", loot=["painting"])})
+    out = play(s, {"do": "reveal", "floor": 1, "at": "B2", "type": "secret-door", "number": 1})
+    assert out.floor().tiles["B2"] == "secret-door" and where(out) == (1, "A2")

@@ -160,3 +160,10 @@ def test_go_with_your_gut_into_a_room_behind_a_wall_is_refused_and_nothing_chang
         as_text=True)
     assert len(errors(page)) == 1 and "Go with your Gut" in errors(page)[0] and "A2" in errors(page)[0]
     assert store(app).load(game_id).state.to_json() == before
+
+
+def test_a_face_down_room_next_to_her_offers_go_with_your_gut_with_the_tile_picker(app, client):
+    """§1.22 "Go With Your Gut (new, turn 4)": tapping a face-down room next to her offers the card there too."""
+    game_id = heist(app, client, Ann="B2", Bob="D4")
+    assert "Go with your Gut: A2: it is face down, tap what it is" in menu(client, game_id, "1-A2")
+    assert "Go with your Gut" not in menu(client, game_id, "1-B3")  # behind the wall B2-B3
