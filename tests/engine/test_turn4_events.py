@@ -349,3 +349,12 @@ def test_the_painting_never_stops_a_room_being_turned_up():
     s = position(quiet(walls=["A2-B2"]), crew={"ana": member("A2", loot=["painting"])})
     out = play(s, {"do": "reveal", "floor": 1, "at": "B2", "type": "secret-door", "number": 1})
     assert out.floor().tiles["B2"] == "secret-door" and where(out) == (1, "A2")
+
+
+def test_a_move_by_an_event_into_a_face_up_deadbolt_leaves_her_where_she_was():
+    """§1.22 "Go With Your Gut into a Laser or Deadbolt (new, turn 4)": the event's move is one action, never the
+    Deadbolt's three, even when the room is face up (EN Go with your Gut, Deadbolt, bb1-rules-en.md 585-587)."""
+    s = position(quiet({"B2": "deadbolt"}), crew={"ana": member("A2")})
+    out = play(s, {**move("ana", "B2"), "via": "event"})
+    assert where(out) == (1, "A2")
+    assert [e.data["how"] for e in out.of_kind("deadbolt")] == ["one_action"]
