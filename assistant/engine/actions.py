@@ -168,10 +168,24 @@ def _move(rules: Bb1, a: Action) -> None:
     if how == "fall":
         _fall(rules, who, floor, square, a)
         return
+    walk_in(rules, who, floor, square, a)
+
+
+def walk_in(rules: Bb1, who: str, floor: int, square: str, a: Action, gut: bool | None = None) -> None:
+    """``who`` walks into ``square`` of ``floor``, turning it up when ``a`` gives its ``type``. In Burgle Bros 1 a
+    walk ``via`` "event" by the burglar whose turn it is is the Go with your Gut move (§1.22): it comes after her
+    actions ended, so a Thermo under her goes off first, and it counts as one action spent. A Deadbolt she cannot
+    pay for, or a Keypad whose roll she misses, leaves her where she was (bb1/table.py :meth:`stays_out`). ``gut``
+    True: the Go with your Gut event itself (bb1/actions.py), whoever drew it."""
     if a.get("by") == "rook" and rules.state.crew[who].escaped:  # §1.22 "Escaped burglars are out of the building"
         raise IllegalActionError(N_("%(who)s has escaped: the Rook's Orders move only a burglar still in the "
                                     "building"), who=who)
     way = check_walk(rules.state, who, floor, square, a.get("via"))  # before anything changes
+    current = rules.state.current()
+    if gut is None:
+        gut = way == "event" and rules.room_rules and who == current
+    if gut and current is not None:
+        rules.actions_end(current)
     revealed = a.get("type") not in (None, "") and square not in rules.state.floors[floor].tiles
     if a.get("type") not in (None, ""):
         _reveal(rules, {"floor": floor, "at": square, "type": a.get("type"), "number": a.get("number"),
@@ -181,7 +195,13 @@ def _move(rules: Bb1, a: Action) -> None:
         rules.into_walkway(who, floor, square)
         return
     down = rules.down_from_walkway(who, floor, square)
-    rules.move_burglar(who, floor, square, ordered=by == "rook", effects=not down, way=way)
+    climb = way == "ability" and rules.room_rules and rules.climbs(who, floor, square)
+    stays = rules.room_rules and not down and rules.stays_out(who, floor, square, unpeeked=revealed, one_action=gut,
+                                                              ordered=by == "rook", climb=climb)
+    if not stays:
+        rules.move_burglar(who, floor, square, ordered=by == "rook", effects=not down, way=way, one_action=gut)
+    if climb and who == rules.state.current():  # bb1 Acrobat (advanced): her actions end after a climb, in or not
+        rules.actions_end(who)
 
 
 def _fall(rules: Bb1, who: str, floor: int, square: str, a: Action) -> None:

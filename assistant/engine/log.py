@@ -39,15 +39,16 @@ KINDS: dict[str, tuple[str, ...]] = {
     "gymnastics": ("on", "over"),
     "card": ("thermal_bomb", "invisible_suit", "smoke_bomb", "crowbar", "virus", "reboot", "dead_drop", "rook_swap",
              "roof", "peterman"),
-    "kitty": ("runs", "picked_up"),
+    "kitty": ("runs", "picked_up"), "deadbolt": ("unpeeked", "one_action"), "keypad": ("opens", "missed"),
     # the board
     "reveal": (), "wall": (), "layout": (), "wall_removed": (),
     # cards and events
-    "event": ("espresso", "daydreaming", "jump_the_gun", "shift_change", "squeak", "emp", "emp_over"),
+    "event": ("espresso", "daydreaming", "jump_the_gun", "shift_change", "squeak", "emp", "emp_over",
+              "go_with_your_gut"),
     "no_effect": ("shoplifting", "alarm_active", "squeak_no_guard", "squeak_nobody", "squeak_with_burglar",
                   "commotion_here", "no_suspicion", "not_nearer", "disguised", "crowbar", "mirror", "orders",
                   "lowest_floor", "top_floor", "invisible", "acrobat", "guard_placed", "goblet_no_stealth",
-                  "swap_hunting", "put_not_entering",
+                  "swap_hunting", "put_not_entering", "gut_no_room",
                   "dead_drop_alone"),
     "spotter": ("top", "bottom", "look"),
     # Burgle Bros 2

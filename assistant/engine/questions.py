@@ -39,6 +39,9 @@ QUESTIONS: dict[str, QuestionKind] = {q.kind: q for q in (
     QuestionKind("hack", labels="word", words={"hack": "hack-", "yes": "hack-", "no": "alarm"}),
     QuestionKind("detector", labels="word", words={"yes": "alarm", "no": "nothing"}),
     QuestionKind("chihuahua", labels="word", words={"yes": "6", "no": "1-5"}),
+    # bb1 Keypad reached by an effect or the advanced Acrobat's climb: one die (a 6), or it is open already
+    QuestionKind("keypad", labels="word", words={"6": "opens", "yes": "opens", "open": "opens", "1-5": "missed",
+                                                 "no": "missed"}),
     QuestionKind("table_games"),  # bb2 Table Games: the dice's sum
     QuestionKind("guard_room", labels="word"),  # bb3 Guard Rooms: what its text does to him
 )}

@@ -37,7 +37,7 @@ from .walks import TABLE, WAYS
 EVENTS_ON_FLOOR = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
                    "emp", "espresso", "daydreaming", "jump_the_gun")
 EVENTS_WITH_SQUARE = ("throw_voice", "crash")
-EVENTS = (*EVENTS_ON_FLOOR, *EVENTS_WITH_SQUARE, "dynamite", "shoplifting", *CARDS)
+EVENTS = (*EVENTS_ON_FLOOR, *EVENTS_WITH_SQUARE, "dynamite", "shoplifting", "go_with_your_gut", *CARDS)
 HACK_KINDS = ("fingerprint", "laser", "motion")
 MOVE_KINDS = ("walk", "fall", "place")  # entering a room; set down below without entering; a correction
 SET_FIELDS = ("stealth", "heat", "die", "cubes", "workers", "room_tokens", "geared")
@@ -324,6 +324,7 @@ EVENT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "juicer_alarm": (("at",), ()), "virus": (("tokens",), ()), "buddy_system": (("buddy",), ()),
     "rook_swap": (("buddy",), ()), "freight_elevator": ((), ("all_loot",)),
     "thermal_bomb": ((), ("to_floor",)),
+    "go_with_your_gut": ((), ("to", "type", "number", "correction")),  # no ``to``: no face-down room next to hers
 }
 
 
@@ -341,6 +342,10 @@ class Event(Action, do="event"):
     buddy: str | None = may(NAME)  # Buddy System, the Rook's Disguise
     all_loot: bool | None = may(flag)  # the Freight Elevator on the top floor: the crew holds all the loot
     to_floor: int | None = may(FLOOR)  # the Thermal Bomb: the floor its hole leads to
+    to: str | None = may(square)  # Go with your Gut: the face-down room she moves into
+    room: str | None = may(text(), "type")  # … turned up by that move, as a move's
+    number: int | None = may(whole(1, 6))
+    correction: bool | None = may(flag)
 
     @classmethod
     def keys(cls, data: Mapping[str, Any]) -> dict[str, tuple[str, Reader, bool]]:

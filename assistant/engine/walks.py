@@ -31,6 +31,7 @@ TABLE = "table"  # a walk a case gives that the board refuses: the table's word,
 WAYS = (*TILE_WAYS, *NAMED_WAYS)
 WAY_NAMES = {"stairs": N_("Stairs"), "walkway": N_("a Walkway"), "secret-door": N_("a Secret Door"),
              "service-duct": N_("the Service Ducts")}
+PAINTING_BARS = ("secret-door", "service-duct")  # bb1 Painting: the special moves its holder cannot make
 
 
 def tracks_tiles(state: GameState) -> bool:
@@ -51,7 +52,9 @@ def way(state: GameState, who: str, floor: int, square: str) -> str | None:
         return ""
     if not tracks_tiles(state):
         return None
-    return next((w for w in TILE_WAYS if not _closed(state, w) and _tile_way(state, w, b.floor, b.at, floor, square)),
+    barred = barred_ways(state, who)
+    return next((w for w in TILE_WAYS
+                 if w not in barred and not _closed(state, w) and _tile_way(state, w, b.floor, b.at, floor, square)),
                 None)
 
 
@@ -59,6 +62,13 @@ def _closed(state: GameState, kind: str) -> bool:
     """§1.22 "Time Lock": until the drawer's next turn nobody goes up or down by the Stairs or a Thermal Bomb hole
     (a peek is no walk: it stays allowed)."""
     return kind == "stairs" and state.lock_by is not None
+
+
+def barred_ways(state: GameState, who: str) -> tuple[str, ...]:
+    """The ways of the board ``who`` may not take: while she holds the Painting, the Secret Door's and the Service
+    Ducts' special moves (bb1 Painting; §1.22 "The Painting": a correction can still put her there). She still walks
+    into and out of those rooms by an open door."""
+    return PAINTING_BARS if tracks_tiles(state) and "painting" in state.crew[who].loot else ()
 
 
 def _tile_way(state: GameState, kind: str, floor: int, square: str, to_floor: int, to: str) -> bool:
@@ -88,11 +98,17 @@ def check_walk(state: GameState, who: str, floor: int, square: str, via: str | N
         return via
     b = state.crew[who]
     if via in TILE_WAYS and b.at is not None:
+        if found != "" and via in barred_ways(state, who):
+            _refuse_painting(who, via)
         _check_named(state, via, b.floor, b.at, floor, square)
         _check_open(state, via)
         return via
     if found is not None:
         return found
+    if b.at is not None:
+        barred = [w for w in barred_ways(state, who) if _tile_way(state, w, b.floor, b.at, floor, square)]
+        if barred:
+            _refuse_painting(who, barred[0])
     if b.at is not None and tracks_tiles(state) and _tile_way(state, "stairs", b.floor, b.at, floor, square):
         _check_open(state, "stairs")
     if b.at is None:
@@ -120,6 +136,11 @@ def _check_open(state: GameState, via: str) -> None:
     if _closed(state, via):
         raise NoWayError(N_("Time Lock: nobody goes up or down by the Stairs or a Thermal Bomb hole until %(who)s's "
                             "next turn"), who=state.lock_by)
+
+
+def _refuse_painting(who: str, via: str) -> None:
+    raise NoWayError(N_("%(who)s holds the Painting: she cannot use the special move of %(what)s (she may still walk "
+                        "in and out by an open door)"), who=who, what=WAY_NAMES[via])
 
 
 def _check_named(state: GameState, via: str, floor: int, square: str, to_floor: int, to: str) -> None:

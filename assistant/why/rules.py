@@ -308,6 +308,16 @@ _RULES: dict[str, tuple[str, str, str]] = {
         N_("A burglar whose actions end in a Thermo sets off its alarm, before any event card and before the "
            "guard moves."),
         N_("BB1 rulebook, Room Tiles: Thermo")),
+    "Deadbolt": (
+        N_("Deadbolt"),
+        N_("Getting into an empty Deadbolt costs 3 actions. A burglar who moves in without having peeked first, or "
+           "by a single action such as Go with your Gut, cannot pay them then and stays in her previous room."),
+        N_("BB1 rulebook, Room Tiles: Deadbolt · guard-rules §1.22")),
+    "Keypad": (
+        N_("Keypad"),
+        N_("A locked Keypad lets a burglar in only on a 6. Brought in by an effect or by the advanced Acrobat's "
+           "climb she rolls one die; on a miss she stays where she was."),
+        N_("BB1 rulebook, Room Tiles: Keypad; Card Reference: Rook · guard-rules §1.22")),
     "Detector": (
         N_("Detector"),
         N_("Walking into a Detector while holding a tool or loot sets off its alarm."),
@@ -367,6 +377,9 @@ _CARDS: dict[str, str] = {
     "Lost Grip": N_("The player falls one floor, without entering the room."),
     "Buddy System": N_("Another burglar is put in the player's room, without entering it."),
     "Dead Drop": N_("The player's tools and loot pass to the next player on their right still in the building."),
+    "Go with your Gut": N_("After her actions the player must move into a face-down room next to hers, as with one "
+                           "action spent: a Laser goes off and a Deadbolt keeps her out. With no such room nothing "
+                           "happens."),
     "Rigger": N_("The advanced Rigger gives up a Stealth token to draw a tool."),
     "Time Lock": N_("Nobody goes up or down by the Stairs or a Thermal Bomb hole until the player's next turn; "
                     "peeking is still allowed."),

@@ -221,6 +221,8 @@ def _no_effect(e: _E) -> str:
                                      "and loot.", who=e["who"]),
         "put_not_entering": lambda: _("%(who)s is put in %(square)s, where the guard stands: being put there is not "
                                       "entering, so she loses no Stealth.", who=e["who"], square=e.square),
+        "gut_no_room": lambda: _("Go with your Gut: no face-down room next to %(who)s, so nothing happens.",
+                                 who=e["who"]),
     }[e.how]()
 
 
@@ -251,6 +253,8 @@ def _event(e: _E) -> str:
         "squeak": lambda: _("Squeak!: the guard takes one step toward %(square)s.", square=e.square),
         "emp": lambda: _("E.M.P.: no alarm can go off anywhere until its user's next turn."),
         "emp_over": lambda: _("The E.M.P. wears off: alarms can go off again."),
+        "go_with_your_gut": lambda: _("Go with your Gut: after her actions %(who)s must move into %(square)s, as "
+                                      "with one action.", who=e["who"], square=e.square),
     }[e.how]()
 
 
@@ -427,6 +431,16 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
                            square=e.square),
     "thermo": lambda e: _("%(who)s ends her actions in the Thermo in %(square)s.", who=e["who"], square=e.square),
     "chihuahua": lambda e: _("%(who)s's Chihuahua barks (a 6).", who=e["who"]),
+    "deadbolt": lambda e: (
+        _("%(square)s is a Deadbolt and %(who)s moved in without peeking: she cannot pay its 3 actions now, so she "
+          "stays in %(at)s (the action is spent).", square=e.square, who=e["who"], at=e["at"])
+        if e.how == "unpeeked" else
+        _("Go with your Gut counts as one action, not enough for the Deadbolt in %(square)s: %(who)s stays in "
+          "%(at)s.", square=e.square, who=e["who"], at=e["at"])),
+    "keypad": lambda e: (
+        _("%(who)s gets into the Keypad in %(square)s.", who=e["who"], square=e.square) if e.how == "opens" else
+        _("%(who)s misses the Keypad's code in %(square)s and stays in %(at)s.", who=e["who"], square=e.square,
+          at=e["at"])),
     "video_loop": lambda e: (_("Video Loop: every camera is off until %(who)s's next turn.", who=e["who"])
                              if e.how == "on" else _("The Video Loop ends: the cameras are on again.")),
     "time_lock": lambda e: (_("Time Lock: nobody goes up or down by the Stairs or a Thermal Bomb hole until %(who)s's "

@@ -68,6 +68,9 @@ PROMPTS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], str]] = {
     "detector": lambda q, p: _("%(who)s walks into the Detector in %(square)s. Does %(who)s carry a tool or loot?",
                                who=p.get("who", ""), square=p.get("square", "")),
     "chihuahua": lambda q, p: _("%(who)s holds the Chihuahua: roll a die. Did it show a 6?", who=p.get("who", "")),
+    "keypad": lambda q, p: _("%(who)s comes into the Keypad in %(square)s without an action to spare: roll one die. "
+                             "A 6 (or a Keypad already open) lets her in; anything else leaves her where she was.",
+                             who=p.get("who", ""), square=p.get("square", "")),
     "table_games": lambda q, p: _("%(who)s walks into the Table Games in %(square)s: roll the two casino dice. "
                                   "What is their sum?", who=p.get("who", ""), square=p.get("square", "")),
     "guard_room": lambda q, p: _("The floor-%(floor)s guard walks into the guard room in %(square)s. What does its "
@@ -81,6 +84,7 @@ OPTIONS: dict[str, Callable[[], str]] = {
     "hack-fingerprint": lambda: _("Fingerprint hack token"), "hack-laser": lambda: _("Laser hack token"),
     "hack-motion": lambda: _("Motion hack token"), "hack-hacker": lambda: _("The Hacker's own token"),
     "nothing": lambda: _("Nothing: no alarm"), "6": lambda: _("A 6: it barks"), "1-5": lambda: _("1 to 5: quiet"),
+    "opens": lambda: _("A 6, or it is open: she gets in"), "missed": lambda: _("1 to 5: she stays"),
 }
 # guard room answers (bb3): what its text does to the guard, as far as the app follows it
 GUARD_ROOM_OPTIONS: dict[str, Callable[[], str]] = {

@@ -273,11 +273,12 @@ def test_a_20_turn_bank_job_played_as_the_table_does(page: Page, live_server):
     t.walk("Jo", 1, "A2")
     t.walk("Jo", 1, "B2", answer="room")
     b.floors[1]["lavatory"]["B2"] = 2  # Jo keeps her 3 Stealth
-    t.walk("Jo", 1, "B1", "deadbolt", 1)
+    t.peek(1, "B1", "deadbolt", 1)  # peeked first: a face-down Deadbolt would keep her out (§1.22)
+    t.walk("Jo", 1, "B1")
     b.to("Jo", 1, "B1")
     t.end_turn()
     b.turn = "Rae"
-    t.check("T3 Jo: Lavatory question, Deadbolt")
+    t.check("T3 Jo: Lavatory question, Deadbolt peeked first")
 
     # T4 Rae: the Raven's crow; into a Motion room and out again in the same turn (its alarm goes off when she
     # leaves), and her turn ends in a Thermo (its alarm goes off before the guard moves)

@@ -181,10 +181,11 @@ def test_move_a_burglar(page: Page, live_server):
     open_board(page, game_id)
     s = state_of(live_server, game_id)
     target = [r for r in free_rooms(s) if r in s.plan(1).adjacent("B2")][-1]  # next door, no wall (issue 21 §4)
-    reference = engine(live_server, game_id, do="move", who="Ann", floor=1, to=target, type="deadbolt", number=1)
+    # a Laboratory: a face-down Deadbolt would keep her out (§1.22 "Deadbolt moved into face down")
+    reference = engine(live_server, game_id, do="move", who="Ann", floor=1, to=target, type="laboratory", number=3)
     tap_room(page, 1, target)  # face down: who moves in, then what it is, in one picker
     page.locator("form.move-reveal").get_by_role("radio", name="Ann").check()
-    page.locator("form.move-reveal").get_by_role("button", name="Deadbolt 1", exact=True).click()
+    page.locator("form.move-reveal").get_by_role("button", name="Laboratory 3", exact=True).click()
     version_is(page, 3)
     expect(room(page, 1, target).get_by_title("Ann: 3 Stealth")).to_be_visible()
     expect(room(page, 1, "B2").get_by_title("Ann: 3 Stealth")).to_have_count(0)

@@ -66,13 +66,14 @@ def test_a_bb1_turn_is_played_with_plain_form_posts(plain: Page, live_server):
     # a move through the room menu, into a face-down room: who, then what it is
     s = state_of(live_server, game_id)
     target = next(r for r in free_rooms(s) if r in s.plan(1).adjacent(entrance))
-    engine(live_server, game_id, do="move", who="Ann", floor=1, to=target, type="deadbolt", number=1)  # legal
+    # legal; a Laboratory, since a face-down Deadbolt would keep her out (§1.22 "Deadbolt moved into face down")
+    engine(live_server, game_id, do="move", who="Ann", floor=1, to=target, type="laboratory", number=3)
     tap_room(page, 1, target)
-    page.locator("form.move-reveal").get_by_role("button", name="Deadbolt 1", exact=True).click()
+    page.locator("form.move-reveal").get_by_role("button", name="Laboratory 3", exact=True).click()
     version_is(page, 3)
     expect(room(page, 1, target).get_by_title("Ann: 3 Stealth")).to_be_visible()
     expect(room(page, 1, entrance).get_by_title("Ann: 3 Stealth")).to_have_count(0)
-    expect(room(page, 1, target)).to_have_accessible_name(re.compile(r", Deadbolt(,|$)"))
+    expect(room(page, 1, target)).to_have_accessible_name(re.compile(r", Laboratory(,|$)"))
 
     # End turn: the guard walks as the engine says
     walked = engine(live_server, game_id, do="end_turn").state.floors[1].guard

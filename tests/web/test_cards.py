@@ -129,3 +129,41 @@ def test_the_tiara_is_taken_from_the_menu_and_costs_stealth_next_to_the_guard(ap
     assert "Ann puts down the Tiara" in opened(client, game_id, "tools")
     act_ok(client, game_id, do="move", who="Ann", floor=1, to="A2", via="ability")  # next to the guard in A1, no wall
     assert state(app, game_id).crew["Ann"].stealth == 2
+
+
+def test_go_with_your_gut_is_offered_per_face_down_room_with_the_tile_picker(app, client):
+    """§1.22 "Go With Your Gut (new, turn 4)": the events menu offers the card once per face-down room next to her
+    with no wall between (bb1 "not considered adjacent" through a Wall), each opening the tile picker."""
+    game_id = heist(app, client, Ann="B2", Bob="D4")
+    page = opened(client, game_id, "events")
+    offered = re.findall(r"<summary class=\"button\">Go with your Gut: (\w\d): it is face down", page)
+    assert sorted(offered) == ["A2", "B1", "C2"]
+    assert 'name="tile" value="laser:1"' in page
+
+
+def test_go_with_your_gut_from_the_menu_sets_off_the_laser_without_a_question(app, client):
+    """§1.22 "Go With Your Gut into a Laser or Deadbolt (new, turn 4)": one action spent, so the Laser goes off
+    (EN Go with your Gut, bb1-rules-en.md 588-589)."""
+    game_id = heist(app, client, Ann="B2", Bob="D4")
+    act_ok(client, game_id, do="event", name="go_with_your_gut", floor=1, who="Ann", to="C2", tile="laser:1")
+    s = state(app, game_id)
+    assert (s.crew["Ann"].floor, s.crew["Ann"].at) == (1, "C2")
+    assert "C2" in s.floors[1].alarms and s.pending is None
+
+
+def test_go_with_your_gut_into_a_room_behind_a_wall_is_refused_and_nothing_changes(app, client):
+    """§1.22 "Go With Your Gut (new, turn 4)": B3 is behind a wall from B2; refused where she tapped, saying which
+    rooms the card may take her into, and the stored heist is unchanged."""
+    game_id = heist(app, client, Ann="B2", Bob="D4")
+    before = store(app).load(game_id).state.to_json()
+    page = act(client, game_id, do="event", name="go_with_your_gut", floor=1, who="Ann", to="B3").get_data(
+        as_text=True)
+    assert len(errors(page)) == 1 and "Go with your Gut" in errors(page)[0] and "A2" in errors(page)[0]
+    assert store(app).load(game_id).state.to_json() == before
+
+
+def test_a_face_down_room_next_to_her_offers_go_with_your_gut_with_the_tile_picker(app, client):
+    """§1.22 "Go With Your Gut (new, turn 4)": tapping a face-down room next to her offers the card there too."""
+    game_id = heist(app, client, Ann="B2", Bob="D4")
+    assert "Go with your Gut: A2: it is face down, tap what it is" in menu(client, game_id, "1-A2")
+    assert "Go with your Gut" not in menu(client, game_id, "1-B3")  # behind the wall B2-B3

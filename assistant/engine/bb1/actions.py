@@ -14,7 +14,7 @@ from ..ruleset import GameAction
 from ..state import GameState, without_one
 from ..vocabulary import EVENTS_ON_FLOOR, EVENTS_WITH_SQUARE, HACK_KINDS
 from . import cards
-from .table import EVENT_CARDS, LOOT, computer_known
+from .table import EVENT_CARDS, LOOT, computer_known, gut_rooms
 
 KITTY = "persian-kitty"
 
@@ -55,12 +55,44 @@ def _event(rules: Bb1, a: Action) -> None:
         for target in targets:
             f = floor_of(rules, {"floor": target[0]})
             rules.trigger_alarm(f, square_of(rules, f, target[1]), cause="shoplifting")
+    elif name == "go_with_your_gut":
+        _go_with_your_gut(rules, a)
     elif name in EVENTS_ON_FLOOR:
         getattr(rules, f"event_{name}")(floor)
     elif name in cards.CARDS:
         cards.play(rules, name, a)
     else:
         raise IllegalActionError(N_("unknown event %(name)s"), name=repr(name))
+
+
+def _go_with_your_gut(rules: Bb1, a: Action) -> None:
+    """Go with your Gut (bb1 Card Reference): she must Move into a face-down room next to hers, the table choosing
+    among several (``to``, turned up by the move when ``type`` says what it is); with none, nothing happens. It is
+    a Move by the event after her actions, one action spent (§1.22; engine/actions.py :func:`walk_in`)."""
+    from ..actions import walk_in  # here, not above: engine/actions.py imports the rules that import this module
+
+    who = who_of(rules, a) if a.get("who") else rules.state.current()
+    if who is None:
+        raise IllegalActionError(N_("nobody is playing yet"))
+    b = rules.state.crew[who]
+    if b.at is None or b.escaped:
+        raise IllegalActionError(N_("%(who)s is not in the building"), who=who)
+    floor, here = b.floor, b.at
+    rooms = gut_rooms(rules.state, who)
+    if a.get("to") in (None, ""):
+        if rooms:
+            raise IllegalActionError(N_("Go with your Gut: %(who)s must move into one of the face-down rooms next to "
+                                        "her: %(rooms)s"), who=who, rooms=rooms)
+        rules.log("no_effect", "Go with your Gut", floor, here, how="gut_no_room", who=who)
+        return
+    square = square_of(rules, floor, a.get("to"), "to")
+    if square not in rooms:
+        raise IllegalActionError(N_("Go with your Gut moves %(who)s into a face-down room next to %(at)s with no wall "
+                                    "between, on floor %(floor)s: %(square)s is not one (those are: %(rooms)s)"),
+                                 who=who, at=here, floor=floor, square=square, rooms=rooms)
+    rules.log("event", "Go with your Gut", floor, square, how="go_with_your_gut", who=who)
+    walk_in(rules, who, floor, square, {"via": "event", "type": a.get("type"), "number": a.get("number"),
+                                        "correction": a.get("correction")}, gut=True)
 
 
 def _donuts(rules: Bb1, a: Action) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import N_, IllegalActionError, NotInTheBoxError
 from ..fields import Action, card_key, floor_of, square_of, who_of
-from ..state import without_one
+from ..state import GameState, without_one
 from .table import ROOM_TOKENS, TOOLS, all_held, holders
 
 if TYPE_CHECKING:
@@ -110,15 +110,31 @@ def lampshade(rules: Bb1, a: Action, who: str) -> None:
 
 
 def crowbar(rules: Bb1, a: Action, who: str) -> None:
-    """An adjacent room no longer blocks anyone or raises an alarm, for good (BGA Crowbar)."""
+    """A room she could peek into no longer blocks anyone or raises an alarm, for good (BGA Crowbar; §1.22 "Peeking
+    is not moving"): next to hers with no wall between, or the room up or down the Stairs (from an Atrium, straight
+    above or below). The event's ``floor`` is the room's: hers, or one up or down."""
     floor, here = _inside(rules, who)
-    square = square_of(rules, floor, a.get("at"))
-    if not rules.plan(floor).open_between(here, square):
-        raise IllegalActionError(N_("the Crowbar works on a room next to %(here)s with no wall between; %(square)s "
-                                    "is not"), here=here, square=square)
-    fl = rules.state.floors[floor]
+    target = floor_of(rules, a)
+    square = square_of(rules, target, a.get("at"))
+    if not peeks_into(rules.state, floor, here, target, square):
+        raise IllegalActionError(N_("the Crowbar works on a room %(who)s could peek into: next to %(here)s with no "
+                                    "wall between, or up or down the Stairs from there; %(square)s on floor "
+                                    "%(floor)s is not one"), who=who, here=here, square=square, floor=target)
+    fl = rules.state.floors[target]
     fl.disabled = tuple(sorted(set(fl.disabled) | {square}))
-    rules.log("card", "Crowbar", floor, square, how="crowbar", who=who)
+    rules.log("card", "Crowbar", target, square, how="crowbar", who=who)
+
+
+def peeks_into(state: GameState, floor: int, here: str, target: int, square: str) -> bool:
+    """Whether a burglar in ``here`` of ``floor`` could peek into ``square`` of ``target``: an open door on her
+    floor, the Stairs up (from the Stairs) or down (onto them), or an Atrium's view one floor up or down (bb1 Stairs,
+    Atrium)."""
+    if target == floor:
+        return state.plan(floor).open_between(here, square)
+    if square != here or abs(target - floor) != 1:
+        return False
+    return (state.floors[min(floor, target)].tiles.get(here) == "stairs"
+            or state.floors[floor].tiles.get(here) == "atrium")
 
 
 def virus(rules: Bb1, a: Action, who: str) -> None:

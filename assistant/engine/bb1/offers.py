@@ -25,7 +25,8 @@ from itertools import combinations_with_replacement
 from ..board import square_coords
 from ..offers import LegalActions, Offer, breaking_in, entrance, in_play, inside, other_ways, puts, walks_here
 from ..state import GameState
-from .table import CHARACTERS, LOOT, TOOLS, all_held, computer_known
+from .cards import peeks_into
+from .table import CHARACTERS, LOOT, TOOLS, all_held, computer_known, gut_rooms
 
 CROW_RANGE = 2  # the basic Raven's crow: at most 2 rooms from her, walls respected (bb1/actions.py _crow)
 MOST_ROOM_TOKENS = 6  # a Lavatory's 3 and a Smoke Bomb's 3
@@ -38,7 +39,7 @@ PLAYER_EVENTS = ("lampshade", "video_loop", "freight_elevator", "lost_grip", "de
                  "gymnastics")
 # the event cards a burglar draws, as offer codes (the panel groups them)
 EVENT_CODES = (*FLOOR_EVENTS, *PLAYER_EVENTS, "crash", "throw_voice", "buddy_system", "freight_elevator_roof",
-               "freight_elevator_stays")
+               "freight_elevator_stays", "go_with_your_gut", "go_with_your_gut_none")
 KITTY = "persian-kitty"
 TOOL_CARDS = ("thermal-bomb", "invisible-suit", "smoke-bomb", "makeup-kit")  # used from the user's room
 
@@ -97,6 +98,8 @@ def room_offers(state: GameState, floor: int, square: str) -> list[Offer]:
                and o.action.get("floor", floor) == floor]
     offers += _crow(state, current, floor, square)
     offers += _throw_voice(state, floor, square)
+    offers += [o for o in _go_with_your_gut(state, current) if o.action.get("to") == square
+               and o.action["floor"] == floor]
     offers += _rook_swap(state, current, floor, square)
     offers += _kitty(state, current, floor, square)
     offers += _room_pieces(state, floor, square)
@@ -172,6 +175,19 @@ def _throw_voice(state: GameState, floor: int, square: str) -> list[Offer]:
                   {"at": square})]
 
 
+def _go_with_your_gut(state: GameState, who: str) -> list[Offer]:
+    """Go with your Gut drawn by ``who``: one offer per face-down room next to hers with no wall between, each
+    still wanting the room's type and number (the move turns it up); with none, the card that does nothing."""
+    if not inside(state, who):
+        return []
+    floor = state.crew[who].floor
+    action = {"do": "event", "name": "go_with_your_gut", "floor": floor, "who": who}
+    rooms = gut_rooms(state, who)
+    if not rooms:
+        return [Offer("go_with_your_gut_none", action, {"who": who})]
+    return [Offer("go_with_your_gut", {**action, "to": sq}, {"who": who, "at": sq}, needs="tile") for sq in rooms]
+
+
 def _rook_swap(state: GameState, current: str, floor: int, square: str) -> list[Offer]:
     if character_of(state, current) != ("rook", "advanced") or not inside(state, current):
         return []
@@ -235,6 +251,7 @@ def events(state: GameState, who: str) -> list[Offer]:
                        for code, roof in (("roof", True), ("stays", False))]
             continue
         offers.append(Offer(name, action, {"who": who}))
+    offers += _go_with_your_gut(state, who)
     if inside(state, who):
         offers += [Offer("buddy_system", {"do": "event", "name": "buddy_system", "floor": floor, "who": who,
                                           "buddy": n}, {"who": who, "buddy": n})
@@ -289,10 +306,7 @@ def tools(state: GameState, who: str) -> list[Offer]:
             offers.append(Offer(f"tool_{name}", {"do": "event", "name": name, "floor": b.floor, "who": who},
                                 {"who": who, "at": b.at}))
         elif kind == "crowbar" and in_room:
-            disabled = state.floors[b.floor].disabled
-            offers += [Offer("crowbar", {"do": "event", "name": "crowbar", "floor": b.floor, "who": who, "at": sq},
-                             {"who": who, "at": sq})
-                       for sq in state.plan(b.floor).adjacent(str(b.at)) if sq not in disabled]
+            offers += _crowbar(state, who)
         elif kind == "dynamite" and in_room:
             offers += [Offer("dynamite", {"do": "event", "name": "dynamite", "floor": b.floor, "at": b.at,
                                           "wall": wall}, {"who": who, "wall": wall, "at": b.at,
@@ -308,6 +322,19 @@ def tools(state: GameState, who: str) -> list[Offer]:
         offers.append(Offer("tool_drop", {"do": "tool", "who": who, "kind": kind, "on": False},
                             {"who": who, "tool": kind}))
     return offers
+
+
+def _crowbar(state: GameState, who: str) -> list[Offer]:
+    """The Crowbar on each room ``who`` could peek into that it has not opened yet: next door, and up or down the
+    Stairs (or an Atrium's view) from her room (§1.22 "Peeking is not moving")."""
+    b = state.crew[who]
+    here = str(b.at)
+    rooms = [(b.floor, sq) for sq in state.plan(b.floor).adjacent(here)]
+    rooms += [(f, here) for f in (b.floor + 1, b.floor - 1) if f in state.floors
+              and peeks_into(state, b.floor, here, f, here)]
+    return [Offer("crowbar", {"do": "event", "name": "crowbar", "floor": f, "who": who, "at": sq},
+                  {"who": who, "at": sq, **({"floor": f} if f != b.floor else {})})
+            for f, sq in rooms if sq not in state.floors[f].disabled]
 
 
 def virus(state: GameState, who: str) -> list[Offer]:

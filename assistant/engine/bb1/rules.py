@@ -640,11 +640,12 @@ class Bb1(TableBb1):
 
     # -- a burglar moves (1.7 reversed, 1.14-1.17) -------------------------------------------------
     def move_burglar(self, name: str, floor: int, square: str, ordered: bool = False, effects: bool = True,
-                     way: str = "") -> None:
+                     way: str = "", one_action: bool = False) -> None:
         """A burglar moves into a room (1.7 reversed, 1.14-1.17, the rooms' own rules; ``effects`` False: down
         from a revealed Walkway, whose room effects are ignored, bb1 Walkway). A guard who first appears on this
         floor because of the move is placed, not entering: no Stealth for him (§1.22). ``way``: how she got
-        there when it was no open door (engine/walks.py); "table" is a correction."""
+        there when it was no open door (engine/walks.py); "table" is a correction. ``one_action``: the move of Go
+        with your Gut, which counts as one action spent (a Laser cannot be crossed safely, §1.22)."""
         b = self.state.crew[name]
         self.room_left(name)
         b.floor, b.at = floor, square
@@ -656,7 +657,7 @@ class Bb1(TableBb1):
         else:
             self.walked_into(name, floor, square)
         if self.room_rules and effects:
-            self.room_entered(name, floor, square, ordered)
+            self.room_entered(name, floor, square, ordered, one_action)
 
     def guard_appears(self, name: str, floor: int, square: str) -> bool:
         """1.13: a floor whose guard is not out yet gets him when ``name`` arrives there, by any way. True when he

@@ -25,8 +25,8 @@ LOOT = ("bust", "chihuahua", "cursed-goblet", "gemstone", "gold-bar", "isotope",
 # the event cards a burglar draws once her actions are over (bb1 "Check for Events"), as the app's event names;
 # every other ``event`` is a tool or an ability used during her actions
 EVENT_CARDS = ("brown_out", "buddy_system", "change_of_plans", "crash", "daydreaming", "dead_drop", "espresso",
-               "freight_elevator", "jump_the_gun", "lampshade", "lost_grip", "reboot", "shift_change", "shoplifting",
-               "squeak", "switch_signs", "throw_voice", "video_loop", "where_is_he",
+               "freight_elevator", "go_with_your_gut", "jump_the_gun", "lampshade", "lost_grip", "reboot",
+               "shift_change", "shoplifting", "squeak", "switch_signs", "throw_voice", "video_loop", "where_is_he",
                "time_lock",
                "gymnastics")
 ROOM_TOKENS = 3  # Lavatory stalls; a Smoke Bomb's tokens
@@ -74,6 +74,16 @@ def computer_known(state: GameState, kind: str) -> bool:
         return any(character(b) == "hacker" and b.side == "advanced" for b in state.crew.values())
     room = f"computer-{kind}"
     return kind in state.hack or any(room in fl.tiles.values() for fl in state.floors.values())
+
+
+def gut_rooms(state: GameState, who: str) -> list[str]:
+    """The rooms Go with your Gut may take ``who`` into: face down, next to hers with no wall between (bb1 "When
+    tiles have a Wall between them, they are not considered adjacent")."""
+    b = state.crew[who]
+    if b.at is None or b.escaped:
+        return []
+    tiles = state.floors[b.floor].tiles
+    return [sq for sq in state.plan(b.floor).adjacent(b.at) if sq not in tiles]
 
 
 class TableBb1(Ruleset):
@@ -130,9 +140,10 @@ class TableBb1(Ruleset):
             return
         self.trigger_alarm(floor, square, cause=kind)
 
-    def room_entered(self, name: str, floor: int, square: str, ordered: bool = False) -> None:
+    def room_entered(self, name: str, floor: int, square: str, ordered: bool = False, one_action: bool = False) -> None:
         """What the room a burglar moved into does: Fingerprint, Laser, Detector, the Isotope in a Thermo
-        (the Thermo itself is checked when the turn ends), and a Motion room remembered for leaving."""
+        (the Thermo itself is checked when the turn ends), and a Motion room remembered for leaving. ``one_action``:
+        Go with your Gut's move, one action spent, so nothing is asked of a Laser (§1.22)."""
         fl = self.state.floors[floor]
         kind = fl.tiles.get(square, "")
         b = self.state.crew[name]
@@ -143,7 +154,7 @@ class TableBb1(Ruleset):
         if kind == "fingerprint":
             self.room_alarm(name, floor, square, kind)
         elif kind == "laser":
-            self.laser(name, floor, square, ordered)
+            self.laser(name, floor, square, ordered, one_action)
         elif kind == "detector":
             carried = b.tools + b.loot
             if carried or (self.alarm_would_sound(floor, square) and self.ask(
@@ -155,7 +166,7 @@ class TableBb1(Ruleset):
         elif kind == "motion":
             b.motion = tuple(sorted(set(b.motion) | {f"{floor}-{square}"}))
 
-    def laser(self, name: str, floor: int, square: str, ordered: bool) -> None:
+    def laser(self, name: str, floor: int, square: str, ordered: bool, one_action: bool = False) -> None:
         b = self.state.crew[name]
         if "mirror" in b.loot:
             self.log("no_effect", "Mirror", floor, square, how="mirror", who=name)
@@ -163,7 +174,7 @@ class TableBb1(Ruleset):
         if ordered:  # the Rook's Orders: additional movement costs are ignored
             self.log("no_effect", "Rook", floor, square, how="orders", who=name)
             return
-        if not self.alarm_would_sound(floor, square) or any(
+        if one_action or not self.alarm_would_sound(floor, square) or any(
                 self.is_(n, "hacker", "basic") for n in [name, *self.state.burglars_at(floor, square)]):
             self.room_alarm(name, floor, square, "laser")
             return
@@ -171,6 +182,37 @@ class TableBb1(Ruleset):
             self.log("laser_action", "Laser", floor, square, who=name)
             return
         self.room_alarm(name, floor, square, "laser")
+
+    def stays_out(self, name: str, floor: int, square: str, unpeeked: bool, one_action: bool, ordered: bool,
+                  climb: bool) -> bool:
+        """Whether a Move into ``square`` leaves ``name`` in her own room, the action spent. A Deadbolt with nobody
+        inside costs 3 actions, which she cannot pay when this very move turned it up (§1.22 "Deadbolt moved into
+        face down": only one peeked at first, or face up, can be paid for) nor with Go with your Gut's single action
+        (§1.22); the Rook's Orders waive the price (bb1 Rook). A Keypad brought into by an effect (Go with your Gut)
+        or the advanced Acrobat's climb takes one die: no 6 and she stays below (bb1 Keypad; §1.22 Acrobat row).
+        A room the Crowbar opened blocks nobody."""
+        fl = self.state.floors[floor]
+        kind = fl.tiles.get(square)
+        b = self.state.crew[name]
+        if square in fl.disabled:
+            return False
+        if (kind == "deadbolt" and (unpeeked or one_action) and not ordered and fl.guard != square
+                and not self.state.burglars_at(floor, square)):
+            self.log("deadbolt", "Deadbolt", floor, square, how="one_action" if one_action else "unpeeked", who=name,
+                     at=b.at, on=b.floor)
+            return True
+        if kind == "keypad" and (one_action or climb):
+            if self.ask("keypad", ["opens", "missed"], floor, "Keypad", who=name, square=square) == "missed":
+                self.log("keypad", "Keypad", floor, square, how="missed", who=name, at=b.at, on=b.floor)
+                return True
+            self.log("keypad", "Keypad", floor, square, how="opens", who=name)
+        return False
+
+    def climbs(self, name: str, floor: int, square: str) -> bool:
+        """Whether this move by an ability is the advanced Acrobat's climb: to the same room one floor up or down
+        (bb1 Acrobat, Climb Window)."""
+        b = self.state.crew[name]
+        return self.is_(name, "acrobat", "advanced") and b.at == square and abs(b.floor - floor) == 1
 
     def room_left(self, name: str) -> None:
         """bb1 Motion: Moving out of a Motion room Moved into during the same turn sets off its alarm (§1.22

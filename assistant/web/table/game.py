@@ -49,6 +49,9 @@ from .table_view import table_view
 from .tile_words import tile_label
 
 bp = Blueprint("game", __name__, url_prefix="/games")
+# what the tile picker of a face-down room needs (partials/_tile_grid.html), in a room's menu and the events menu
+TILE_PICKER = {"tiles": TILE_TYPES, "room_icon": room_icon, "short_name": short_name, "tile_label": tile_label}
+
 
 @bp.after_request
 def _vary(response: BaseResponse) -> BaseResponse:
@@ -105,9 +108,8 @@ def _context(access: Access, error: str | None = None, selected: tuple[int, str]
             "here": folded_here(floors, selected, table["downstairs"]) if selected else "",
             "menu_links": menu_links(state, now, access.key),
             "log_lines": log_lines(last, access.key, game.head), "last_log": last, "spotted_card": spotted_card,
-            "can_export": may_export(access.role, state), "overrule": overrule, "tiles": TILE_TYPES,
-            "room_icon": room_icon, "short_name": short_name, "tile_label": tile_label,
-            "icons": url_for("static", filename="icons.svg"), **table, **pieces_view(state, selected)}
+            "can_export": may_export(access.role, state), "overrule": overrule,
+            **TILE_PICKER, "icons": url_for("static", filename="icons.svg"), **table, **pieces_view(state, selected)}
 
 
 def _game_partial(access: Access, **extra: Any) -> str:
@@ -138,7 +140,8 @@ def menu(key: str, group: str) -> str:
         nothing = escape(_("Nothing to play here right now."))  # the heist moved on since the menu was drawn
         return f'<div class="menu-body"><p class="muted">{nothing}</p></div>'
     body = render_template(f"partials/_menu_{group}.html", menu=view, act=url_for("game.act", key=key),
-                           current=access.game.state.current())
+                           current=access.game.state.current(), icons=url_for("static", filename="icons.svg"),
+                           **TILE_PICKER)
     if request.args.get("sheet") == "1":  # opened from the turn bar: over the bottom of the screen, as a room's menu
         return render_template("partials/_menu_sheet.html", group=group, menu=view, body=Markup(body))
     return body

@@ -86,7 +86,8 @@ WORDS: dict[str, Callable[[P], tuple[str, str]]] = {
     "spotter_look": lambda p: (_("%(who)s (Spotter) looks at the top floor-%(floor)s patrol card", who=p["who"],
                                  floor=p["floor"]),
                                _("An action, once per turn: the card shows on this device only.")),
-    "crowbar": lambda p: (_("Crowbar on %(square)s", square=p["at"]),
+    "crowbar": lambda p: (_("Crowbar on %(square)s, floor %(floor)s", square=p["at"], floor=p["floor"]) if "floor" in p
+                          else _("Crowbar on %(square)s", square=p["at"]),
                           _("That room no longer blocks anyone or raises an alarm.")),
     "dynamite": lambda p: (_("Dynamite: blow up the %(side)s wall (%(wall)s)", side=_side(p["side"]), wall=p["wall"]),
                            _("The wall is gone for good, so guards may take the new way through; an alarm goes off "
@@ -144,6 +145,11 @@ WORDS: dict[str, Callable[[P], tuple[str, str]]] = {
     "dead_drop": lambda p: (card_title("dead-drop"),
                             _("%(who)s's tools and loot go to the player on the right.", who=p["who"])),
     "reboot": lambda p: (card_title("reboot"), _("Every computer face up keeps exactly one hack token.")),
+    "go_with_your_gut": lambda p: (f"{card_title('go-with-your-gut')}: {p['at']}",
+                                   _("%(who)s moves into %(square)s after her actions, as with one action: a Laser "
+                                     "goes off, a Deadbolt keeps her out.", who=p["who"], square=p["at"])),
+    "go_with_your_gut_none": lambda p: (card_title("go-with-your-gut"),
+                                        _("No face-down room next to %(who)s: nothing happens.", who=p["who"])),
     "buddy_system": lambda p: (f"{card_title('buddy-system')}: {p['buddy']}",
                                _("%(buddy)s comes to %(who)s's room, not entering.", buddy=p["buddy"], who=p["who"])),
 }

@@ -18,7 +18,8 @@ from .pieces import figure, last_warning
 from .real_board import checklist
 from .summary import guard_summaries
 
-ROOM_GROUPS = {"move": "moves", "move_reveal": "moves", "rook_orders": "moves", "move_via": "ways", "put": "puts",
+ROOM_GROUPS = {"move": "moves", "move_reveal": "moves", "rook_orders": "moves", "go_with_your_gut": "moves",
+               "move_via": "ways", "put": "puts",
                "alarm": "alarms",
                "alarm_hacked": "alarms", "pick_up_alarm": "alarms", "room_tokens": "tokens",
                "hack_count": "hack_counts"}
