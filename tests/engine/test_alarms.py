@@ -133,8 +133,9 @@ def test_alarms_are_switched_off_nearest_first_then_a_card_is_drawn():
 # -- hack tokens and picking an alarm up (§1.21) ------------------------------------------------------------
 
 def test_hack_token_cancels_the_alarm():
-    """guard-rules §1.21 Hack tokens: spending a matching token cancels the alarm."""
-    s = position(floor_case("A1", "B1", 2))
+    """guard-rules §1.21 Hack tokens: spending a matching token cancels the alarm (the Laser computer is face up:
+    §1.22 'One of each card (new, turn 4)')."""
+    s = position(floor_case("A1", "B1", 2, tiles={"D4": "computer-laser"}))
     out = play(s, {"do": "hack", "kind": "laser", "count": 1}, alarm("C3", hack="laser"))
     assert out.floor().alarms == ()
     assert out.floor().destination == "B1"
@@ -143,14 +144,14 @@ def test_hack_token_cancels_the_alarm():
 
 def test_alarm_cannot_be_hacked_without_a_matching_token():
     """guard-rules §1.21: the token must come from the matching computer."""
-    s = play(position(floor_case("A1", "B1", 2)), {"do": "hack", "kind": "laser", "count": 2}).state
+    s = play(position(floor_case("A1", "B1", 2, tiles={"D4": "computer-laser"})), {"do": "hack", "kind": "laser", "count": 2}).state
     with pytest.raises(IllegalActionError, match="no motion hack token"):
         play(s, alarm("C3", hack="motion"))
 
 
 def test_hack_tokens_count_up_one_at_a_time_to_six():
     """guard-rules §1.21: at most 6 tokens per computer."""
-    s = position(floor_case("A1", "B1", 2))
+    s = position(floor_case("A1", "B1", 2, tiles={"D4": "computer-fingerprint"}))
     out = play(s, *[{"do": "hack", "kind": "fingerprint"}] * 6)
     assert out.state.hack["fingerprint"] == 6
     with pytest.raises(RulesError, match="0 to 6"):
