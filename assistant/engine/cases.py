@@ -7,12 +7,12 @@ import random
 from typing import Any
 
 from .actions import apply
-from .vocabulary import Action, Move, from_json
+from .vocabulary import Action, CrackSafe, Escape, Move, from_json
 from .walks import TABLE, check_walk
 from .bb1.cards import MAX_HACK
 from .bb1.table import CHARACTERS, ROOM_TOKENS, TOOLS
 from .board import SQUARE_INDEX, Floorplan, floorplan, square_coords
-from .errors import N_, BoardError, NoWayError, RulesError
+from .errors import N_, BoardError, NoWayError, OverrulableError, RulesError
 from .fields import card_key
 from .log import LogEntry
 from .pathing import READINGS
@@ -279,11 +279,17 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
 def tables_word(state: GameState, action: Any) -> Action | Any:
     """docs/conformance.md "Walks": a case says what happened at a table, so a walk in it that the board (as the
     case describes it) does not allow is the table's word: it runs with every effect of entering, marked as a
-    correction (``via`` "table"), rather than being refused as a tap on the board would be. Anything else, or
-    an action that is no action, is left for ``apply`` to read and refuse as before."""
+    correction (``via`` "table"), rather than being refused as a tap on the board would be. So is an escape or a
+    Safe cracked that the board does not show (§1.22 "Escape and cracking a safe are checked"): marked
+    ``correction``. Anything else, or an action that is no action, is left for ``apply`` to read and refuse as
+    before."""
     try:
         read = from_json(action)
-        if not isinstance(read, Move) or read.how not in (None, "walk") or read.via is not None or state.pending:
+        if state.pending:
+            return read
+        if isinstance(read, (CrackSafe, Escape)) and not read.correction:
+            return _checked_by_table(state, read)
+        if not isinstance(read, Move) or read.how not in (None, "walk") or read.via is not None:
             return read
         check_walk(state, read.who, read.floor, read.to, None)
     except NoWayError:
@@ -291,6 +297,17 @@ def tables_word(state: GameState, action: Any) -> Action | Any:
     except (RulesError, KeyError):
         return action
     return read
+
+
+def _checked_by_table(state: GameState, action: CrackSafe | Escape) -> Action:
+    """The action as the board takes it, or marked ``correction`` when only the table's word allows it."""
+    try:
+        apply(state, action)
+    except OverrulableError:
+        return type(action).read({**action.to_json(), "correction": True})
+    except RulesError:
+        pass  # refused for another reason: ``apply`` says why, as before
+    return action
 
 
 def report(state: GameState, log: list[LogEntry]) -> dict[str, Any]:

@@ -62,7 +62,12 @@ class IllegalActionError(RulesError):
     the heist does not have, a card played by nobody)."""
 
 
-class NotInTheBoxError(IllegalActionError):
+class OverrulableError(IllegalActionError):
+    """A check the table keeps the last word on: the same action sent again with ``"correction": true`` is
+    taken as the table's word, and its log entry is marked as a correction."""
+
+
+class NotInTheBoxError(OverrulableError):
     """A room turned up that the game's box cannot hold (engine/box.py); the table may still say the board
     shows it, with the same reveal marked as a correction."""
 

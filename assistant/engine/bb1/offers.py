@@ -24,7 +24,9 @@ from itertools import combinations_with_replacement
 
 from ..board import square_coords
 from ..offers import LegalActions, Offer, breaking_in, entrance, in_play, inside, other_ways, puts, walks_here
+from ..errors import OverrulableError
 from ..state import GameState
+from .checks import cracking_refusal, escape_refusal
 from .table import CHARACTERS, LOOT, TOOLS
 
 CROW_RANGE = 2  # the basic Raven's crow: at most 2 rooms from her, walls respected (bb1/actions.py _crow)
@@ -360,27 +362,40 @@ def corrections(state: GameState) -> list[Offer]:
 def table_offers(state: GameState, who: str) -> list[Offer]:
     """What the table tells the app on ``who``'s turn, away from any room: a safe cracked on her floor (its
     guard and those below speed up, bb1 "Cracking a Safe"), a computer hacked (§1.22: 6 tokens at most), her
-    escape by the roof, and the Tiara taken or put down by anyone still inside (§1.17)."""
+    escape by the roof, and the Tiara taken or put down by anyone still inside (§1.17). A Safe cracked or an
+    escape the board does not show (§1.22 "Escape and cracking a safe are checked") is offered as a correction
+    only: the table keeps the last word."""
     if _bb1_play(state) is None:
         return []
     b = state.crew[who]
     floor = b.floor if b.at else 1
-    offers = [Offer("crack_safe", {"do": "crack_safe", "floor": floor}, {"floor": floor})]
+    offers = [_checked(Offer("crack_safe", {"do": "crack_safe", "floor": floor}, {"floor": floor}),
+                       cracking_refusal(state, floor))]
     if inside(state, who) and character_of(state, who) == ("peterman", "advanced"):
         # the Safe straight above or below her room: her floor and those below speed up (§1.22)
-        offers += [Offer("crack_safe_peterman", {"do": "crack_safe", "floor": f, "who": who},
-                         {"who": who, "floor": f, "on": floor})
+        offers += [_checked(Offer("crack_safe_peterman", {"do": "crack_safe", "floor": f, "who": who},
+                                  {"who": who, "floor": f, "on": floor}), cracking_refusal(state, f, who))
                    for f in (floor + 1, floor - 1) if f in state.floors]
     offers += [Offer("hack", {"do": "hack", "kind": k}, {"computer": k, "left": state.hack.get(k, 0)})
                for k in COMPUTERS if state.hack.get(k, 0) < MOST_HACK]
     if inside(state, who):
-        offers.append(Offer("escape", {"do": "escape", "who": who}, {"who": who}))
+        offers.append(_checked(Offer("escape", {"do": "escape", "who": who}, {"who": who}),
+                               escape_refusal(state, who)))
     for name in state.order:
         if not state.crew[name].escaped:
             has = "tiara" in state.crew[name].loot
             offers.append(Offer("tiara_drop" if has else "tiara_take",
                                 {"do": "loot", "who": name, "kind": "tiara", "on": not has}, {"who": name}))
     return offers
+
+
+def _checked(offer: Offer, refusal: OverrulableError | None) -> Offer:
+    """The offer as it is when nothing stands in its way; else the same action as a correction (its code
+    ``…_correction``), which the rules take as the table's word."""
+    if refusal is None:
+        return offer
+    return replace(offer, code=offer.code + "_correction", action={**offer.action, "correction": True},
+                   correction=True)
 
 
 LEGAL = LegalActions(room_offers, player_offers, corrections, take_offers, table_offers)

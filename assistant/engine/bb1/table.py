@@ -21,6 +21,7 @@ TOOLS = ("blueprints", "crowbar", "crystal-ball", "donuts", "dynamite", "emp", "
          "rollerskates", "smoke-bomb", "stethoscope", "thermal-bomb", "virus")
 LOOT = ("bust", "chihuahua", "cursed-goblet", "gemstone", "gold-bar", "isotope", "keycard", "mirror", "painting",
         "persian-kitty", "stamp", "tiara")
+GOLD_BAR = "gold-bar"  # two cards: the second waits in its Safe for another burglar (EN Gold Bar)
 # the event cards a burglar draws once her actions are over (bb1 "Check for Events"), as the app's event names;
 # every other ``event`` is a tool or an ability used during her actions
 EVENT_CARDS = ("brown_out", "buddy_system", "change_of_plans", "crash", "daydreaming", "dead_drop", "espresso",
