@@ -4,15 +4,18 @@ rulebook line (shared/seeds: bb1-rules-en.md, bb2-casino-capers-en.md)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from assistant.engine.actions import apply
-from assistant.engine.bb1.offers import table_offers
+from assistant.engine.bb1.offers import player_offers, table_offers
 from assistant.engine.cases import run_case
 from assistant.engine.errors import IllegalActionError, OverrulableError
 from assistant.engine.state import GameState
+from assistant.engine.upgrades import STATE_FORMAT
 from tests.engine.helpers import case, floor_case, play, position
 from tests.engine.test_table_bb1 import member, quiet_floor
 
@@ -211,3 +214,71 @@ def test_the_safe_is_offered_plainly_only_when_someone_stands_in_it():
     assert codes["crack_safe_correction"].action == {"do": "crack_safe", "floor": 1, "correction": True}
     s.crew["ana"].at = "C3"
     assert "crack_safe" in {o.code for o in table_offers(s, "ana")}
+
+
+# -- the Juicer's alarm tokens (EN Juicer, Reroute: bb1-rules-en.md 626-635) -------------------------------------
+
+SAVES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
+
+
+def juicer(tokens: int = 0, at: str = "B2") -> GameState:
+    """The advanced Juicer on her turn in ``at`` of a quiet floor, an alarm token in B2 and C2."""
+    crew = {"joy": {**member(at, character="juicer", side="advanced"), "alarm_tokens": tokens}, "bob": member("A1")}
+    return position(quiet_floor(alarms=["B2", "C2"]), crew=crew)
+
+
+def test_the_advanced_juicer_keeps_the_alarm_token_she_picks_up_from_her_room():
+    """§1.22 'Juicer's alarm tokens': the app keeps the token she picked up (EN Juicer, Reroute: from her own
+    room; bb1-rules-en.md 629-632), and the log names her."""
+    out = play(juicer(), {"do": "remove_alarm", "floor": 1, "at": "B2"})
+    assert out.state.crew["joy"].alarm_tokens == 1 and out.floor().alarms == ("C2",)
+    assert out.of_kind("alarm_off")[0].data["who"] == "joy"
+
+
+def test_a_token_taken_from_another_room_or_while_she_holds_one_is_nobodys():
+    """§1.22 'Juicer's alarm tokens': only from her own room, and one at a time (EN Juicer, Reroute, bb1-rules-en.md
+    629-632); any other token taken off the board by hand is held by nobody."""
+    out = play(juicer(), {"do": "remove_alarm", "floor": 1, "at": "C2"})
+    assert out.state.crew["joy"].alarm_tokens == 0 and "who" not in out.of_kind("alarm_off")[0].data
+    assert play(juicer(tokens=1), {"do": "remove_alarm", "floor": 1, "at": "B2"}).state.crew["joy"].alarm_tokens == 1
+
+
+def test_she_drops_only_a_token_she_holds():
+    """§1.22 'Juicer's alarm tokens': she can drop only one she holds (EN Juicer, Reroute: discarding a token picked
+    up earlier sets off an alarm in her room, bb1-rules-en.md 634-635); refused otherwise, nothing applied."""
+    drop = {"do": "event", "name": "juicer_drop", "floor": 1, "who": "joy"}
+    s = juicer(at="D1")
+    with pytest.raises(IllegalActionError, match="joy holds no alarm token: the Juicer drops only one she picked up"):
+        apply(s, drop)
+    out = play(juicer(tokens=1, at="D1"), drop, answers=["D1"])
+    assert out.floor().alarms == ("B2", "C2", "D1") and out.state.crew["joy"].alarm_tokens == 0
+
+
+def test_the_drop_is_offered_only_while_she_holds_a_token():
+    """§1.22 'Juicer's alarm tokens': the engine offers what is legal."""
+    assert "juicer_drop" not in {o.code for o in player_offers(juicer(at="D1"), "joy")}
+    assert "juicer_drop" in {o.code for o in player_offers(juicer(tokens=1, at="D1"), "joy")}
+
+
+def test_the_tokens_held_survive_a_save_and_a_case_round_trip():
+    """§1.22 'Juicer's alarm tokens': a state field, written and read back; a case sets and reports it."""
+    s = play(juicer(), {"do": "remove_alarm", "floor": 1, "at": "B2"}).state
+    assert GameState.from_json(s.to_json()).crew["joy"].alarm_tokens == 1
+    result = run_case(case(quiet_floor(), crew={"joy": {**member("B2"), "alarm_tokens": 1}}))
+    assert result["crew"]["joy"]["alarm_tokens"] == 1
+
+
+def test_a_state_saved_before_the_tokens_were_kept_opens_with_none_held():
+    """§1.22 'Juicer's alarm tokens', engine/upgrades.py format 1 to 2: a state written by commit 8ebd743 (its
+    Juicer had just picked up a token the app did not keep) opens holding none; her room's alarm is still the
+    table's to set off by hand."""
+    data = json.loads((SAVES / "state1-juicer.json").read_text())
+    assert data["format"] == 1 and "alarm_tokens" not in data["crew"]["Joy"]
+    s = GameState.from_json(data)
+    assert s.to_json()["format"] == STATE_FORMAT == 2
+    assert [b.alarm_tokens for b in s.crew.values()] == [0, 0]
+    with pytest.raises(IllegalActionError, match="Joy holds no alarm token"):
+        apply(s, {"do": "event", "name": "juicer_drop", "floor": 1, "who": "Joy"})
+    b = s.crew["Joy"]
+    assert b.at is not None
+    assert b.at in apply(s, {"do": "alarm", "floor": b.floor, "at": b.at}).state.floors[b.floor].alarms

@@ -27,7 +27,7 @@ from ..offers import LegalActions, Offer, breaking_in, entrance, in_play, inside
 from ..errors import OverrulableError
 from ..state import GameState
 from .checks import cracking_refusal, escape_refusal
-from .table import CHARACTERS, LOOT, TOOLS
+from .table import CHARACTERS, LOOT, TOOLS, rerouting_juicer
 
 CROW_RANGE = 2  # the basic Raven's crow: at most 2 rooms from her, walls respected (bb1/actions.py _crow)
 MOST_ROOM_TOKENS = 6  # a Lavatory's 3 and a Smoke Bomb's 3
@@ -131,8 +131,8 @@ def _alarm_offers(state: GameState, current: str, floor: int, square: str) -> li
     fl = state.floors[floor]
     here = {"floor": floor, "at": square}
     if square in fl.alarms:
-        juicers = [n for n in playing(state, "juicer", "advanced") if n == current]
-        return [Offer("pick_up_alarm", {"do": "remove_alarm", **here}, {"who": juicers[0] if juicers else ""})]
+        return [Offer("pick_up_alarm", {"do": "remove_alarm", **here},
+                      {"who": rerouting_juicer(state, floor, square) or ""})]
     offers = [Offer("alarm", {"do": "alarm", **here})]
     kind = fl.tiles.get(square, "")
     if kind in COMPUTERS and state.hack.get(kind, 0) > 0:
@@ -257,7 +257,7 @@ def abilities(state: GameState, who: str) -> list[Offer]:
         offers += [Offer("juicer_alarm", {"do": "event", "name": "juicer_alarm", "floor": b.floor, "who": who,
                                           "at": sq}, {"who": who, "at": sq})
                    for sq in state.plan(b.floor).adjacent(str(b.at)) if sq not in state.floors[b.floor].alarms]
-    if me == ("juicer", "advanced") and b.at not in state.floors[b.floor].alarms:
+    if me == ("juicer", "advanced") and b.alarm_tokens and b.at not in state.floors[b.floor].alarms:
         offers.append(Offer("juicer_drop", {"do": "event", "name": "juicer_drop", "floor": b.floor, "who": who},
                             {"who": who, "at": b.at}))
     if me == ("hacker", "advanced") and not state.hack.get("hacker"):

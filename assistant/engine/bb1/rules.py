@@ -20,7 +20,7 @@ from ..state import HIDDEN, LOST_VISUAL, GameState, without_one
 from .actions import ACTIONS, SET_FIELDS
 from .checks import cracking_refusal, escape_refusal, missing_loot
 from .offers import LEGAL
-from .table import TableBb1
+from .table import TableBb1, rerouting_juicer
 
 UNSEEN_DISCARDS = {1: 9, 2: 6, 3: 3}  # rule 1.11: cards set aside face down per player count
 MAX_DRAWS = 64  # a deck whose every card is refused (all on the guard's square) must not loop forever
@@ -50,7 +50,8 @@ class Bb1(TableBb1):
     counting_rooms: ClassVar[Mapping[str, int]] = {}  # bb2 rooms that act at so many counting cubes
     floor_fields: tuple[str, ...] = ()  # what a floor keeps beyond walls, guard, die, alarms and cards
     floor_counts: tuple[str, ...] = ()  # … of which what a case's result reports
-    crew_counts: ClassVar[Mapping[str, int]] = {}  # what a burglar holds that a case sets and reports, and its most
+    # what a burglar holds that a case sets and reports, and its most: the advanced Juicer's alarm token (§1.22)
+    crew_counts: ClassVar[Mapping[str, int]] = {"alarm_tokens": 1}
     # the patrol card naming no room (1.20: the mini expansion's Lost Visual, in the deck only when chosen;
     # in bb2 and bb3 every card beyond one per room is the special one)
     roomless_card = LOST_VISUAL
@@ -498,13 +499,20 @@ class Bb1(TableBb1):
         self.to_nearest_alarm(floor, new=square)
 
     def pick_up_alarm(self, floor: int, square: str) -> None:
-        """Juicer (Reroute) picks up an alarm token: as the card says, a new patrol card becomes the destination."""
+        """Juicer (Reroute) picks up an alarm token: as the card says, a new patrol card becomes the destination.
+        The advanced Juicer whose turn it is, in that room, keeps it to drop later (§1.22 "Juicer's alarm
+        tokens"); taken by hand otherwise, it just leaves the board."""
         fl = self.state.floors[floor]
         if square not in fl.alarms:
             raise IllegalActionError(N_("there is no alarm token in %(square)s on floor %(floor)s"), square=square,
                                      floor=floor)
         fl.alarms = without_one(fl.alarms, square)
-        self.log("alarm_off", "1.21", floor, square, how="picked_up")
+        holder = rerouting_juicer(self.state, floor, square) if self.room_rules else None
+        if holder is None:
+            self.log("alarm_off", "1.21", floor, square, how="picked_up")
+        else:
+            self.state.crew[holder].alarm_tokens += 1
+            self.log("alarm_off", "1.21", floor, square, how="picked_up", who=holder)
         if fl.guard is not None:
             self.draw_destination(floor)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import N_, IllegalActionError
 from ..ruleset import Ruleset
-from ..state import Burglar
+from ..state import Burglar, GameState
 
 HACKABLE = ("fingerprint", "laser", "motion")  # the alarm rooms a computer's hack tokens cancel
 CHARACTERS = ("acrobat", "hacker", "hawk", "juicer", "peterman", "raven", "rigger", "rook", "spotter")
@@ -33,6 +33,17 @@ ROOM_TOKENS = 3  # Lavatory stalls; a Smoke Bomb's tokens
 def character(b: Burglar) -> str:
     """The burglar's character as a key ("raven"), whatever case the table typed it in."""
     return b.character.strip().lower()
+
+
+def rerouting_juicer(state: GameState, floor: int, square: str) -> str | None:
+    """Who keeps the alarm token picked up from ``square`` (bb1 Juicer, Reroute: from her own room, on her turn,
+    and not while she holds one already): the advanced Juicer whose turn it is, standing there. None: the token
+    just leaves the board."""
+    name = state.current()
+    b = state.crew.get(name) if name else None
+    if b is None or character(b) != "juicer" or b.side != "advanced" or b.escaped or b.alarm_tokens:
+        return None
+    return name if (b.floor, b.at) == (floor, square) else None
 
 
 class TableBb1(Ruleset):
