@@ -12,11 +12,11 @@ import pytest
 
 from assistant.engine.actions import apply
 from assistant.engine.bb1.offers import player_offers, table_offers
-from assistant.engine.cases import run_case
+from assistant.engine.cases import run_case, state_from_case
 from assistant.engine.errors import IllegalActionError, OverrulableError
-from assistant.engine.state import GameState
+from assistant.engine.state import LOST_VISUAL, GameState
 from assistant.engine.upgrades import STATE_FORMAT
-from tests.engine.helpers import case, floor_case, play, position
+from tests.engine.helpers import alarm, case, floor_case, play, position, turn
 from tests.engine.test_table_bb1 import member, quiet_floor
 
 
@@ -282,3 +282,34 @@ def test_a_state_saved_before_the_tokens_were_kept_opens_with_none_held():
     b = s.crew["Joy"]
     assert b.at is not None
     assert b.at in apply(s, {"do": "alarm", "floor": b.floor, "at": b.at}).state.floors[b.floor].alarms
+
+
+# -- Lost Visual with an alarm (EN Lost Visual: bb1-rules-en.md 833-838; 1.6) -----------------------------------
+
+def test_the_guard_back_from_lost_visual_draws_two_cards_then_the_nearest_alarm_takes_the_die():
+    """§1.22 'Lost Visual with an alarm': back, he draws a card for his room and one for his destination (EN Lost
+    Visual, bb1-rules-en.md 833-838), and then the active alarm nearest him takes the die as in 1.6; the
+    destination card is still discarded. The die had sat on the newest alarm while he was off the board (1.20)."""
+    s = position(floor_case("A1", "B1", 2, patrol=[LOST_VISUAL, "C3", "D1", "A4"]))
+    lost = play(s, turn(), alarm("D4"), alarm("A1"))
+    assert (lost.floor().guard, lost.floor().destination) == (None, "A1")
+    out = play(lost.state, turn())
+    assert out.drawn() == ["C3", "D1"] and out.floor().discard[-2:] == ("C3", "D1")
+    assert [(e.square, e.data["why"]) for e in out.of_kind("destination")][:2] == [("D1", "patrol_card"),
+                                                                                   ("D4", "nearest_alarm")]
+    assert out.entered() == ["D3", "D4", "C4", "B4"] and out.floor().destination == "A1"
+
+
+# -- bb2: Undercover chip jump (BB2 Undercover: bb2-casino-capers-en.md 360) ---------------------------------------
+
+def test_the_undercover_jump_gives_2_heat_to_a_burglar_in_the_chips_room():
+    """§1.22 'bb2: Undercover chip jump': the bouncer jumps to the chip's room (BB2 Undercover,
+    bb2-casino-capers-en.md 360) and a burglar there gains 2 heat, as when a bouncer enters her room; one next
+    door gains none."""
+    crew = {"ana": {"floor": 1, "at": "C3", "heat": 1}, "bob": {"floor": 1, "at": "C2", "heat": 0}}
+    data = {**case(floor_case("A1", "D4", patrol=["B4"]), crew=crew), "rules": "bb2"}
+    s = state_from_case(data)
+    out = play(s, {"do": "undercover", "floor": 1, "at": "C3"})
+    assert out.floor().guard == "C3" and out.entered() == ["C3"]
+    assert (out.state.crew["ana"].heat, out.state.crew["bob"].heat) == (3, 0)
+    assert [e.data["why"] for e in out.of_kind("heat")] == ["bouncer_in"]
