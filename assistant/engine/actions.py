@@ -146,7 +146,7 @@ def _remove_alarm(rules: Bb1, a: Action) -> None:
 
 
 def _crack_safe(rules: Bb1, a: Action) -> None:
-    rules.crack_safe(floor_of(rules, a), who_of(rules, a) if a.get("who") else None)
+    rules.crack_safe(floor_of(rules, a), who_of(rules, a) if a.get("who") else None, bool(a.get("correction")))
 
 
 def _enter_floor(rules: Bb1, a: Action) -> None:
@@ -243,7 +243,10 @@ def _entrance(rules: Bb1, a: Action) -> None:
 
 
 def _escape(rules: Bb1, a: Action) -> None:
-    rules.escape(who_of(rules, a))
+    """A burglar gets out by the roof (bb1 "Winning", §1.22: checked; ``correction``: the table's word)."""
+    who, correction = who_of(rules, a), bool(a.get("correction"))
+    rules.check_escape(who, correction)
+    rules.escape(who, correction)
 
 
 def _reveal(rules: Bb1, a: Action) -> None:

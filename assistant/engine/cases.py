@@ -8,14 +8,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import apply
-from .vocabulary import Action, Hack, Move, from_json
+from .vocabulary import Action, CrackSafe, Escape, Hack, Move, from_json
 from .walks import TABLE, check_walk
 from .bb1.actions import check_hack
 from .bb1.cards import MAX_HACK
 from .bb1.table import CHARACTERS, ROOM_TOKENS, TOOLS, all_held, holders
 from .board import SQUARE_INDEX, Floorplan, floorplan, square_coords
 from .box import BB2_ROOMS, BB3_ROOMS
-from .errors import N_, BoardError, NoWayError, NotInTheBoxError, RulesError
+from .errors import N_, BoardError, NoWayError, NotInTheBoxError, OverrulableError, RulesError
 from .fields import card_key
 from .log import LogEntry
 from .pathing import READINGS
@@ -362,14 +362,19 @@ def tables_word(state: GameState, action: Any) -> Action | Any:
     """docs/conformance.md "Walks": a case says what happened at a table, so a walk in it that the board (as the
     case describes it) does not allow is the table's word: it runs with every effect of entering, marked as a
     correction (``via`` "table"), rather than being refused as a tap on the board would be. So is a hack token for
-    a computer the case never turned up (§1.22 "One of each card"): marked as a correction. Anything else, or
-    an action that is no action, is left for ``apply`` to read and refuse as before."""
+    a computer the case never turned up (§1.22 "One of each card"), and an escape or a Safe cracked that the board
+    does not show (§1.22 "Escape and cracking a safe are checked"): marked ``correction``. Anything else, or an
+    action that is no action, is left for ``apply`` to read and refuse as before."""
     try:
         read = from_json(action)
-        if isinstance(read, Hack) and not read.correction and not state.pending and "hack" in rules_of(state).actions \
+        if state.pending:
+            return read
+        if isinstance(read, (CrackSafe, Escape)) and not read.correction:
+            return _checked_by_table(state, read)
+        if isinstance(read, Hack) and not read.correction and "hack" in rules_of(state).actions \
                 and (read.count is None or read.count > state.hack.get(read.kind, 0)):
             check_hack(state, read.kind)
-        if not isinstance(read, Move) or read.how not in (None, "walk") or read.via is not None or state.pending:
+        if not isinstance(read, Move) or read.how not in (None, "walk") or read.via is not None:
             return read
         check_walk(state, read.who, read.floor, read.to, None)
     except NoWayError:
@@ -379,6 +384,17 @@ def tables_word(state: GameState, action: Any) -> Action | Any:
     except (RulesError, KeyError):
         return action
     return read
+
+
+def _checked_by_table(state: GameState, action: CrackSafe | Escape) -> Action:
+    """The action as the board takes it, or marked ``correction`` when only the table's word allows it."""
+    try:
+        apply(state, action)
+    except OverrulableError:
+        return type(action).read({**action.to_json(), "correction": True})
+    except RulesError:
+        pass  # refused for another reason: ``apply`` says why, as before
+    return action
 
 
 def report(state: GameState, log: list[LogEntry]) -> dict[str, Any]:

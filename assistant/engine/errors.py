@@ -62,7 +62,12 @@ class IllegalActionError(RulesError):
     the heist does not have, a card played by nobody)."""
 
 
-class NotInTheBoxError(IllegalActionError):
+class OverrulableError(IllegalActionError):
+    """A check the table keeps the last word on: the same action sent again with ``"correction": true`` is
+    taken as the table's word, and its log entry is marked as a correction."""
+
+
+class NotInTheBoxError(OverrulableError):
     """Input no box could produce: a room turned up that the game's box cannot hold (engine/box.py), a card
     someone already holds, a hack token for a computer nobody turned up, a chip the box has too few of, a patrol
     card still face up in the discard pile (§1.22 "One of each card", "The table's patrol deck"). The table may

@@ -77,6 +77,7 @@ class Burglar:
     motion: tuple[str, ...] = ()  # Motion rooms ("2-B3") entered this turn
     # Burgle Bros 2
     prima_donnas: int = 0  # Bodyguard Heist finale: Prima Donna chips on her character card
+    alarm_tokens: int = 0  # bb1 Juicer (Reroute): the alarm token she picked up and holds (§1.22, one at a time)
     unsaid: str = ""  # the face-down room ("1-B2") she walked into, its text waiting for what it is
 
 

@@ -25,7 +25,16 @@ def _v0_to_v1(data: Json) -> Json:
     return data
 
 
-STEPS: dict[int, Callable[[Json], Json]] = {0: _v0_to_v1}
+def _v1_to_v2(data: Json) -> Json:
+    """Format 1 to 2: a burglar holds the alarm tokens the advanced Juicer picked up (§1.22 "Juicer's alarm
+    tokens"). A heist saved before kept none, so each burglar holds 0: a Juicer who held one then can no longer
+    drop it, and the table sets the alarm off in her room by hand instead (the room's "Alarm here")."""
+    for burglar in (data.get("crew") or {}).values():
+        burglar.setdefault("alarm_tokens", 0)
+    return data
+
+
+STEPS: dict[int, Callable[[Json], Json]] = {0: _v0_to_v1, 1: _v1_to_v2}
 STATE_FORMAT = len(STEPS)
 
 

@@ -268,6 +268,7 @@ class RemoveAlarm(Action, do="remove_alarm"):
 class CrackSafe(Action, do="crack_safe"):
     floor: int = need(FLOOR)
     who: str | None = may(NAME)  # bb1: who cracked it (the advanced Peterman may, from the floor above or below)
+    correction: bool | None = may(flag)  # the table says so: nobody need stand in the Safe room the board knows
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -304,6 +305,7 @@ class Place(Action, do="place"):
 @dataclass(frozen=True, kw_only=True)
 class Escape(Action, do="escape"):
     who: str = need(NAME)
+    correction: bool | None = may(flag)  # the table says so: not checked for the top floor's Stairs or the loot
 
 
 @dataclass(frozen=True, kw_only=True)

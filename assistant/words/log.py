@@ -166,7 +166,9 @@ def _alarm_off(e: _E) -> str:
     n = int(e["count"] or e["cubes"] or 0)
     return {
         "guard": lambda: _("He switches off the alarm in %(square)s.", square=e.square),
-        "picked_up": lambda: _("The alarm token in %(square)s is picked up.", square=e.square),
+        "picked_up": lambda: (_("%(who)s (Juicer) picks up the alarm token in %(square)s and holds it.",
+                                who=e["who"], square=e.square) if e["who"] else
+                              _("The alarm token in %(square)s is picked up.", square=e.square)),
         "appear": lambda: _("He switches off the alarm in %(square)s where he appears.", square=e.square),
         "brown_out": lambda: ngettext("Brown Out: %(num)s alarm removed on floor %(floor)s.",
                                       "Brown Out: %(num)s alarms removed on floor %(floor)s.", n, floor=e.floor),

@@ -201,9 +201,11 @@ def test_juicer_sets_off_no_alarm_through_a_wall():
 
 
 def test_juicer_drops_the_alarm_she_picked_up_in_her_room():
-    """bb1 Card Reference, Juicer (Reroute): discarding the token picked up earlier triggers an alarm on her tile."""
-    s = position(quiet_floor(), crew={"joy": member("B2", character="juicer", side="advanced")})
-    assert play(s, card("juicer_drop", who="joy")).floor().alarms == ("B2",)
+    """bb1 Card Reference, Juicer (Reroute): discarding the token picked up earlier triggers an alarm on her tile
+    (§1.22 "Juicer's alarm tokens": one she holds)."""
+    s = position(quiet_floor(), crew={"joy": {**member("B2", character="juicer", side="advanced"), "alarm_tokens": 1}})
+    out = play(s, card("juicer_drop", who="joy"))
+    assert out.floor().alarms == ("B2",) and out.state.crew["joy"].alarm_tokens == 0
 
 
 def test_juicer_pick_up_draws_a_new_destination_even_with_alarms_left():

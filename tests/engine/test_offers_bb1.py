@@ -110,13 +110,14 @@ def test_room_tokens_are_set_by_hand_as_a_correction():
 def test_what_the_table_tells_the_app_off_the_board_is_offered_and_accepted():
     """bb1 "Cracking a Safe" (the safe's floor and those below speed up), §1.22 hack capacity (6 tokens), the
     escape by the roof, §1.17 the Tiara: each is an offer the engine accepts, and only while it can happen
-    (§1.22 "One of each card (new, turn 4)": a computer face up to hack, the Tiara nobody else holds)."""
+    (§1.22 "One of each card (new, turn 4)": a computer face up to hack, the Tiara nobody else holds); an escape
+    from floor 1 only as a correction (§1.22 "Escape and cracking a safe are checked")."""
     state = heist(("Ann", "raven", "basic"), ("Bob", "juicer", "basic"))
     offers = table_offers(state, "Ann")
-    assert codes(offers) == {"crack_safe", "escape", "tiara_take"}  # no computer turned up yet
+    assert codes(offers) == {"crack_safe", "escape_correction", "tiara_take"}  # no computer turned up yet
     assert all(accepted(state, o) for o in offers)
     assert [o.action["who"] for o in offers if o.code == "tiara_take"] == ["Ann", "Bob"]
-    assert "escape" not in codes(table_offers(state, "Bob"))  # Bob has not walked in yet
+    assert not {"escape", "escape_correction"} & codes(table_offers(state, "Bob"))  # Bob has not walked in yet
     state.floors[1].tiles = {"C3": "computer-laser", "A4": "computer-motion"}
     state.hack["laser"] = 6
     assert {o.params["computer"] for o in table_offers(state, "Ann") if o.code == "hack"} == {"motion"}

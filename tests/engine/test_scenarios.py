@@ -246,9 +246,15 @@ def test_jump_the_gun_skips_the_next_players_turn_and_guard_move():
     assert [e.kind for e in out.log].count("skip") == 1
 
 
+def escape(who: str) -> dict[str, object]:
+    """An escape as the table's word: these tests are about turns after it, not where she stood (§1.22 'Escape and
+    cracking a safe are checked')."""
+    return {"do": "escape", "who": who, "correction": True}
+
+
 def test_escaped_player_moves_no_guard_at_the_end_of_the_turn():
     """guard-rules 1.1: a player who escaped to the roof moves no guard."""
-    out = play(three_players(), {"do": "escape", "who": "ana"}, {"do": "end_turn"})
+    out = play(three_players(), escape("ana"), {"do": "end_turn"})
     assert out.entered() == []
     assert whose_turn(out.state) == "bo"
 
@@ -256,7 +262,7 @@ def test_escaped_player_moves_no_guard_at_the_end_of_the_turn():
 def test_escaped_players_are_passed_over():
     """guard-rules 1.1: only players still inside take turns."""
     s = three_players()
-    out = play(s, {"do": "escape", "who": "bo"}, {"do": "end_turn"})
+    out = play(s, escape("bo"), {"do": "end_turn"})
     assert whose_turn(out.state) == "cy"
     out = play(out.state, {"do": "end_turn"})
     assert whose_turn(out.state) == "ana"
@@ -264,5 +270,5 @@ def test_escaped_players_are_passed_over():
 
 def test_everyone_escaped_ends_the_game_as_a_success():
     """bb1 rulebook: all burglars on the roof -> the heist succeeds."""
-    out = play(three_players(), *[{"do": "escape", "who": n} for n in ("ana", "bo", "cy")])
+    out = play(three_players(), *[escape(n) for n in ("ana", "bo", "cy")])
     assert out.state.outcome == "escaped"

@@ -54,11 +54,12 @@ def test_a_burglar_with_no_stealth_left_is_caught_and_the_team_loses(app, client
 
 
 def test_everyone_out_wins_the_heist(app, client):
+    """Escapes from floor 1 entered as the table's word (§1.22 "Escape and cracking a safe are checked")."""
     game_id = new_heist(client)
     act_ok(client, game_id, do="start")
     act_ok(client, game_id, do="entrance", at="D4" if state(app, game_id).floors[1].guard != "D4" else "C4")
-    act_ok(client, game_id, do="escape", who="Ann")
+    act_ok(client, game_id, do="escape", who="Ann", correction="1")
     assert "success" not in act_ok(client, game_id, do="end_turn")
-    page = act_ok(client, game_id, do="escape", who="Bob")
+    page = act_ok(client, game_id, do="escape", who="Bob", correction="1")
     assert "Everyone got out: the heist is a success!" in page
     assert state(app, game_id).outcome == "escaped"

@@ -242,8 +242,14 @@ def juicer_alarm(rules: Bb1, a: Action, who: str) -> None:
 
 
 def juicer_drop(rules: Bb1, a: Action, who: str) -> None:
-    """Juicer (advanced): the alarm token she picked up earlier goes off in her room."""
+    """Juicer (advanced): the alarm token she picked up earlier goes off in her room; only one she holds
+    (§1.22 "Juicer's alarm tokens")."""
     floor, square = _inside(rules, who)
+    b = rules.state.crew[who]
+    if not b.alarm_tokens:
+        raise IllegalActionError(N_("%(who)s holds no alarm token: the Juicer drops only one she picked up"),
+                                 who=who)
+    b.alarm_tokens -= 1
     rules.trigger_alarm(floor, square, cause="juicer")
 
 

@@ -24,9 +24,11 @@ from itertools import combinations_with_replacement
 
 from ..board import square_coords
 from ..offers import LegalActions, Offer, breaking_in, entrance, in_play, inside, other_ways, puts, walks_here
+from ..errors import OverrulableError
 from ..state import GameState
 from .cards import peeks_into
-from .table import CHARACTERS, LOOT, TOOLS, all_held, computer_known, gut_rooms
+from .checks import cracking_refusal, escape_refusal
+from .table import CHARACTERS, LOOT, TOOLS, all_held, computer_known, gut_rooms, rerouting_juicer
 
 CROW_RANGE = 2  # the basic Raven's crow: at most 2 rooms from her, walls respected (bb1/actions.py _crow)
 MOST_ROOM_TOKENS = 6  # a Lavatory's 3 and a Smoke Bomb's 3
@@ -134,8 +136,8 @@ def _alarm_offers(state: GameState, current: str, floor: int, square: str) -> li
     fl = state.floors[floor]
     here = {"floor": floor, "at": square}
     if square in fl.alarms:
-        juicers = [n for n in playing(state, "juicer", "advanced") if n == current]
-        return [Offer("pick_up_alarm", {"do": "remove_alarm", **here}, {"who": juicers[0] if juicers else ""})]
+        return [Offer("pick_up_alarm", {"do": "remove_alarm", **here},
+                      {"who": rerouting_juicer(state, floor, square) or ""})]
     offers = [Offer("alarm", {"do": "alarm", **here})]
     kind = fl.tiles.get(square, "")
     if kind in COMPUTERS and state.hack.get(kind, 0) > 0:
@@ -274,7 +276,7 @@ def abilities(state: GameState, who: str) -> list[Offer]:
         offers += [Offer("juicer_alarm", {"do": "event", "name": "juicer_alarm", "floor": b.floor, "who": who,
                                           "at": sq}, {"who": who, "at": sq})
                    for sq in state.plan(b.floor).adjacent(str(b.at)) if sq not in state.floors[b.floor].alarms]
-    if me == ("juicer", "advanced") and b.at not in state.floors[b.floor].alarms:
+    if me == ("juicer", "advanced") and b.alarm_tokens and b.at not in state.floors[b.floor].alarms:
         offers.append(Offer("juicer_drop", {"do": "event", "name": "juicer_drop", "floor": b.floor, "who": who},
                             {"who": who, "at": b.at}))
     if me == ("hacker", "advanced") and not state.hack.get("hacker"):
@@ -390,27 +392,40 @@ def corrections(state: GameState) -> list[Offer]:
 def table_offers(state: GameState, who: str) -> list[Offer]:
     """What the table tells the app on ``who``'s turn, away from any room: a safe cracked on her floor (its
     guard and those below speed up, bb1 "Cracking a Safe"), a computer hacked (§1.22: 6 tokens at most), her
-    escape by the roof, and the Tiara taken or put down by anyone still inside (§1.17)."""
+    escape by the roof, and the Tiara taken or put down by anyone still inside (§1.17). A Safe cracked or an
+    escape the board does not show (§1.22 "Escape and cracking a safe are checked") is offered as a correction
+    only: the table keeps the last word."""
     if _bb1_play(state) is None:
         return []
     b = state.crew[who]
     floor = b.floor if b.at else 1
-    offers = [Offer("crack_safe", {"do": "crack_safe", "floor": floor}, {"floor": floor})]
+    offers = [_checked(Offer("crack_safe", {"do": "crack_safe", "floor": floor}, {"floor": floor}),
+                       cracking_refusal(state, floor))]
     if inside(state, who) and character_of(state, who) == ("peterman", "advanced"):
         # the Safe straight above or below her room: her floor and those below speed up (§1.22)
-        offers += [Offer("crack_safe_peterman", {"do": "crack_safe", "floor": f, "who": who},
-                         {"who": who, "floor": f, "on": floor})
+        offers += [_checked(Offer("crack_safe_peterman", {"do": "crack_safe", "floor": f, "who": who},
+                                  {"who": who, "floor": f, "on": floor}), cracking_refusal(state, f, who))
                    for f in (floor + 1, floor - 1) if f in state.floors]
     offers += [Offer("hack", {"do": "hack", "kind": k}, {"computer": k, "left": state.hack.get(k, 0)})
                for k in COMPUTERS if state.hack.get(k, 0) < MOST_HACK and computer_known(state, k)]
     if inside(state, who):
-        offers.append(Offer("escape", {"do": "escape", "who": who}, {"who": who}))
+        offers.append(_checked(Offer("escape", {"do": "escape", "who": who}, {"who": who}),
+                               escape_refusal(state, who)))
     for name in state.order:
         has = "tiara" in state.crew[name].loot
         if not state.crew[name].escaped and (has or not all_held(state, "tiara", name)):
             offers.append(Offer("tiara_drop" if has else "tiara_take",
                                 {"do": "loot", "who": name, "kind": "tiara", "on": not has}, {"who": name}))
     return offers
+
+
+def _checked(offer: Offer, refusal: OverrulableError | None) -> Offer:
+    """The offer as it is when nothing stands in its way; else the same action as a correction (its code
+    ``…_correction``), which the rules take as the table's word."""
+    if refusal is None:
+        return offer
+    return replace(offer, code=offer.code + "_correction", action={**offer.action, "correction": True},
+                   correction=True)
 
 
 LEGAL = LegalActions(room_offers, player_offers, corrections, take_offers, table_offers)

@@ -18,8 +18,9 @@ from ..pathing import Router
 from ..ruleset import GameOver
 from ..state import HIDDEN, LOST_VISUAL, GameState, without_one
 from .actions import ACTIONS, SET_FIELDS
+from .checks import cracking_refusal, escape_refusal, missing_loot
 from .offers import LEGAL
-from .table import TableBb1, seats_passed
+from .table import TableBb1, rerouting_juicer, seats_passed
 
 UNSEEN_DISCARDS = {1: 9, 2: 6, 3: 3}  # rule 1.11: cards set aside face down per player count
 MAX_DRAWS = 64  # a deck whose every card is refused (all on the guard's square) must not loop forever
@@ -49,7 +50,8 @@ class Bb1(TableBb1):
     counting_rooms: ClassVar[Mapping[str, int]] = {}  # bb2 rooms that act at so many counting cubes
     floor_fields: tuple[str, ...] = ()  # what a floor keeps beyond walls, guard, die, alarms and cards
     floor_counts: tuple[str, ...] = ()  # … of which what a case's result reports
-    crew_counts: ClassVar[Mapping[str, int]] = {}  # what a burglar holds that a case sets and reports, and its most
+    # what a burglar holds that a case sets and reports, and its most: the advanced Juicer's alarm token (§1.22)
+    crew_counts: ClassVar[Mapping[str, int]] = {"alarm_tokens": 1}
     # the patrol card naming no room (1.20: the mini expansion's Lost Visual, in the deck only when chosen;
     # in bb2 and bb3 every card beyond one per room is the special one)
     roomless_card = LOST_VISUAL
@@ -508,13 +510,20 @@ class Bb1(TableBb1):
         self.to_nearest_alarm(floor, new=square)
 
     def pick_up_alarm(self, floor: int, square: str) -> None:
-        """Juicer (Reroute) picks up an alarm token: as the card says, a new patrol card becomes the destination."""
+        """Juicer (Reroute) picks up an alarm token: as the card says, a new patrol card becomes the destination.
+        The advanced Juicer whose turn it is, in that room, keeps it to drop later (§1.22 "Juicer's alarm
+        tokens"); taken by hand otherwise, it just leaves the board."""
         fl = self.state.floors[floor]
         if square not in fl.alarms:
             raise IllegalActionError(N_("there is no alarm token in %(square)s on floor %(floor)s"), square=square,
                                      floor=floor)
         fl.alarms = without_one(fl.alarms, square)
-        self.log("alarm_off", "1.21", floor, square, how="picked_up")
+        holder = rerouting_juicer(self.state, floor, square) if self.room_rules else None
+        if holder is None:
+            self.log("alarm_off", "1.21", floor, square, how="picked_up")
+        else:
+            self.state.crew[holder].alarm_tokens += 1
+            self.log("alarm_off", "1.21", floor, square, how="picked_up", who=holder)
         if fl.guard is not None:
             self.draw_destination(floor)
 
@@ -607,36 +616,42 @@ class Bb1(TableBb1):
         self.place_guard(floor)
 
     # -- safes (1.12) -----------------------------------------------------------------------------
-    def crack_safe(self, floor: int, by: str | None = None) -> None:
+    def crack_safe(self, floor: int, by: str | None = None, correction: bool = False) -> None:
         """1.12: the Safe's floor and every floor below speed up. The advanced Peterman (``by``) may crack the Safe
         straight above or below her room; then her own floor and every floor below speed up (§1.22, EN "your
-        current floor and any floors below your current floor")."""
+        current floor and any floors below your current floor"). Where the board shows the floor's Safe, someone
+        must stand in it (§1.22 "Escape and cracking a safe are checked"), unless the table says so
+        (``correction``, marked in the log)."""
         top = floor
         if by is not None:
             b = self.state.crew[by]
             if b.at is None or b.escaped:
                 raise IllegalActionError(N_("%(who)s is not in the building"), who=by)
             if b.floor != floor:
-                self.drills(by, floor)
+                self.drills(by, floor, correction)
                 top = b.floor
+        refusal = None if correction or not self.room_rules else cracking_refusal(self.state, floor, by)
+        if refusal is not None:
+            raise refusal
+        mark: dict[str, Any] = {"correction": True} if correction else {}
         for f, fl in sorted(self.state.floors.items()):
             if f <= top:
                 before = fl.die
                 self.speed_up(f)
-                self.log("speed_up", "1.12", f, safe_floor=floor, before=before, die=fl.die)
+                self.log("speed_up", "1.12", f, safe_floor=floor, before=before, die=fl.die, **mark)
 
-    def drills(self, name: str, floor: int) -> None:
+    def drills(self, name: str, floor: int, correction: bool = False) -> None:
         """The advanced Peterman cracks the Safe of ``floor`` from the room straight below or above it (BGA
-        Peterman); a Safe the app knows elsewhere on that floor is refused."""
+        Peterman; where the board shows that Safe, checks.cracking_refusal)."""
         b = self.state.crew[name]
         if not self.is_(name, "peterman", "advanced"):
             raise IllegalActionError(N_("%(who)s is on floor %(on)s: only the advanced Peterman cracks a Safe on "
                                         "another floor"), who=name, on=b.floor)
-        tiles = self.state.floors[floor].tiles
-        if abs(b.floor - floor) != 1 or any(k == "safe" and sq != b.at for sq, k in tiles.items()):
+        if abs(b.floor - floor) != 1:
             raise IllegalActionError(N_("the advanced Peterman cracks the Safe straight above or below her room "
                                         "(%(at)s on floor %(floor)s)"), at=b.at, floor=floor)
-        self.log("card", "Peterman", floor, b.at, how="peterman", who=name, on=b.floor)
+        mark: dict[str, Any] = {"correction": True} if correction else {}
+        self.log("card", "Peterman", floor, b.at, how="peterman", who=name, on=b.floor, **mark)
 
     # -- a burglar moves (1.7 reversed, 1.14-1.17) -------------------------------------------------
     def move_burglar(self, name: str, floor: int, square: str, ordered: bool = False, effects: bool = True,
@@ -719,24 +734,32 @@ class Bb1(TableBb1):
         b = self.state.crew[name]
         self.lose(name, "walked_in", "1.7", guard=square, guard_floor=b.floor)
 
-    def escape(self, name: str) -> None:
+    def check_escape(self, name: str, correction: bool = False) -> None:
+        """Whether ``name`` may escape now: she is inside, and in Burgle Bros 1 she stands on the top floor's
+        Stairs with all the loot held (checks.escape_refusal, §1.22); ``correction``: the table says she escaped.
+        The Freight Elevator's way out is the card's own (cards.freight_elevator)."""
+        b = self.state.crew[name]
+        if b.at is None or b.escaped:
+            raise IllegalActionError(N_("%(who)s is not in the building"), who=name)
+        refusal = None if correction or not self.room_rules else escape_refusal(self.state, name)
+        if refusal is not None:
+            raise refusal
+
+    def escape(self, name: str, correction: bool = False) -> None:
         """``name`` leaves the building (by the roof, or the Freight Elevator from the top floor): her turns
-        move no guard (1.1); the crew wins when the last one is out."""
+        move no guard (1.1); the crew wins when the last one is out. ``correction``: the table said so."""
         b = self.state.crew[name]
         b.escaped = True
-        self.log("escape", "1.1", b.floor, b.at, who=name)
+        mark: dict[str, Any] = {"correction": True} if correction else {}
+        self.log("escape", "1.1", b.floor, b.at, who=name, **mark)
         self.player_exits(name)
         if all(x.escaped for x in self.state.crew.values()):
             self.state.outcome = "escaped"
             self.log("won", "")
 
     def all_loot_held(self) -> bool:
-        """Whether the crew holds all the loot, as far as the app knows: one loot card per floor's Safe among
-        the crew (those on the roof included), and no Persian Kitty token lying on the board (bb1 Persian
-        Kitty: nobody holds it then)."""
-        s = self.state
-        held = {k for b in s.crew.values() for k in b.loot}
-        return len(held) >= len(s.floors) and not any(fl.kitty for fl in s.floors.values())
+        """Whether the crew holds all the loot, as far as the app knows (checks.missing_loot)."""
+        return missing_loot(self.state) is None
 
     def player_exits(self, name: str) -> None:
         """A burglar left the building; in bb1 that only means their turns move no guard (1.1)."""

@@ -22,6 +22,7 @@ TOOLS = ("blueprints", "crowbar", "crystal-ball", "donuts", "dynamite", "emp", "
          "rollerskates", "smoke-bomb", "stethoscope", "thermal-bomb", "virus")
 LOOT = ("bust", "chihuahua", "cursed-goblet", "gemstone", "gold-bar", "isotope", "keycard", "mirror", "painting",
         "persian-kitty", "stamp", "tiara")
+GOLD_BAR = "gold-bar"  # two cards: the second waits in its Safe for another burglar (EN Gold Bar)
 # the event cards a burglar draws once her actions are over (bb1 "Check for Events"), as the app's event names;
 # every other ``event`` is a tool or an ability used during her actions
 EVENT_CARDS = ("brown_out", "buddy_system", "change_of_plans", "crash", "daydreaming", "dead_drop", "espresso",
@@ -84,6 +85,17 @@ def gut_rooms(state: GameState, who: str) -> list[str]:
         return []
     tiles = state.floors[b.floor].tiles
     return [sq for sq in state.plan(b.floor).adjacent(b.at) if sq not in tiles]
+
+
+def rerouting_juicer(state: GameState, floor: int, square: str) -> str | None:
+    """Who keeps the alarm token picked up from ``square`` (bb1 Juicer, Reroute: from her own room, on her turn,
+    and not while she holds one already): the advanced Juicer whose turn it is, standing there. None: the token
+    just leaves the board."""
+    name = state.current()
+    b = state.crew.get(name) if name else None
+    if b is None or character(b) != "juicer" or b.side != "advanced" or b.escaped or b.alarm_tokens:
+        return None
+    return name if (b.floor, b.at) == (floor, square) else None
 
 
 class TableBb1(Ruleset):

@@ -46,6 +46,7 @@ class Bb3(Bb1):
     roomless_card_optional = False
     # both worker cards only make him draw again within a move (bb3 Workers)
     alike_cards: ClassVar[Mapping[str, str]] = {WORKERS_MOVE: WORKER}
+    crew_counts: ClassVar[Mapping[str, int]] = {}  # no Juicer among its characters
     room_rules = False  # its rooms and cards are not those of Burgle Bros 1
     reshuffle_speeds_up = False  # ruling: an empty bb3 deck is reshuffled without speeding up
     cards_once = False  # 21 cards a floor, worker cards among them: the seed does not say which repeat

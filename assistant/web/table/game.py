@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.board import square_coords
 from ...engine.cases import replay, state_from_case
-from ...engine.errors import NotInTheBoxError, NoWayError, RulesError
+from ...engine.errors import NoWayError, OverrulableError, RulesError
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ...engine.vocabulary import Action, Move, Place, Spotter
@@ -172,8 +172,9 @@ def act(key: str) -> str | BaseResponse:
         put = Place(who=action.who, floor=action.floor, to=action.to) if isinstance(action, Move) else None
         overrule = as_form(put) if put else None
         return _refuse(open_game(key), refusal_sentence(err), overrule=overrule)
-    except NotInTheBoxError as err:
-        # the table keeps the last word: one tap sends the same room, card, token or answer again, as a correction
+    except OverrulableError as err:
+        # the table keeps the last word: one tap sends the same action again, as a correction (a room, card, token
+        # or answer no box could produce; an escape or a Safe cracked the board does not show)
         overrule = {**as_form(action), "correction": "1"} if action is not None else None
         return _refuse(open_game(key), refusal_sentence(err), overrule=overrule)
     except RulesError as err:

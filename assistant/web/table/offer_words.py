@@ -64,11 +64,20 @@ WORDS: dict[str, Callable[[P], tuple[str, str]]] = {
                                         n=p["floor"]),
                                       _("Straight above or below her room: guards of floor %(on)s and below speed up "
                                         "by one.", on=p["on"])),
+    "crack_safe_correction": lambda p: (_("Safe cracked on floor %(n)s (the board says so)", n=p["floor"]),
+                                        _("Nobody stands in its Safe room in the app: the log marks it as a "
+                                          "correction.")),
+    "crack_safe_peterman_correction": lambda p: (
+        _("%(who)s (Peterman) cracks the Safe on floor %(n)s (the board says so)", who=p["who"], n=p["floor"]),
+        _("In the app that Safe is not straight above or below her room: the log marks it as a correction.")),
     "kitty_runs": lambda p: (_("The Persian Kitty runs here from %(who)s", who=p["who"]),
                              _("A 1 or 2 rolled: nobody holds the Kitty until someone picks it up here.")),
     "kitty_pick_up": lambda p: (_("%(who)s picks up the Persian Kitty", who=p["who"]),
                                 _("No action; whoever holds it carries loot again.")),
     "escape": lambda p: (_("%(who)s escapes", who=p["who"]), _("Out through the roof with the loot.")),
+    "escape_correction": lambda p: (_("%(who)s escapes (the board says so)", who=p["who"]),
+                                    _("The app does not see her on the top floor's Stairs with all the loot: the "
+                                      "log marks it as a correction.")),
     "tiara_take": lambda p: (_("%(who)s takes the Tiara", who=p["who"]),
                              _("Its carrier loses 1 Stealth on stepping into a room next to a guard with no wall "
                                "between.")),
