@@ -144,7 +144,8 @@ def test_hack_token_cancels_the_alarm():
 
 def test_alarm_cannot_be_hacked_without_a_matching_token():
     """guard-rules §1.21: the token must come from the matching computer."""
-    s = play(position(floor_case("A1", "B1", 2, tiles={"D4": "computer-laser"})), {"do": "hack", "kind": "laser", "count": 2}).state
+    s = play(position(floor_case("A1", "B1", 2, tiles={"D4": "computer-laser"})),
+             {"do": "hack", "kind": "laser", "count": 2}).state
     with pytest.raises(IllegalActionError, match="no motion hack token"):
         play(s, alarm("C3", hack="motion"))
 
