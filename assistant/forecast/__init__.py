@@ -32,7 +32,7 @@ from ..engine.state import GameState
 from .knowledge import blind, reshuffled_first, unseen_cards
 from .tree import explore
 
-__all__ = ["Chance", "FloorForecast", "forecast", "forecast_floor", "in_words"]
+__all__ = ["Chance", "FloorForecast", "ending", "forecast", "forecast_floor", "in_words"]
 
 CACHE_SIZE = 256
 
@@ -76,10 +76,22 @@ def move_bonus(state: GameState, floor: int) -> int:
     return state.bonus if b.floor == floor and not b.escaped else 0
 
 
+def ending(state: GameState, floor: int) -> str | None:
+    """The burglar whose End turn comes before floor ``floor``'s next guard move, when it is this turn's: the
+    current player on that floor. What End turn does before his first step (her Thermo, the basic Acrobat in his
+    room, a bb2 Count Room: ``actions.before_guard_walk``) is then part of the move; an event card she may draw
+    is not (unknown, never guessed). None for any other floor: its guard moves after another End turn."""
+    who = state.current()
+    if who is None:
+        return None
+    b = state.crew[who]
+    return who if b.floor == floor and b.at is not None and not b.escaped else None
+
+
 def forecast_floor(state: GameState, floor: int, stand_ins: frozenset[str] = frozenset()) -> FloorForecast:
-    """The forecast of floor ``floor``'s next guard move. The state is not changed. ``stand_ins``: burglars whose
-    catch takes them off the board and lets the move go on (the safety map's copies of a burglar, see
-    ``Ruleset.stand_ins``)."""
+    """The forecast of floor ``floor``'s next guard move, from the end of the current player's actions when he
+    moves at this End turn (:func:`ending`). The state is not changed. ``stand_ins``: burglars whose catch takes
+    them off the board and lets the move go on (the safety map's copies of a burglar, see ``Ruleset.stand_ins``)."""
     view = blind(state)
     bonus = move_bonus(state, floor)
     key = (floor, bonus, marshal.dumps((view.to_json(), sorted(stand_ins))))  # to_json writes its fields in one order
@@ -94,7 +106,7 @@ def forecast_floor(state: GameState, floor: int, stand_ins: frozenset[str] = fro
     collecting = gc.isenabled()
     gc.disable()
     try:
-        tree = explore(reshuffled_first(view, floor), floor, bonus, stand_ins)
+        tree = explore(reshuffled_first(view, floor), floor, bonus, stand_ins, ending(view, floor))
     finally:
         if collecting:
             gc.enable()

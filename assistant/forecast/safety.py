@@ -35,10 +35,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from ..engine.actions import before_guard_walk
 from ..engine.board import Floorplan
+from ..engine.errors import RulesError
+from ..engine.ruleset import GameOver, NeedAnswer
 from ..engine.rulesets import rules_of, ruleset_for
 from ..engine.state import GameState
-from . import Chance, forecast_floor, move_bonus
+from . import Chance, ending, forecast_floor, move_bonus
 
 __all__ = ["safest", "safety", "safety_map"]
 
@@ -124,6 +127,37 @@ def _with_copies(state: GameState, name: str, floor: int, rooms: dict[str, _Copy
     return {room: crew[copy] for room, copy in copies.items()}
 
 
+def _after_actions(state: GameState, floor: int) -> tuple[GameState, bool] | None:
+    """The state once End turn has done what it does before floor ``floor``'s guard's first step when he moves at
+    this End turn (``actions.before_guard_walk``, as the forecast does: ``forecast.ending``), and whether it did
+    anything; None when it asks the table something or ends the game (only a forecast can say what follows)."""
+    who = ending(state, floor)
+    if who is None:
+        return state, False
+    after = state.copy()
+    rules = ruleset_for(after, [])
+    try:
+        before_guard_walk(rules, who)
+    except (NeedAnswer, GameOver, RulesError):
+        return None
+    return after, bool(rules.entries)
+
+
+def _acting(state: GameState, name: str, rooms: dict[str, _Copy]) -> set[str]:
+    """The rooms where End turn, with her actions ending there, does something before his first step (§1.22
+    'Thermo: when it is checked': the alarm goes off; §1.22 'Acrobat (basic) in the guard's room'): each is judged
+    by its own forecast, which applies it. Only hers: the forecasts with copies have her off the board."""
+    floor = state.crew[name].floor
+    if ending(state, floor) != name:
+        return set()
+    out = set()
+    for room in rooms:
+        after = _after_actions(_standing(state, name, room), floor)
+        if after is None or after[1]:
+            out.add(room)
+    return out
+
+
 def safety_map(state: GameState, name: str) -> dict[str, Chance]:
     """Room -> the chance that ``name``'s floor's guard finds (and catches) her in his next move if she stands
     there, every room of her floor in board order. Empty when she is not on the board, or her floor has no
@@ -136,6 +170,8 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
     if guard is None:
         return {}
     rooms = _copies(state, name, floor)
+    for room in _acting(state, name, rooms):
+        del rooms[room]
     out: dict[str, Chance] = {}
     tried: dict[str, _Copy] = {}  # rooms the forecasts with copies of her may settle
     away = None
@@ -147,7 +183,11 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
         away = forecast_floor(_standing(state, name, None), floor)
     if away is not None:
         plan = state.plan(floor)
-        moves = ruleset_for(state, []).speed(floor, move_bonus(state, floor))
+        # his speed and room once End turn's first part is done (another burglar's Thermo adds an alarm); unknown
+        # when it asks the table something: then no room is settled by them
+        after = _after_actions(_standing(state, name, None), floor)
+        moves = ruleset_for(after[0], []).speed(floor, move_bonus(state, floor)) if after else None
+        start = after[0].floors[floor].guard if after else None
         for room, c in rooms.items():
             entered = away.enter.get(room, Fraction(0))
             if not any(away.enter.get(cell) for cell in c.cells):  # never entered, she is never found there
@@ -156,7 +196,7 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
                 tried[room] = c
             elif c.stealth <= 0:  # found is caught
                 out[room] = Chance(entered, entered)
-            elif _caught_at_least(plan, guard, c) > moves:
+            elif moves is not None and start is not None and _caught_at_least(plan, start, c) > moves:
                 out[room] = Chance(entered, Fraction(0))
             else:
                 tried[room] = c
