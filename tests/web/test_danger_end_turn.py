@@ -5,6 +5,7 @@ Thermo), and he comes for it. Before the fix all three said "no chance"."""
 
 from __future__ import annotations
 
+import html
 import re
 
 from flask import Flask
@@ -28,14 +29,17 @@ def test_a_thermo_she_ends_in_brings_the_guard_danger_coach_and_report_say_certa
     """Guard in D1 heading for D4 with die 1: on the board as it is he steps to D2 and never comes near her. End
     turn sets off her Thermo in B1 first: 1 + 1 alarm = 2 moves, C1 then B1, and she is found, whatever the cards."""
     case = {"floors": {"1": {"guard": "D1", "destination": "D4", "die": 1, "patrol": ["A4", "C3", "C2"],
-                             "tiles": {"B1": "thermo"}}},
+                             "tiles": {"B1": "thermo", "A4": "thermo"}}},
             "crew": {"ana": {"floor": 1, "at": "B1", "stealth": 3}}}
     gid = store(app).create("Thermo", state_from_case(case))
     assert end_turn_truth(state(app, gid), 1).found["ana"] == 1
     board_switch(client, gid, "danger", True)
     page = board_switch(client, gid, "coach", True)
     assert "ana: found certain" in page
-    assert _coach_title(page, "B1") == "ending the turn here: found certain, caught no chance"
+    assert _coach_title(page, "B1") == "ending the turn here: the Thermo goes off; found certain, caught no chance"
+    assert "Ending the turn in B1: the Thermo goes off (found certain, caught no chance)." in page
+    # the Thermo in A4 goes off too, but he cannot come that far: nothing it decides, nothing named
+    assert _coach_title(page, "A4") == "ending the turn here: found no chance, caught no chance"
     assert _coach_title(page, "A1") == "ending the turn here: found no chance, caught no chance"
     assert page.count(BEFORE_ANY_EVENT) == 2  # under Danger and under the Coach
     act_ok(client, gid, do="end_turn")
@@ -57,6 +61,26 @@ def test_with_a_choice_between_alarms_danger_and_coach_give_end_turns_frequency_
     board_switch(client, gid, "danger", True)
     page = board_switch(client, gid, "coach", True)
     assert "ana: found 1 in 2 (50%)" in page
-    assert _coach_title(page, "A2") == "ending the turn here: found 1 in 2 (50%), caught no chance"
+    assert _coach_title(page, "A2") == "ending the turn here: the Thermo goes off; found 1 in 2 (50%), caught no chance"
     panel = client.get(f"/games/{gid}/panel", headers=HTMX).get_data(as_text=True)
     assert "ana: found 1 in 2 (50%)" in panel
+
+
+def test_the_coach_names_what_end_turn_does_first_where_it_decides_her_chance(app: Flask, client: FlaskClient) -> None:
+    """Issue 32 §2: the Coach says why a room is dangerous when End turn's first part decides it: the basic Acrobat
+    still in the guard's room loses a Stealth token whatever he does next (§1.22 'Acrobat (basic) in the guard's
+    room'); a bb2 Count Room's commotion pulls the bouncer one step at once and his walk then reaches her (bb2 Tile
+    Clarifications, Count Room). Without it his walk goes elsewhere."""
+    acrobat = {"floors": {"1": {"guard": "C2", "destination": "C4", "die": 1, "patrol": ["A1", "B1", "D1"]}},
+               "crew": {"ana": {"floor": 1, "at": "A1", "character": "acrobat", "side": "basic", "stealth": 2}}}
+    gid = store(app).create("Acrobat", state_from_case(acrobat))
+    page = html.unescape(board_switch(client, gid, "coach", True))
+    assert "Ending the turn in C2: the Acrobat is still in the guard's room (found certain, caught no chance)." in page
+    assert page.count("Ending the turn in") == 1
+    count_room = {"rules": "bb2", "floors": {"1": {"guard": "D4", "destination": "D1", "patrol": ["B4", "C4"],
+                                                   "tiles": {"A3": "count-room"}}},
+                  "crew": {"ana": {"floor": 1, "at": "A3"}}}
+    gid = store(app).create("Count Room", state_from_case(count_room))
+    page = board_switch(client, gid, "coach", True)
+    assert "Ending the turn in A3: the Count Room makes a commotion (found" in page
+    assert "the Count Room makes a commotion" in _coach_title(page, "A3")
