@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from assistant.engine.cases import state_from_case
 from tests.forecast.test_end_turn_truth import end_turn_truth
-from tests.web.helpers import HTMX, act_ok, board_switch, room_button, state, store
+from tests.web.helpers import HTMX, act_ok, board_switch, game, room_button, state, store
 
 BEFORE_ANY_EVENT = "before any event card: a card still to be drawn is not counted."
 
@@ -44,6 +44,11 @@ def test_a_thermo_she_ends_in_brings_the_guard_danger_coach_and_report_say_certa
     assert page.count(BEFORE_ANY_EVENT) == 2  # under Danger and under the Coach
     act_ok(client, gid, do="end_turn")
     assert state(app, gid).crew["ana"].stealth == 2  # End turn found her
+    head = game(app, gid).head
+    _, _, log = store(app).action_at(gid, head)
+    found = next(i for i, e in enumerate(log) if e["kind"] == "stealth")
+    why = client.get(f"/games/{gid}/why/{head}/{found}", headers=HTMX).get_data(as_text=True)
+    assert "Before this move ana had a certain chance to be found" in why
     report = client.get(f"/games/{gid}/report").get_data(as_text=True)
     assert re.search(r"<tr><td>1</td><td>ana</td>\s*<td>ana 100%</td>\s*<td>ana</td>", report)
 
@@ -84,3 +89,21 @@ def test_the_coach_names_what_end_turn_does_first_where_it_decides_her_chance(ap
     page = board_switch(client, gid, "coach", True)
     assert "Ending the turn in A3: the Count Room makes a commotion (found" in page
     assert "the Count Room makes a commotion" in _coach_title(page, "A3")
+
+
+def test_why_of_a_guard_move_no_end_turn_made_counts_from_the_board_as_it_was(app: Flask, client: FlaskClient) -> None:
+    """A guard move the table asks for by itself (no End turn: her Thermo is not checked) had the chance of his move
+    from the board as it was: Why? of his step says so, not End turn's odds (issue 32)."""
+    case = {"floors": {"1": {"guard": "D1", "destination": "D4", "die": 1, "patrol": ["A4", "C3", "C2"],
+                             "tiles": {"B1": "thermo"}}},
+            "crew": {"ana": {"floor": 1, "at": "B1", "stealth": 3}}}
+    gid = store(app).create("Guard move", state_from_case(case))
+    board_switch(client, gid, "danger", True)
+    act_ok(client, gid, do="guard_turn", floor=1)
+    head = game(app, gid).head
+    _, action, log = store(app).action_at(gid, head)
+    assert action["do"] == "guard_turn"
+    step, entry = next((i, e) for i, e in enumerate(log) if e["kind"] == "enter")
+    assert entry["square"] == "D2"  # toward his die: End turn would have sent him to her Thermo instead
+    why = client.get(f"/games/{gid}/why/{head}/{step}", headers=HTMX).get_data(as_text=True)
+    assert "Before this move he had a certain chance to come here" in why
