@@ -20,7 +20,9 @@ most rooms share a few instead (docs/forecast.md, "Where is it safe to end your 
   forecast is left out: it settles few rooms, and the copies give every room's ``found`` as well.
 * The rest take their own forecast: a Camera, Lavatory tokens in a room with another burglar, and every room in
   bb2, where the bouncer hunts the nearest player when his deck is empty, heat is gained two at a time and some
-  rooms heat everyone on the floor.
+  rooms heat everyone on the floor; and for the current player every room where End turn, with her actions ending
+  there, does something before his first step (her Thermo, the basic Acrobat in his room: ``turn_end_effects``),
+  which her own forecast applies and the copies, she off the board, would not (issue 32).
 
 >>> from assistant.engine.cases import state_from_case
 >>> state = state_from_case({"floors": {"1": {"guard": "A1", "destination": "C1", "die": 2,
@@ -44,6 +46,7 @@ from ..engine.ruleset import GameOver, NeedAnswer
 from ..engine.rulesets import rules_of, ruleset_for
 from ..engine.state import GameState
 from . import Chance, ending, forecast_floor, move_bonus
+from .knowledge import blind
 
 __all__ = ["TURN_END_EFFECTS", "safest", "safety", "safety_map", "turn_end_effects", "turn_end_reasons"]
 
@@ -164,11 +167,12 @@ def turn_end_effects(state: GameState, name: str, rooms: Iterable[str]) -> dict[
     floor = state.crew[name].floor
     if ending(state, floor) != name:
         return {}
+    view = blind(state)  # what the players can see: a card it draws is a question too
     out = {}
     for room in rooms:
         answers: list[str] = []
         while True:
-            rules = ruleset_for(_standing(state, name, room), list(answers))
+            rules = ruleset_for(_standing(view, name, room), list(answers))
             try:
                 before_guard_walk(rules, name)
             except NeedAnswer as need:
