@@ -281,6 +281,16 @@ def _reveal(rules: Bb1, a: Action) -> None:
     rules.room_said(floor, square)
 
 
+def before_guard_walk(rules: Bb1, who: str) -> None:
+    """End turn up to the guard's first step: what the rules make happen once ``who``'s actions are over and
+    before any guard moves (the ruleset's ``turn_ends_in_room``: bb1 §1.22 'Thermo: when it is checked' and
+    'Acrobat (basic) in the guard's room', bb2 Count Room). The danger forecast runs this same function before
+    the guard's move (forecast/runs.py), so its odds start where the guard starts (issue 32)."""
+    b = rules.state.crew[who]
+    if not b.escaped and b.at is not None:
+        rules.turn_ends_in_room(who)
+
+
 def _end_turn(rules: Bb1, a: Action) -> None:
     """End of a player's turn: that player's floor's guard moves (1.1), then the next player is up."""
     state = rules.state
@@ -288,8 +298,7 @@ def _end_turn(rules: Bb1, a: Action) -> None:
     if who is None:
         raise IllegalActionError(N_("nobody is playing: add the crew first"))
     b = state.crew[who]
-    if not b.escaped and b.at is not None:
-        rules.turn_ends_in_room(who)  # a Thermo alarm goes off before the guard moves
+    before_guard_walk(rules, who)
     if state.no_move:
         rules.log("idle", "1.21", b.floor, how="shift_change")
     elif b.escaped or b.at is None:

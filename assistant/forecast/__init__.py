@@ -32,7 +32,7 @@ from ..engine.state import GameState
 from .knowledge import blind, reshuffled_first, unseen_cards
 from .tree import explore
 
-__all__ = ["Chance", "FloorForecast", "forecast", "forecast_floor", "in_words"]
+__all__ = ["Chance", "FloorForecast", "ending", "forecast", "forecast_floor", "in_words"]
 
 CACHE_SIZE = 256
 
@@ -63,7 +63,7 @@ class FloorForecast:
         return 1 - sum(self.end.values(), Fraction(0))
 
 
-_cache: OrderedDict[tuple[int, int, bytes], FloorForecast] = OrderedDict()
+_cache: OrderedDict[tuple[int, int, bool, bytes], FloorForecast] = OrderedDict()
 
 
 def move_bonus(state: GameState, floor: int) -> int:
@@ -76,13 +76,29 @@ def move_bonus(state: GameState, floor: int) -> int:
     return state.bonus if b.floor == floor and not b.escaped else 0
 
 
-def forecast_floor(state: GameState, floor: int, stand_ins: frozenset[str] = frozenset()) -> FloorForecast:
-    """The forecast of floor ``floor``'s next guard move. The state is not changed. ``stand_ins``: burglars whose
-    catch takes them off the board and lets the move go on (the safety map's copies of a burglar, see
-    ``Ruleset.stand_ins``)."""
+def ending(state: GameState, floor: int) -> str | None:
+    """The burglar whose End turn comes before floor ``floor``'s next guard move, when it is this turn's: the
+    current player on that floor. What End turn does before his first step (her Thermo, the basic Acrobat in his
+    room, a bb2 Count Room: ``actions.before_guard_walk``) is then part of the move; an event card she may draw
+    is not (unknown, never guessed). None for any other floor: its guard moves after another End turn."""
+    who = state.current()
+    if who is None:
+        return None
+    b = state.crew[who]
+    return who if b.floor == floor and b.at is not None and not b.escaped else None
+
+
+def forecast_floor(state: GameState, floor: int, stand_ins: frozenset[str] = frozenset(), *,
+                   whole_turn: bool = True) -> FloorForecast:
+    """The forecast of floor ``floor``'s next guard move, from the end of the current player's actions when he
+    moves at this End turn (:func:`ending`). The state is not changed. ``stand_ins``: burglars whose catch takes
+    them off the board and lets the move go on (the safety map's copies of a burglar, see ``Ruleset.stand_ins``).
+    ``whole_turn`` False: his move from the board as it is, without what End turn does first (what that part
+    decides is seen beside it: ``safety.turn_end_reasons``)."""
     view = blind(state)
     bonus = move_bonus(state, floor)
-    key = (floor, bonus, marshal.dumps((view.to_json(), sorted(stand_ins))))  # to_json writes its fields in one order
+    # to_json writes its fields in one order
+    key = (floor, bonus, whole_turn, marshal.dumps((view.to_json(), sorted(stand_ins))))
     hit = _cache.get(key)
     if hit is not None:
         _cache.move_to_end(key)
@@ -94,7 +110,8 @@ def forecast_floor(state: GameState, floor: int, stand_ins: frozenset[str] = fro
     collecting = gc.isenabled()
     gc.disable()
     try:
-        tree = explore(reshuffled_first(view, floor), floor, bonus, stand_ins)
+        tree = explore(reshuffled_first(view, floor), floor, bonus, stand_ins,
+                       ending(view, floor) if whole_turn else None)
     finally:
         if collecting:
             gc.enable()

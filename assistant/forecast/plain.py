@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
+from ..engine.actions import before_guard_walk
 from ..engine.errors import RulesError
 from ..engine.ruleset import GameOver, NeedAnswer
 from ..engine.rulesets import ruleset_for
@@ -31,9 +32,10 @@ from .knowledge import full_deck, kind_of
 from .records import Question, Tree
 
 
-def enumerate_move(view: GameState, floor: int, bonus: int = 0) -> Tree:
+def enumerate_move(view: GameState, floor: int, bonus: int = 0, ending: str | None = None) -> Tree:
     """Every branch of floor ``floor``'s next guard move on the blind state ``view`` (knowledge.blind), as
-    ``tree.explore`` gives it: rooms and burglars with probability 0 are left out."""
+    ``tree.explore`` gives it: rooms and burglars with probability 0 are left out. ``ending``: the burglar whose End
+    turn the move follows (``actions.before_guard_walk`` first, as ``tree.explore``)."""
     full = {n: full_deck(view, n) for n in view.floors}
     tree = Tree()
 
@@ -45,6 +47,8 @@ def enumerate_move(view: GameState, floor: int, bonus: int = 0) -> Tree:
         rules = ruleset_for(state, answers)
         question: Question | None = None
         try:
+            if ending is not None:
+                before_guard_walk(rules, ending)
             rules.guard_turn(floor, bonus)
         except NeedAnswer as need:
             question = need.question

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import TypeAlias
 
+from ..engine.actions import before_guard_walk
 from ..engine.errors import RulesError
 from ..engine.ruleset import GameOver, NeedAnswer, Note, Plans
 from ..engine.rulesets import rules_of, ruleset_for
@@ -37,12 +38,14 @@ class Overflow(Exception):
 
 def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Piles | None,
         piles: Piles | None = None, stand_ins: frozenset[str] = frozenset(), plans: Plans | None = None,
-        ) -> tuple[GameState, list[Note], Question | None, Piles | None]:
+        ending: str | None = None) -> tuple[GameState, list[Note], Question | None, Piles | None, bool]:
     """One engine run from ``state`` (copied) with these answers: the state after it, its log (the quiet
-    ruleset's notes: ``Ruleset.quiet``), the question it stopped at (None when the move is over) and where it can
-    be resumed at that question. ``piles``: the sizes of floor ``floor``'s deck, discard and set-aside cards to run
-    with ("?" placeholders), instead of the state's own. ``stand_ins``: burglars whose catch takes them off the
-    board (``Ruleset.stand_ins``). ``plans``: the floor plans earlier runs looked up (``Ruleset``)."""
+    ruleset's notes: ``Ruleset.quiet``), the question it stopped at (None when the move is over), where it can
+    be resumed at that question, and whether the guard's move had started when it stopped. ``piles``: the sizes of
+    floor ``floor``'s deck, discard and set-aside cards to run with ("?" placeholders), instead of the state's own.
+    ``stand_ins``: burglars whose catch takes them off the board (``Ruleset.stand_ins``). ``plans``: the floor plans
+    earlier runs looked up (``Ruleset``). ``ending``: the burglar whose End turn this move follows: a run from the
+    move's start first does what End turn does before the guard's first step (``actions.before_guard_walk``)."""
     state = state.copy()
     if piles is not None:
         fl = state.floors[floor]
@@ -51,8 +54,12 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Pi
     rules.quiet = QUIET
     rules.stand_ins = stand_ins
     question = None
+    walking = resume is not None
     try:
         if resume is None:
+            if ending is not None:
+                before_guard_walk(rules, ending)
+            walking = True
             rules.guard_turn(floor, bonus)
         else:
             rules.resume_walk(*resume)
@@ -62,7 +69,10 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Pi
         pass
     except RulesError:
         pass  # a degenerate deck (no card can send him anywhere): the branch ends where he stands
-    return state, rules.notes, question, rules.resumable if question is not None else None
+    # a question asked before his move cannot be resumed: his whole move is still to come (a bb2 commotion's step
+    # that draws on arrival says nothing about the moves he then has)
+    resumable = rules.resumable if question is not None and walking else None
+    return state, rules.notes, question, resumable, walking
 
 
 class Runs:
@@ -131,6 +141,7 @@ class Runs:
             self.tree.branches = before.tree.branches
         self.points: dict[bytes, GameState] = {}  # a point's state by its key (see _engine)
         self.stand_ins: frozenset[str] = frozenset()  # see Ruleset.stand_ins (set by tree.explore)
+        self.ending: str | None = None  # whose End turn the move follows (see run; set by tree.explore)
         self.blind: dict[bytes, bytes] = {}  # a point's key without the crew's Stealth and heat (see _blind_key)
         self.crewless: dict[BlindKey, Run] = {}  # runs that found no one, by that key (see _transplant)
 
@@ -265,12 +276,12 @@ class Runs:
     def _engine(self, point: Point | None, answers: list[str], piles: Piles, shift: bool) -> Run:
         floor = self.floor
         if point is None:
-            state, notes, question, resumable = run(self.base, floor, self.bonus, answers, None, piles,
-                                                    self.stand_ins, self.plans)
+            state, notes, question, resumable, walking = run(self.base, floor, self.bonus, answers, None, piles,
+                                                             self.stand_ins, self.plans, self.ending)
         else:
-            state, notes, question, resumable = run(point.state, floor, self.bonus, answers,
-                                                    (floor, point.left, point.steps), piles, self.stand_ins,
-                                                    self.plans)
+            state, notes, question, resumable, walking = run(point.state, floor, self.bonus, answers,
+                                                             (floor, point.left, point.steps), piles,
+                                                             self.stand_ins, self.plans)
         self.tree.branches += 1
         bits = 0
         entered_any = jumped = touched = reshuffled = False
@@ -329,7 +340,8 @@ class Runs:
                     state if resumes else None, key, after, shift,
                     resumable[1] if resumes and resumable else 0,
                     resumable[2] - (point.steps if point is not None else 0) if resumes and resumable else 0,
-                    _moves_left(notes, floor) if question is not None and not resumes else None, entered_any,
+                    _moves_left(notes, floor) if question is not None and not resumes and walking else None,
+                    entered_any,
                     jumped, not touched and (question is None or question["kind"] == "card"))
 
     def _fold(self, unseen: Unseen, events: Events) -> Unseen:

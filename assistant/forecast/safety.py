@@ -20,7 +20,9 @@ most rooms share a few instead (docs/forecast.md, "Where is it safe to end your 
   forecast is left out: it settles few rooms, and the copies give every room's ``found`` as well.
 * The rest take their own forecast: a Camera, Lavatory tokens in a room with another burglar, and every room in
   bb2, where the bouncer hunts the nearest player when his deck is empty, heat is gained two at a time and some
-  rooms heat everyone on the floor.
+  rooms heat everyone on the floor; and for the current player every room where End turn, with her actions ending
+  there, does something before his first step (her Thermo, the basic Acrobat in his room: ``turn_end_effects``),
+  which her own forecast applies and the copies, she off the board, would not (issue 32).
 
 >>> from assistant.engine.cases import state_from_case
 >>> state = state_from_case({"floors": {"1": {"guard": "A1", "destination": "C1", "die": 2,
@@ -32,15 +34,25 @@ most rooms share a few instead (docs/forecast.md, "Where is it safe to end your 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import Any
 
+from ..engine.actions import before_guard_walk
 from ..engine.board import Floorplan
+from ..engine.errors import RulesError
+from ..engine.ruleset import GameOver, NeedAnswer
 from ..engine.rulesets import rules_of, ruleset_for
 from ..engine.state import GameState
-from . import Chance, forecast_floor, move_bonus
+from . import Chance, ending, forecast_floor, move_bonus
+from .knowledge import blind
 
-__all__ = ["safest", "safety", "safety_map"]
+__all__ = ["TURN_END_EFFECTS", "safest", "safety", "safety_map", "turn_end_effects", "turn_end_reasons"]
+
+# What End turn's first part does that the Coach can name (log kinds, and "acrobat" for the basic Acrobat's Stealth)
+TURN_END_EFFECTS = ("thermo", "acrobat", "count_room")
+MAX_TURN_END_ANSWERS = 4  # questions answered to see what End turn's first part does (a Lavatory token: one)
 
 NO_AWAY_STEALTH = 2  # her Stealth from which the forecast with her off the board is left out (see safety_map)
 # bb1 tiles where a burglar's presence changes the guard's move before she is caught (1.14)
@@ -124,6 +136,70 @@ def _with_copies(state: GameState, name: str, floor: int, rooms: dict[str, _Copy
     return {room: crew[copy] for room, copy in copies.items()}
 
 
+def _after_actions(state: GameState, floor: int) -> GameState | None:
+    """The state once End turn has done what it does before floor ``floor``'s guard's first step when he moves at
+    this End turn (``actions.before_guard_walk``, as the forecast does: ``forecast.ending``); None when it asks the
+    table something or ends the game (only a forecast can say what follows)."""
+    who = ending(state, floor)
+    if who is None:
+        return state
+    after = state.copy()
+    try:
+        before_guard_walk(ruleset_for(after, []), who)
+    except (NeedAnswer, GameOver, RulesError):
+        return None
+    return after
+
+
+def _effect(kind: str, data: dict[str, Any]) -> str:
+    """The end-of-turn effect a log entry of End turn's first part shows (TURN_END_EFFECTS), or ""."""
+    if kind in ("stealth", "caught") and data.get("why") == "acrobat_stayed":
+        return "acrobat"
+    return kind if kind in TURN_END_EFFECTS else ""
+
+
+def turn_end_effects(state: GameState, name: str, rooms: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Of ``rooms``, those where End turn, with her actions ending there, does something before his first step
+    (``actions.before_guard_walk``: §1.22 'Thermo: when it is checked', the alarm goes off; §1.22 'Acrobat (basic) in
+    the guard's room'; a bb2 Count Room's commotion), each with the effects it names (TURN_END_EFFECTS; none named
+    for anything else it does). Only when she is the current player: nobody else's room is read then. A question it
+    asks (a Lavatory token) is answered with its first option, to see what follows."""
+    floor = state.crew[name].floor
+    if ending(state, floor) != name:
+        return {}
+    view = blind(state)  # what the players can see: a card it draws is a question too
+    out = {}
+    for room in rooms:
+        answers: list[str] = []
+        while True:
+            rules = ruleset_for(_standing(view, name, room), list(answers))
+            try:
+                before_guard_walk(rules, name)
+            except NeedAnswer as need:
+                if len(answers) < MAX_TURN_END_ANSWERS:
+                    answers.append(need.question["options"][0])
+                    continue
+            except (GameOver, RulesError):
+                pass  # a catch: the entries say who and why
+            break
+        if rules.entries or answers:
+            out[room] = tuple(sorted({e for x in rules.entries if (e := _effect(x.kind, x.data))}))
+    return out
+
+
+def turn_end_reasons(state: GameState, name: str, chances: dict[str, Chance]) -> dict[str, tuple[str, ...]]:
+    """The rooms of her safety map (``chances``) whose chance End turn's first part decides, with what it does
+    there (:func:`turn_end_effects`): her chance there differs from his move's from the board as it is (the forecast
+    without that part, ``whole_turn=False``). What the Coach names as the reason ("the Thermo goes off")."""
+    out = {}
+    floor = state.crew[name].floor
+    for room, effects in turn_end_effects(state, name, chances).items():
+        if effects and forecast_floor(_standing(state, name, room), floor,
+                                      whole_turn=False).crew[name] != chances[room]:
+            out[room] = effects
+    return out
+
+
 def safety_map(state: GameState, name: str) -> dict[str, Chance]:
     """Room -> the chance that ``name``'s floor's guard finds (and catches) her in his next move if she stands
     there, every room of her floor in board order. Empty when she is not on the board, or her floor has no
@@ -136,6 +212,8 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
     if guard is None:
         return {}
     rooms = _copies(state, name, floor)
+    for room in turn_end_effects(state, name, list(rooms)):  # each its own forecast, which applies it
+        del rooms[room]
     out: dict[str, Chance] = {}
     tried: dict[str, _Copy] = {}  # rooms the forecasts with copies of her may settle
     away = None
@@ -147,7 +225,11 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
         away = forecast_floor(_standing(state, name, None), floor)
     if away is not None:
         plan = state.plan(floor)
-        moves = ruleset_for(state, []).speed(floor, move_bonus(state, floor))
+        # his speed and room once End turn's first part is done (another burglar's Thermo adds an alarm); unknown
+        # when it asks the table something: then no room is settled by them
+        after = _after_actions(_standing(state, name, None), floor)
+        moves = ruleset_for(after, []).speed(floor, move_bonus(state, floor)) if after else None
+        start = after.floors[floor].guard if after else None
         for room, c in rooms.items():
             entered = away.enter.get(room, Fraction(0))
             if not any(away.enter.get(cell) for cell in c.cells):  # never entered, she is never found there
@@ -156,7 +238,7 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
                 tried[room] = c
             elif c.stealth <= 0:  # found is caught
                 out[room] = Chance(entered, entered)
-            elif _caught_at_least(plan, guard, c) > moves:
+            elif moves is not None and start is not None and _caught_at_least(plan, start, c) > moves:
                 out[room] = Chance(entered, Fraction(0))
             else:
                 tried[room] = c

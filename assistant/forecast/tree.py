@@ -93,7 +93,8 @@ class _NotOnlyRedrawn(Exception):
     again counting it."""
 
 
-def explore(view: GameState, floor: int, bonus: int = 0, stand_ins: frozenset[str] = frozenset()) -> Tree:
+def explore(view: GameState, floor: int, bonus: int = 0, stand_ins: frozenset[str] = frozenset(),
+            ending: str | None = None) -> Tree:
     """Every branch of floor ``floor``'s next guard move on the blind state ``view``. The packed fields start
     narrow (40 bits: denominators up to 2**39, beyond most moves; the bench's worst cases reach 2**29, a bb3 floor
     with speed 7 2**34, and narrower fields make every sum of the walk cheaper) and widen when one outgrows them;
@@ -106,7 +107,9 @@ def explore(view: GameState, floor: int, bonus: int = 0, stand_ins: frozenset[st
     draws) and explores again when either fails: counting the card until the deck is reshuffled and leaving it
     out after, where the new deck cannot run out again (a deck with a few cards left when he starts); and at
     last counting it all the way. ``stand_ins``: burglars whose catch takes them off the board and lets the move go
-    on (``Ruleset.stand_ins``: the safety map's copies of one burglar)."""
+    on (``Ruleset.stand_ins``: the safety map's copies of one burglar). ``ending``: the burglar whose End turn this
+    move follows: what End turn does before his first step is part of the move (``runs.run``), its questions
+    answered as the move's own."""
     width = 40
     runs = None
     redrawn = LEFT_OUT
@@ -117,6 +120,7 @@ def explore(view: GameState, floor: int, bonus: int = 0, stand_ins: frozenset[st
     while True:
         explorer = _Explorer(view, floor, bonus, width, runs, redrawn)
         explorer.stand_ins = stand_ins
+        explorer.ending = ending
         try:
             return explorer.explore()
         except Overflow:

@@ -25,7 +25,7 @@ from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
 from assistant.engine.scenarios import new_game
 from assistant.engine.state import GameState
-from assistant.forecast import forecast, forecast_floor, in_words
+from assistant.forecast import ending, forecast, forecast_floor, in_words
 from assistant.forecast.__main__ import main
 from assistant.forecast.knowledge import blind, full_deck, unseen_cards
 from assistant.forecast.plain import enumerate_move
@@ -307,7 +307,7 @@ def _agrees_with_enumeration(state: GameState, floor: int = 1) -> None:
 
     forecasting._cache.clear()
     f = forecast_floor(state, floor)
-    plain = enumerate_move(blind(state), floor)
+    plain = enumerate_move(blind(state), floor, ending=ending(state, floor))
     assert f.enter == {r: p for r, p in plain.enter.items() if p}
     assert f.end == {r: p for r, p in plain.end.items() if p and r is not None}
     for name, chance in f.crew.items():

@@ -19,7 +19,7 @@ from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
 from assistant.engine.scenarios import new_game, random_walls
 from assistant.engine.state import GameState
-from assistant.forecast import Chance, move_bonus
+from assistant.forecast import Chance, ending, move_bonus
 from assistant.forecast import safety as safety_module
 from assistant.forecast.__main__ import main
 from assistant.forecast.knowledge import blind
@@ -35,7 +35,7 @@ def _enumerated(state: GameState, name: str, room: str) -> Chance:
     moved = state.copy()
     moved.crew[name].at = room
     floor = moved.crew[name].floor
-    plain = enumerate_move(blind(moved), floor, move_bonus(moved, floor))
+    plain = enumerate_move(blind(moved), floor, move_bonus(moved, floor), ending(moved, floor))
     return Chance(plain.found.get(name, Fraction(0)), plain.caught.get(name, Fraction(0)))
 
 

@@ -17,7 +17,7 @@ import pytest
 import assistant.forecast as forecasting
 from assistant.engine.cases import state_from_case
 from assistant.engine.state import GameState
-from assistant.forecast import forecast_floor, runs, summing
+from assistant.forecast import ending, forecast_floor, runs, summing
 from assistant.forecast.knowledge import blind
 from assistant.forecast.plain import enumerate_move
 from assistant.forecast.records import Program, Summed
@@ -127,7 +127,7 @@ def test_a_bb3_floor_with_cubes_summed_through_the_tables_is_the_plain_enumerati
     forecasting._cache.clear()
     with _each_sum_checked() as seen:
         f = forecast_floor(state, 1)
-    plain = enumerate_move(blind(state), 1)
+    plain = enumerate_move(blind(state), 1, ending=ending(state, 1))
     assert f.enter == {r: p for r, p in plain.enter.items() if p}
     assert f.end == {r: p for r, p in plain.end.items() if p and r is not None}
     assert (f.crew["ana"].found, f.crew["ana"].caught) == (plain.found.get("ana", 0), plain.caught.get("ana", 0))

@@ -18,8 +18,9 @@ from flask import Blueprint, g
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.state import GameState
-from ...forecast.safety import safest, safety_map
+from ...forecast.safety import safest, safety_map, turn_end_reasons
 from ...store import Game
+from ...words.i18n import N_, _
 from ..extensions import store
 from .danger import percent, shade, switches_on, toggled
 
@@ -40,12 +41,18 @@ def toggle(key: str) -> BaseResponse:
     return toggled(key, setting_name)
 
 
+# What End turn does first, in the words the Coach names it with (safety.TURN_END_EFFECTS)
+BECAUSE = {"thermo": N_("the Thermo goes off"), "acrobat": N_("the Acrobat is still in the guard's room"),
+           "count_room": N_("the Count Room makes a commotion")}
+
+
 @dataclass(frozen=True)
 class CoachRoom:
     found: Fraction
     caught: Fraction
     reachable: bool  # she can still walk there this turn
     named: bool  # one of the safest reachable rooms
+    because: tuple[str, ...] = ()  # what End turn does first that decides her chance here (safety.turn_end_reasons)
 
     @property
     def shade(self) -> str:
@@ -54,6 +61,11 @@ class CoachRoom:
     @property
     def percent(self) -> str:
         return percent(self.found)
+
+    @property
+    def reason(self) -> str:
+        """Why ending the turn here is as dangerous as it is, when End turn's first part decides it ("" if not)."""
+        return ", ".join(_(BECAUSE[effect]) for effect in self.because)
 
 
 @dataclass(frozen=True)
@@ -65,6 +77,11 @@ class CoachBoard:
     walked: int  # walks she made this turn, as the app saw them
     rooms: dict[str, CoachRoom]
     safest: tuple[str, ...]  # the safest reachable rooms, safest first
+
+    @property
+    def decided(self) -> list[str]:
+        """The rooms whose danger End turn's first part decides (a Thermo that goes off), in board order."""
+        return [r for r, c in self.rooms.items() if c.because]
 
     @property
     def left(self) -> int:
@@ -100,7 +117,9 @@ def advice(state: GameState, walked: int) -> CoachBoard | None:
     distance = plan.distances(plan.index[b.at])
     reachable = [r for r in chances if 0 <= distance[plan.index[r]] <= left]
     best = tuple(safest(chances, reachable, NAMED))
-    rooms = {r: CoachRoom(c.found, c.caught, r in reachable, r in best) for r, c in chances.items()}
+    because = turn_end_reasons(state, who, chances)
+    rooms = {r: CoachRoom(c.found, c.caught, r in reachable, r in best, because.get(r, ()))
+             for r, c in chances.items()}
     return CoachBoard(who, b.floor, walked, rooms, best)
 
 

@@ -173,16 +173,18 @@ def danger_why(view: Any) -> str | None:
     if not is_on(game_id):
         return None
     try:
-        before, _, log = store().action_at(game_id, view.seq)
+        before, action, log = store().action_at(game_id, view.seq)
     except NotFoundError:
         return None
-    return chance_sentence(log, view.index, before)
+    return chance_sentence(log, view.index, before, action)
 
 
-def chance_sentence(log: Sequence[dict[str, Any]], index: int, before: GameState) -> str | None:
+def chance_sentence(log: Sequence[dict[str, Any]], index: int, before: GameState,
+                    action: dict[str, Any] | None = None) -> str | None:
     """The sentence for line ``index`` of an action's log, or None when it is not a guard's step or a
     burglar found by him. An answer replays its action from the state before it, so that is where the
-    move started."""
+    move started. A move that End turn made started after what End turn does first (issue 32); a move by any
+    other action (``action``) from the board as it was."""
     if not 0 <= index < len(log):
         return None
     entry = log[index]
@@ -190,14 +192,16 @@ def chance_sentence(log: Sequence[dict[str, Any]], index: int, before: GameState
     start = GameState.from_json(before.pending["before"]) if before.pending else before
     if not isinstance(floor, int) or floor not in start.floors or start.floors[floor].guard is None:
         return None
+    moved_by = before.pending["action"] if before.pending else action
+    whole_turn = moved_by is None or moved_by.get("do") == "end_turn"
     if entry.get("kind") == "enter" and not (entry.get("data") or {}).get("jump"):
-        f = forecast_floor(start, floor)
+        f = forecast_floor(start, floor, whole_turn=whole_turn)
         p = f.enter.get(str(entry.get("square")), Fraction(0))
         return _("Before this move he had a %(chance)s chance to come here (%(percent)s).", chance=chance_words(p),
                  percent=percent(p))
     who = (entry.get("data") or {}).get("who")
     if entry.get("kind") in ("stealth", "heat", "caught") and isinstance(who, str):
-        f = forecast_floor(start, floor)
+        f = forecast_floor(start, floor, whole_turn=whole_turn)
         chance = f.crew.get(who)
         if chance is None:
             return None
