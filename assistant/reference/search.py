@@ -6,7 +6,7 @@ three languages, the other books' names, abbreviations: names.py). A query match
 does, with or without accents ("camara" finds "Cámara"), in its plural ("alarm" finds "alarms"), through
 a synonym ("guardia" finds "guarda"), and for the word still being typed as the start of a longer one
 ("detec"); a plural in the query also finds the singular ("doors", "door"), and a longer word no page
-holds finds the words that share its stem ("ventriloquie" finds "ventriloque", "escapó" "escapar"). The
+holds finds the words that share its stem ("ventriloquie" finds "ventriloque", "escaping" "escape"). The
 words of a question that name no topic ("how", "cuántos", "peut-on": names.toml's fillers) find nothing
 while the query has another word. A page named by the query
 comes first, then pages holding more of its words (a rare word counting more than a common one, a word
@@ -271,7 +271,7 @@ def _begins_longer(vocabulary: tuple[str, ...], form: str) -> bool:
 
 def _stem_words(vocabulary: tuple[str, ...], word: str) -> list[str]:
     """The words of the sorted ``vocabulary`` that begin as ``word`` does but for its last letters: other
-    endings of the same word ("ventriloquie", "ventriloque"; "escapó", "escapado"), the shortest first.
+    endings of the same word ("ventriloquie", "ventriloque"; "escaping", "escape"), the shortest first.
     Asked only for a word that neither a page nor a synonym has, so a word the pages use keeps its meaning."""
     stem = word[:max(STEM_MIN, len(word) - STEM_CUT)]
     found = []
