@@ -12,7 +12,7 @@ from assistant import reference
 # (the §1.22 row's topic, the page, the words it says in en, es, fr)
 ROWS = [
     ("Peeking is not moving (new, turn 4): the Crowbar up or down the Stairs", "crowbar",
-     ("any room she could peek into", "a cualquiera a la que podrías asomarte", "toute pièce où vous pourriez")),
+     ("any room you could peek into", "a cualquiera a la que podrías asomarte", "toute pièce où vous pourriez")),
     ("Peeking is not moving (new, turn 4): peeking during Time Lock", "time-lock",
      ("Peeking stays open", "Asomarse sigue permitido", "Regarder reste permis")),
     ("Peeking is not moving (new, turn 4): the advanced Hawk with the Painting", "hawk",
@@ -84,7 +84,7 @@ ROWS = [
      ("refuses a card already in that floor's face-up pile", "rechaza una carta que ya está en la pila boca arriba de "
       "esa planta", "refuse une carte déjà dans la pile face visible de cet étage")),
     ("Juicer's alarm tokens (new, turn 4)", "juicer",
-     ("she can drop only one she holds", "solo puede soltar una que lleve", "elle ne peut lâcher qu'un jeton qu'elle "
+     ("only a token held can be dropped", "solo puede soltar una que lleve", "elle ne peut lâcher qu'un jeton qu'elle "
       "tient")),
     ("Sight after any placement (changed, turn 4): the Rook's Disguise", "rook",
      ("no Camera, Atrium or Foyer is checked after it either", "tampoco se comprueba después ninguna Cámara, Atrio ni "
