@@ -21,7 +21,7 @@ ROWS = [
     ("The Painting (new, turn 4)", "painting",
      ("The app refuses a Secret Door or Service Duct move by the carrier",
       "La app rechaza que quien lo lleva se mueva por una Puerta Secreta",
-      "L'appli refuse qu'elle se déplace par une Porte secrète")),
+      "L'appli refuse que son porteur se déplace par une Porte secrète")),
     ("A Safe holds at most 6 dice (new, turn 4)", "safe",
      ("a Safe never holds more than six", "una caja nunca tiene más de seis",
       "un Coffre n'en porte jamais plus de six")),
