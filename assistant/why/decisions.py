@@ -133,6 +133,10 @@ def _need_a_card(m: Moment, floor: int) -> str:
         return _("The floor-%(floor)s guard is being put on the board: this card says where he stands.", floor=floor)
     if before == "appear":
         return _first_destination(floor, alarm_follows=bool(after and (after.get("data") or {}).get("appeared")))
+    if before == "entrance":
+        return _("The crew has chosen where to break in, so the setup's second card now gives the floor-%(floor)s "
+                 "guard his first destination (§1.22, Break-in). Not applied: the reading in which both setup cards "
+                 "are drawn before the entrance is chosen.", floor=floor)
     if before == "arrive":
         return _("He reached his destination and no alarm is on floor %(floor)s, so the next card says where he "
                  "goes.", floor=floor)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from assistant.engine.actions import apply
+from assistant.engine.scenarios import new_game
 from assistant.engine.state import GameState
 from assistant.why import Why, explain_entry
 from tests.engine.helpers import BANK_F1, alarm, burglar, floor_case, move, position, turn
@@ -257,3 +258,13 @@ def test_why_of_a_first_destination_under_an_alarm_names_the_bga_order_and_the_r
     die = first(waiting, arrive, "destination")
     assert die.sentence.startswith("He has just appeared, and the setup's second card, D4, is his first destination")
     assert "No alarm" not in die.sentence and die.ruling
+
+
+def test_why_of_the_break_ins_first_destination_says_the_entrance_came_first():
+    """§1.22 'Break-in' (bb1 "Break in" steps): the entrance is chosen, then the second card sets the first
+    destination; the Why? rules out drawing both cards before the entrance."""
+    started = apply(new_game("bank", [{"name": "ana", "character": "hawk"}], seed=3), {"do": "start"}).state
+    why = first(started, {"do": "entrance", "at": "A1"}, "draw")
+    assert why.sentence.startswith("The crew has chosen where to break in, so the setup's second card now gives "
+                                   "the floor-1 guard his first destination")
+    assert "Not applied: the reading in which both setup cards are drawn before the entrance is chosen" in why.sentence
