@@ -1,6 +1,7 @@
-"""The other names players look pages up by, and words they use for one another, read from
-content/names.toml (see the file for what goes in it). A name for a page that does not exist, or a
-synonym group of one word, raises ContentError when the index is built."""
+"""The other names players look pages up by, words they use for one another, and the words of a question
+that say nothing about its topic, read from content/names.toml (see the file for what goes in it). A name
+for a page that does not exist, a synonym group of one word or a filler that is not a single word raises
+ContentError when the index is built."""
 
 from __future__ import annotations
 
@@ -17,12 +18,13 @@ from .folding import fold
 class Names:
     pages: dict[str, tuple[str, ...]]  # slug -> more names the page goes by
     synonyms: dict[str, tuple[str, ...]]  # a word (folded) -> the words that mean the same
+    fillers: frozenset[str] = frozenset()  # question words (folded) that tell no page apart: "how", "combien"
 
 
 def read_names(path: Path, slugs: Collection[str]) -> Names:
     with path.open("rb") as fh:
         data = tomllib.load(fh)
-    unknown = sorted(set(data) - {"names", "synonyms"})
+    unknown = sorted(set(data) - {"names", "synonyms", "fillers"})
     if unknown:
         raise ContentError(f"{path.name}: unknown table(s) {unknown}")
     pages: dict[str, tuple[str, ...]] = {}
@@ -40,4 +42,7 @@ def read_names(path: Path, slugs: Collection[str]) -> Names:
         folded = [fold(w) for w in group]
         for word in folded:
             synonyms[word] = tuple(dict.fromkeys((*synonyms.get(word, ()), *(w for w in folded if w != word))))
-    return Names(pages, synonyms)
+    fillers = data.get("fillers", {}).get("words", [])
+    if not isinstance(fillers, list) or not all(isinstance(w, str) and w.isalpha() for w in fillers):
+        raise ContentError(f"{path.name}: fillers are single words, not {fillers!r}")
+    return Names(pages, synonyms, frozenset(fold(w) for w in fillers))

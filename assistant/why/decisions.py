@@ -87,6 +87,11 @@ def destination(m: Moment) -> Why:
         return _to_alarm(m, floor, square, guard, distances)
     picture = Picture(floor, guard=guard, destination=square)
     drawn = m.earlier("draw", floor=floor)
+    if drawn and m.index > 0 and m.log[m.index - 1] is drawn and d.get("appeared"):
+        sentence = _("He has just appeared, and the setup's second card, %(square)s, is his first destination even "
+                     "with an alarm on floor %(floor)s: the alarm takes the die next (our ruling, the order BGA uses).",
+                     floor=floor, square=square)
+        return _why(m, sentence, pictures=(picture,))
     if drawn and m.index > 0 and m.log[m.index - 1] is drawn:
         sentence = _("No alarm is on floor %(floor)s, so the patrol card just drawn decides: the die goes to "
                      "%(square)s.", floor=floor, square=square)
@@ -127,7 +132,11 @@ def _need_a_card(m: Moment, floor: int) -> str:
     if after is not None and after.get("kind") == "appear":
         return _("The floor-%(floor)s guard is being put on the board: this card says where he stands.", floor=floor)
     if before == "appear":
-        return _("He has just been placed: this card gives his first destination.")
+        return _first_destination(floor, alarm_follows=bool(after and (after.get("data") or {}).get("appeared")))
+    if before == "entrance":
+        return _("The crew has chosen where to break in, so the setup's second card now gives the floor-%(floor)s "
+                 "guard his first destination (§1.22, Break-in). Not applied: the reading in which both setup cards "
+                 "are drawn before the entrance is chosen.", floor=floor)
     if before == "arrive":
         return _("He reached his destination and no alarm is on floor %(floor)s, so the next card says where he "
                  "goes.", floor=floor)
@@ -135,6 +144,19 @@ def _need_a_card(m: Moment, floor: int) -> str:
         return _("The card before could not be used, so the next one is drawn.")
     return _("The floor-%(floor)s guard needs a new destination and no alarm is on his floor to give him one.",
              floor=floor)
+
+
+def _first_destination(floor: int, alarm_follows: bool) -> str:
+    """The second card of a guard's setup (1.13), and which reading of that setup the app applies: a
+    table may read it the other way, so the Why? says which reading it rules out."""
+    if alarm_follows:
+        return _("He has just been placed: this card gives his first destination, drawn even though an alarm is "
+                 "on floor %(floor)s, and the alarm takes the die right after (our ruling, the order BGA uses). Not "
+                 "applied: the reading in which the alarm alone gives his first destination and no card is drawn.",
+                 floor=floor)
+    return _("He has just been placed: this card gives his first destination, and he sets off toward it at the end "
+             "of any turn that ends on floor %(floor)s, this one included. Not applied: the reading in which a guard "
+             "who has just appeared waits a turn before he walks.", floor=floor)
 
 
 def draw(m: Moment) -> Why:

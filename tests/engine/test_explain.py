@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 from assistant.engine.actions import apply
+from assistant.engine.scenarios import new_game
 from assistant.engine.state import GameState
 from assistant.why import Why, explain_entry
-from tests.engine.helpers import BANK_F1, alarm, burglar, floor_case, position, turn
+from tests.engine.helpers import BANK_F1, alarm, burglar, floor_case, move, position, turn
 
 CARD_A1_WALLS = ["B1-B2", "D1-D2", "A2-B2", "B2-B3", "C2-C3", "C3-C4", "A4-B4", "C4-D4"]
 CARD_C4_WALLS = ["A1-B1", "B1-B2", "D1-D2", "B2-C2", "C2-D2", "A3-B3", "D3-D4", "A4-B4"]
@@ -224,3 +225,46 @@ def test_the_engine_logs_where_each_step_came_from_without_changing_the_walk():
     assert [(e.data["came_from"], e.square) for e in steps] == [
         ("D3", "C3"), ("C3", "B3"), ("B3", "A3"), ("A3", "A2"), ("A2", "A1")]
     assert all(e.data["to_die"] for e in steps)
+
+
+# -- a new floor's first destination (1.13): which reading of the setup, and which one it rules out --------
+
+def test_why_of_a_new_floors_first_destination_says_he_walks_this_turn_not_a_turn_later():
+    """1.13 (bb1 "Take Actions: Move", a floor with no guard yet: the setup's two cards): the second card is
+    his destination, and he walks when a turn ends on his floor, the turn he appeared included; the Why?
+    names the reading it rules out (a new guard resting a turn), and the engine does what it says."""
+    s = position(floor_case("A1", "B1", 2), floor_case(None, None, 3, patrol=["A1", "D4", "B2"]),
+                 crew={"ana": burglar("C3")})
+    climb = {**move("ana", "C3", floor=2), "via": "stairs"}
+    why = first(s, climb, "draw", nth=1)
+    assert why.sentence.startswith("He has just been placed: this card gives his first destination")
+    assert "this one included" in why.sentence
+    assert "Not applied: the reading in which a guard who has just appeared waits a turn" in why.sentence
+    walked = apply(apply(s, climb).state, {"do": "end_turn"}).log
+    assert [e.square for e in walked if e.kind == "enter" and e.floor == 2][:1] == ["B1"]
+
+
+def test_why_of_a_first_destination_under_an_alarm_names_the_bga_order_and_the_reading_it_rules_out():
+    """1.13 ruling (BGA's order): the destination card is drawn even with an alarm on the floor, then the
+    alarm takes the die; the Why? rules out the alarm alone setting his first destination, and no longer
+    says there is no alarm on the floor."""
+    waiting = apply(position(floor_case("A1", "B1", 2), floor_case(None, None, 3, patrol=["A1", "D4"])),
+                    {"do": "alarm", "floor": 2, "at": "B3"}).state
+    arrive = {"do": "enter_floor", "floor": 2}
+    card = first(waiting, arrive, "draw", nth=1)
+    assert "drawn even though an alarm is on floor 2" in card.sentence
+    assert "Not applied: the reading in which the alarm alone gives his first destination and no card is drawn" \
+        in card.sentence
+    die = first(waiting, arrive, "destination")
+    assert die.sentence.startswith("He has just appeared, and the setup's second card, D4, is his first destination")
+    assert "No alarm" not in die.sentence and die.ruling
+
+
+def test_why_of_the_break_ins_first_destination_says_the_entrance_came_first():
+    """§1.22 'Break-in' (bb1 "Break in" steps): the entrance is chosen, then the second card sets the first
+    destination; the Why? rules out drawing both cards before the entrance."""
+    started = apply(new_game("bank", [{"name": "ana", "character": "hawk"}], seed=3), {"do": "start"}).state
+    why = first(started, {"do": "entrance", "at": "A1"}, "draw")
+    assert why.sentence.startswith("The crew has chosen where to break in, so the setup's second card now gives "
+                                   "the floor-1 guard his first destination")
+    assert "Not applied: the reading in which both setup cards are drawn before the entrance is chosen" in why.sentence
