@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import IO, Any
 
+from ..wal import foreign
 from ..words.i18n import N_
 
 LOCK_NAME = "server.lock"
@@ -76,8 +77,19 @@ def check_database(path: Path) -> None:
     """An existing database file is whole, with the write-ahead log beside it, and opens for writing."""
     if not path.exists():
         return
+    _check_log(path)
     _check_whole(path)
     _check_database_writable(path)
+
+
+def _check_log(path: Path) -> None:
+    """The ``-wal`` beside the file is its own, read from the bytes of both before SQLite opens them (wal.py): SQLite
+    would apply another database's log, or an older one's, to the file, and that cannot be undone."""
+    wal = path.with_name(path.name + "-wal")
+    if wal.exists() and foreign(path, wal):
+        raise StartupError(N_("The %(wal)s beside the heists file %(path)s is not that file's write-ahead log (it is "
+                              "another database's, or an older one): nothing was changed; move %(wal)s aside, then "
+                              "start again to use the file as it is."), path=path, wal=wal.name)
 
 
 def _check_whole(path: Path) -> None:
