@@ -303,3 +303,19 @@ def test_a_wal_whose_header_or_frames_do_not_match_is_foreign(tmp_path: Path, da
     assert foreign(path, Path(f"{path}-wal"))
     with pytest.raises(StartupError, match="is not that file's write-ahead log"):
         check_database(path)
+
+
+@pytest.mark.parametrize("theirs", [1, 6], ids=["smaller", "bigger"])
+def test_another_laptops_heists_file_copied_in_beside_a_crashs_wal_is_refused(tmp_path: Path, theirs: int) -> None:
+    """Issue 33 §2: the file is another laptop's, the -wal this one's, left by a pulled plug."""
+    mine = heists_file(tmp_path / "live", heists=3)
+    app = make_app(mine)
+    break_in(app.test_client(), new_heist(app.test_client()))
+    after_crash = crashed(mine, tmp_path / "instance")
+    app.extensions["store"].shutdown()
+    (tmp_path / "laptop").mkdir()
+    shutil.copy(heists_file(tmp_path / "laptop", heists=theirs), after_crash)
+    before = hashed(after_crash.parent)
+    line = refused(after_crash.parent)
+    assert "heists.sqlite3-wal" in line and str(after_crash) in line and "aside" in line
+    assert hashed(after_crash.parent) == before
