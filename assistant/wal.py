@@ -48,32 +48,36 @@ def foreign(database: Path, wal: Path) -> bool:
         return False  # no database to compare with (the check of the file says what it is), or no log
     if len(data) < WAL_HEADER:
         return True
-    magic, version, page_size, _sequence, salt1, salt2, c0, c1 = struct.unpack(">8I", data[:WAL_HEADER])
-    big_endian = magic == MAGIC[1]
-    if (magic not in MAGIC or version != FORMAT or _checksum(data[:24], big_endian) != (c0, c1)
+    magic, version, page_size, _sequence, *_salts, c0, c1 = struct.unpack(">8I", data[:WAL_HEADER])
+    if (magic not in MAGIC or version != FORMAT or _checksum(data[:24], magic == MAGIC[1]) != (c0, c1)
             or page_size != _page_size(int.from_bytes(head[16:18], "big"))):
         return True
-    pages_in_file = database.stat().st_size // page_size
-    counter = int.from_bytes(head[24:28], "big")
-    s0, s1 = c0, c1
-    committed_size, newest_counter, frames = 0, None, 0
-    pending_counter = None
+    frames, size, counter = _committed(data, page_size)
+    if not frames:
+        return len(data) >= WAL_HEADER + FRAME_HEADER  # frames, none of them this header's
+    if size and size < database.stat().st_size // page_size:
+        return True
+    return counter is not None and counter < int.from_bytes(head[24:28], "big")
+
+
+def _committed(data: bytes, page_size: int) -> tuple[int, int, int | None]:
+    """What SQLite would apply of the log ``data``: how many frames follow its header (its salts, the checksums
+    chained from its own), the database size in pages at the last commit among them (0: none), and the change
+    counter of the newest page 1 committed (None: none)."""
+    magic, _version, _size, _sequence, salt1, salt2, s0, s1 = struct.unpack(">8I", data[:WAL_HEADER])
+    big_endian = magic == MAGIC[1]
+    frames, size, counter, pending = 0, 0, None, None
     offset = WAL_HEADER
     while offset + FRAME_HEADER + page_size <= len(data):
-        page, size, f_salt1, f_salt2, f0, f1 = struct.unpack(">6I", data[offset:offset + FRAME_HEADER])
+        page, commit, f_salt1, f_salt2, f0, f1 = struct.unpack(">6I", data[offset:offset + FRAME_HEADER])
         body = data[offset + FRAME_HEADER:offset + FRAME_HEADER + page_size]
-        s0, s1 = _checksum(data[offset:offset + 8], big_endian, s0, s1)
-        s0, s1 = _checksum(body, big_endian, s0, s1)
+        s0, s1 = _checksum(data[offset:offset + 8] + body, big_endian, s0, s1)
         if (f_salt1, f_salt2) != (salt1, salt2) or (f0, f1) != (s0, s1):
             break  # what follows is an earlier log's, left behind: SQLite stops here too
         frames += 1
         if page == 1:
-            pending_counter = int.from_bytes(body[24:28], "big")
-        if size:  # a commit: what SQLite applies ends here
-            committed_size, newest_counter = size, pending_counter if pending_counter is not None else newest_counter
+            pending = int.from_bytes(body[24:28], "big")
+        if commit:  # a commit frame: what SQLite applies ends with one
+            size, counter = commit, pending
         offset += FRAME_HEADER + page_size
-    if offset + FRAME_HEADER <= len(data) and not frames:
-        return True  # frames, none of them this header's
-    if committed_size and committed_size < pages_in_file:
-        return True
-    return newest_counter is not None and newest_counter < counter
+    return frames, size, counter
