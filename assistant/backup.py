@@ -3,40 +3,71 @@ or added beside them.
 
 A backup is the heists' SQLite database as SQLite's backup API copies it (a consistent copy while the app runs:
 every acknowledged action, whatever sits in the write-ahead log), compressed with gzip. The states after each
-action repeat one another, so it compresses about 30 times (a heist of 100 actions is about 10 kB): a club's year of
-heists fits the restore route's cap (``RESTORE_LIMIT``), while every other request keeps the app's 1 MB cap.
+action repeat one another, so it compresses about 20 to 30 times (a heist of 100 actions is about 10 kB): a club's
+year of heists fits the restore route's cap (``RESTORE_LIMIT``), while every other request keeps the app's 1 MB cap.
 
-A file that comes back is checked whole before anything here is touched: it must unpack (within ``MAX_UNPACKED``),
-be an SQLite database that ``PRAGMA quick_check`` finds whole, hold this app's tables, be from this version of the
-app or an earlier one (brought up to date in the copy, as at start), and every heist's position must read. A refusal
-is a :class:`BackupError`: an English message marked for the catalogue and its parameters.
+A file that comes back is a stranger's, read as data and never run (issue 33): it is unpacked within a cap, opened
+read only with none of its own SQL trusted, and only the known columns of the known tables are read, each a plain
+table, with plain SELECTs under a time limit. Every value is checked as it is copied row by row into a database the
+app makes from its own schema, and every heist is replayed through the engine: each action must give the state
+stored after it. Only that copy, all of it checked, ever replaces or joins the heists here. A refusal is a
+:class:`BackupError`: an English sentence marked for the catalogue and its parameters.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import re
 import shutil
 import sqlite3
 import tempfile
+import time
 import zlib
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
+from datetime import datetime
+from importlib import resources
 from pathlib import Path
 from typing import IO, Any, BinaryIO
+from urllib.parse import urlsplit
 
+from .engine.actions import apply
+from .engine.errors import RulesError
 from .engine.state import GameState
 from .engine.upgrades import SaveFormatError
+from .engine.vocabulary import from_json
 from .store import ACTION_COLUMNS, GAME_COLUMNS, Store
-from .store_upgrades import upgrade
+from .store_upgrades import SCHEMA_VERSION, upgrade
 from .words.i18n import N_
 
 RESTORE_LIMIT = 8 * 1024 * 1024  # bytes of a compressed backup: some 800 heists of 100 actions
-MAX_UNPACKED = 512 * 1024 * 1024  # what a backup may unpack to: a file that unpacks further is not ours
-# the columns a backup of any version holds: those added since (games.setup, database version 2) come with the
-# upgrade the check runs
-TABLES = {"games": set(GAME_COLUMNS) - {"setup"}, "actions": set(ACTION_COLUMNS), "settings": {"name", "value"}}
+# what a backup may unpack to, before any check. Its header gives the database's size (a file that is no database
+# stops at its first 100 bytes); a backup compresses 18 to 49 times (the fixtures in tests/fixtures/saves; 100 heists
+# of 100 actions: 0.8 MB for 40 MB), a gzip bomb a thousand times, so a file may unpack to MAX_RATIO times its size
+# (or SMALL_UNPACKED, where a small database's empty pages weigh more), never past MAX_UNPACKED: a backup at
+# RESTORE_LIMIT unpacks to some 400 MB
+MAX_UNPACKED = 512 * 1024 * 1024
+SMALL_UNPACKED = 16 * 1024 * 1024
+MAX_RATIO = 128
+# to read, copy and replay a whole backup: 0.45 ms of CPU an action (100 heists of 100 actions: 4.5 s), so a
+# backup at RESTORE_LIMIT takes under a minute, on a busy laptop two
+READ_SECONDS = 120.0
+MAX_STATE = 1024 * 1024  # characters of a position's JSON (a heist's is about 3 kB), as the app's 1 MB request cap
+MAX_ACTION = 16 * 1024  # characters of an action's JSON (one is under 200)
+MAX_TITLE = 500
+MAX_SETUP = 64 * 1024
+MAX_ADDRESS = 200  # as the settings page takes it (web/setup/settings.py)
+# the columns read from a backup of each version: those added since come with the version that added them
+SINCE = {"setup": 2}
+# (an action's log is not read: the replay writes it anew)
+ACTIONS_READ = tuple(c for c in ACTION_COLUMNS if c != "log")
+TABLES = {"games": GAME_COLUMNS, "actions": ACTIONS_READ, "settings": ("name", "value")}
 SUFFIX = ".sqlite3.gz"
+_ID = re.compile(r"[0-9a-f]{8}")  # secrets.token_hex(4), as Store.create makes it
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16)
+_SWITCH = re.compile(r"(danger|coach)/([0-9a-f]{8})")  # a heist's switch (web/table/danger.py, coach.py)
+_SQLITE = b"SQLite format 3\0"
 
 
 class BackupError(Exception):
@@ -59,59 +90,292 @@ def write(store: Store, out: BinaryIO) -> None:
 
 @contextmanager
 def checked(upload: IO[bytes]) -> Iterator[Path]:
-    """The backup in ``upload`` unpacked into a temporary database, checked and brought up to this version; it is
-    deleted on leaving. Raises BackupError."""
+    """The backup in ``upload`` copied, checked, into a database of this app's own schema and version; it is deleted
+    on leaving. Raises BackupError."""
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "backup.sqlite3"
-        _unpack(upload, path)
-        _check(path)
-        yield path
+        unpacked, copy = Path(tmp) / "backup.sqlite3", Path(tmp) / "checked.sqlite3"
+        _unpack(upload, unpacked)
+        deadline = time.monotonic() + READ_SECONDS
+        _copy_checked(unpacked, copy, deadline)
+        unpacked.unlink()
+        yield copy
+
+
+# -- unpacking, within a cap ----------------------------------------------------------------------------------------
+
+def _cap(upload: IO[bytes]) -> int:
+    try:
+        size = upload.seek(0, 2)
+        upload.seek(0)
+    except (OSError, AttributeError):
+        size = RESTORE_LIMIT
+    return min(MAX_UNPACKED, max(size * MAX_RATIO, SMALL_UNPACKED))
+
+
+def _too_big(cap: int) -> BackupError:
+    return BackupError(N_("That file is not a backup of this app: it unpacks to more than %(mb)s MB."),
+                       mb=-(-cap // (1024 * 1024)))
+
+
+def _declared_size(header: bytes, cap: int) -> int:
+    """The size the database's own header gives (page size times page count, the file format's offsets 16 and 28),
+    so that nothing past it is written; a file that is no SQLite database stops at its first 100 bytes."""
+    if len(header) < 100 or not header.startswith(_SQLITE):
+        raise BackupError(N_("That file is not a backup of this app: it holds no heists database."))
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    if page_size < 512 or page_size & (page_size - 1) or not pages or header[92:96] != header[24:28]:
+        raise BackupError(N_("That file is not a backup of this app: it holds no heists database."))
+    if page_size * pages > cap:
+        raise _too_big(cap)
+    return page_size * pages
 
 
 def _unpack(upload: IO[bytes], path: Path) -> None:
+    cap = _cap(upload)
     try:
         with gzip.GzipFile(fileobj=upload, mode="rb") as packed, path.open("wb") as out:
-            while chunk := packed.read(1024 * 1024):
+            header = packed.read(100)
+            if not header:
+                raise BackupError(N_("That file is empty: it holds no heists (a backup is a .sqlite3.gz file made "
+                                     "by Back up every heist)."))
+            size = _declared_size(header, cap)
+            out.write(header)
+            while chunk := packed.read(min(1024 * 1024, size - out.tell() + 1)):
                 out.write(chunk)
-                if out.tell() > MAX_UNPACKED:
-                    raise BackupError(N_("That file is not a backup of this app: it unpacks to more than %(mb)s MB."),
-                                      mb=MAX_UNPACKED // (1024 * 1024))
+                if out.tell() > size:
+                    raise _too_big(min(cap, size))
     except (OSError, EOFError, zlib.error):  # gzip.BadGzipFile is an OSError
         raise BackupError(N_("That file is not a backup of this app (one is a .sqlite3.gz file made by Back up "
                              "every heist), or it was cut short.")) from None
+    if path.stat().st_size < size:
+        raise BackupError(N_("That file is not a backup of this app (one is a .sqlite3.gz file made by Back up "
+                             "every heist), or it was cut short."))
 
 
-def _check(path: Path) -> None:
-    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+# -- reading the stranger's file: data only ---------------------------------------------------------------------------
+
+def _open_read_only(path: Path, deadline: float) -> sqlite3.Connection:
+    """``path`` read only and immutable (no journal, no -wal, nothing written), with nothing of its schema trusted
+    (no function it names runs), no value longer than a position may be, and every statement stopped at the
+    deadline."""
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, isolation_level=None)
+    db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_STATE)
+    db.set_progress_handler(lambda: int(time.monotonic() > deadline), 10_000)
+    db.execute("PRAGMA trusted_schema = OFF")
+    db.execute("PRAGMA query_only = ON")
+    return db
+
+
+def _columns(db: sqlite3.Connection, version: int) -> dict[str, tuple[str, ...]]:
+    """The columns to read from each known table, checked to be a plain table's stored columns: a view, a virtual
+    table or a computed column would run SQL of the file's own when read."""
+    objects = db.execute("SELECT type, name, sql FROM sqlite_master").fetchall()
+    if not objects:
+        raise BackupError(N_("That file is not a backup of this app: it is an empty database."))
+    found = {}
+    for table, wanted in TABLES.items():
+        named = [(kind, sql) for kind, name, sql in objects if str(name).lower() == table]
+        if not named:
+            raise BackupError(N_("That file is not a backup of this app: it is a database of something else."))
+        kind, sql = named[0]
+        plain = len(named) == 1 and kind == "table" and not str(sql).lstrip().upper().startswith("CREATE VIRTUAL")
+        # asked only of a plain table: hidden is 2 or 3 for a computed column
+        stored = {str(row[1]): row[6] for row in db.execute(f'PRAGMA table_xinfo("{table}")')} if plain else {}
+        if not plain or any(hidden for hidden in stored.values()):
+            raise BackupError(N_("That file is not a backup of this app: its %(table)s is not a plain table, and "
+                                 "the app reads nothing else."), table=table)
+        columns = tuple(c for c in wanted if SINCE.get(c, 0) <= version)
+        if not set(columns) <= set(stored):
+            raise BackupError(N_("That file is not a backup of this app: it is a database of something else."))
+        found[table] = columns
+    return found
+
+
+def _rows(db: sqlite3.Connection, table: str, columns: tuple[str, ...], wanted: tuple[str, ...]) -> Iterator[dict]:
+    """Every row of ``table`` (a plain table, checked), the columns it lacks as None: one plain SELECT, no index or
+    order of the file's chosen."""
+    listed = ", ".join(f'"{c}"' for c in columns)
+    for row in db.execute(f'SELECT {listed} FROM "{table}"'):
+        values = dict(zip(columns, row, strict=True))
+        yield {c: values.get(c) for c in wanted}
+
+
+def _copy_checked(path: Path, copy: Path, deadline: float) -> None:
+    try:
+        with closing(_open_read_only(path, deadline)) as source, closing(_made_here(copy)) as target:
+            version = source.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise BackupError(N_("That backup was made by a newer version of the app (database version "
+                                     "%(version)s): update this one first."), version=version)
+            columns = _columns(source, version)
+            titles = _copy_games(source, target, columns["games"])
+            _copy_actions(source, target, columns["actions"], titles)
+            _copy_settings(source, target, columns["settings"], titles)
+            _replay(target, titles, deadline)
+            target.commit()
+    except sqlite3.DatabaseError as err:
+        if time.monotonic() > deadline:
+            raise BackupError(N_("That backup took more than %(seconds)s seconds to read, far longer than any backup "
+                                 "does: nothing was changed."), seconds=int(READ_SECONDS)) from None
+        if err.sqlite_errorcode == sqlite3.SQLITE_TOOBIG:
+            raise BackupError(N_("That backup holds a value far bigger than any heist's: nothing was changed.")) \
+                from None
+        raise BackupError(N_("That backup is damaged (%(problem)s): nothing was changed. Try an older backup."),
+                          problem=str(err).splitlines()[-1]) from None
+
+
+def _made_here(path: Path) -> sqlite3.Connection:
+    """A new database of this app's own schema and version, with a table where the backup's actions wait to be
+    replayed."""
+    db = sqlite3.connect(path)
+    db.executescript(resources.files("assistant").joinpath("schema.sql").read_text(encoding="utf-8"))
+    upgrade(db, str(path), keep_copy=False)
+    db.execute("CREATE TEMP TABLE staged (game_id TEXT NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL, "
+               "state TEXT NOT NULL, created TEXT NOT NULL, PRIMARY KEY (game_id, seq))")
+    return db
+
+
+def _damaged(title: str) -> BackupError:
+    return BackupError(N_("That backup cannot be read, as the heist %(title)s in it is damaged: nothing was changed."),
+                       title=title)
+
+
+def _text(value: Any, most: int, pattern: re.Pattern[str] | None = None) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= most and (pattern is None or bool(pattern.fullmatch(value)))
+
+
+def _count(value: Any) -> bool:
+    return isinstance(value, int) and 0 <= value < 2 ** 53
+
+
+def _moment(value: Any) -> bool:
+    if not _text(value, 40):
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _position(text: Any) -> str:
+    """A position's JSON as this version writes it; ValueError (and the engine's own errors) when it does not read."""
+    if not _text(text, MAX_STATE):
+        raise ValueError("not a position")
+    return json.dumps(GameState.from_text(text).to_json())
+
+
+def _plain(state: GameState) -> Any:
+    """A position as its JSON reads back (lists, not tuples), to compare two that differ as values."""
+    return json.loads(json.dumps(state.to_json()))
+
+
+def _setup(text: Any) -> str | None:
+    if text is None:
+        return None
+    fields = json.loads(text) if _text(text, MAX_SETUP) else None
+    if not isinstance(fields, list) or not all(
+            isinstance(f, list) and len(f) == 2 and all(isinstance(v, str) for v in f) for f in fields):
+        raise ValueError("not a heist's settings")
+    return json.dumps(fields)
+
+
+READ_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError, RulesError,
+               SaveFormatError)
+
+
+def _copy_games(source: sqlite3.Connection, target: sqlite3.Connection, columns: tuple[str, ...]) -> dict[str, str]:
+    """The heists, each value checked; returns each one's title by its id."""
+    titles: dict[str, str] = {}
+    links: set[str] = set()
+    for game in _rows(source, "games", columns, GAME_COLUMNS):
+        title = game["title"] if _text(game["title"], MAX_TITLE) else str(game["id"])[:20]
+        if not (_text(game["id"], 8, _ID) and _text(game["title"], MAX_TITLE) and _moment(game["created"])
+                and _moment(game["updated"]) and _count(game["head"]) and _count(game["version"])
+                and _text(game["play_token"], 22, _TOKEN) and _text(game["watch_token"], 22, _TOKEN)):
+            raise _damaged(title)
+        if game["id"] in titles:
+            raise _damaged(title)
+        if {game["play_token"], game["watch_token"]} & links or game["play_token"] == game["watch_token"]:
+            raise BackupError(N_("That backup cannot be taken back, as two links in it are the same (%(title)s "
+                                 "shares one): nothing was changed."), title=title)
+        links |= {game["play_token"], game["watch_token"]}
         try:
-            problems = [str(row[0]) for row in db.execute("PRAGMA quick_check")]
-        except sqlite3.DatabaseError as err:
-            if err.sqlite_errorcode == sqlite3.SQLITE_CORRUPT:
-                problems = [str(err)]
-            else:
-                raise BackupError(N_("That file is not a backup of this app: it holds no heists database.")) from None
-        if problems != ["ok"]:
-            raise BackupError(N_("That backup is damaged (%(problem)s): nothing was changed. Try an older backup."),
-                              problem=problems[0].splitlines()[-1])
-        for table, columns in TABLES.items():
-            found = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
-            if not columns <= found:
-                raise BackupError(N_("That file is not a backup of this app: it is a database of something else."))
-        try:
-            upgrade(db, str(path))
-        except SaveFormatError as err:
-            raise BackupError(N_("That backup was made by a newer version of the app (database version %(version)s):"
-                                 " update this one first."), version=err.params["version"]) from None
-        _check_positions(db)
+            game["initial"], game["setup"] = _position(game["initial"]), _setup(game["setup"])
+        except READ_ERRORS:
+            raise _damaged(title) from None
+        target.execute(f"INSERT INTO games ({', '.join(GAME_COLUMNS)}) VALUES ({', '.join('?' * len(GAME_COLUMNS))})",
+                       [game[c] for c in GAME_COLUMNS])
+        titles[game["id"]] = game["title"]
+    return titles
 
 
-def _check_positions(db: sqlite3.Connection) -> None:
-    """Every heist's position where it stands (its head), read as the board will read it."""
-    rows = db.execute("SELECT g.title, coalesce(a.state, g.initial) FROM games g LEFT JOIN actions a "
-                      "ON a.game_id = g.id AND a.seq = g.head")
-    for title, state in rows:
+def _copy_actions(source: sqlite3.Connection, target: sqlite3.Connection, columns: tuple[str, ...],
+                  titles: dict[str, str]) -> None:
+    """Each heist's actions, read in the file's order and kept aside to be replayed in their own."""
+    for row in _rows(source, "actions", columns, ACTIONS_READ):
+        title = titles.get(row["game_id"])
+        if title is None:
+            raise BackupError(N_("That backup cannot be read, as it holds actions of no heist in it: nothing was "
+                                 "changed."))
+        if not (isinstance(row["seq"], int) and 1 <= row["seq"] < 2 ** 31 and _text(row["action"], MAX_ACTION)
+                and _text(row["state"], MAX_STATE) and _moment(row["created"])):
+            raise _damaged(title)
         try:
-            GameState.from_json(json.loads(state))
-        except (ValueError, TypeError, KeyError, AttributeError, SaveFormatError):
-            raise BackupError(N_("That backup cannot be read: the heist %(title)s in it is damaged. Nothing was "
-                                 "changed."), title=title) from None
+            action = json.dumps(from_json(json.loads(row["action"])).to_json())
+            target.execute("INSERT INTO staged (game_id, seq, action, state, created) VALUES (?, ?, ?, ?, ?)",
+                           (row["game_id"], row["seq"], action, row["state"], row["created"]))
+        except (*READ_ERRORS, sqlite3.IntegrityError):
+            raise _damaged(title) from None
+
+
+def _copy_settings(source: sqlite3.Connection, target: sqlite3.Connection, columns: tuple[str, ...],
+                   titles: dict[str, str]) -> None:
+    """This table's settings: the address phones are shown, and each heist's switches."""
+    for row in _rows(source, "settings", columns, ("name", "value")):
+        name, value = row["name"], row["value"]
+        switch = _SWITCH.fullmatch(name) if isinstance(name, str) else None
+        if name == "public_url":
+            parts = urlsplit(value) if _text(value, MAX_ADDRESS) and value.isprintable() and " " not in value \
+                else None
+            known = parts is not None and parts.scheme in ("http", "https") and bool(parts.netloc)
+        else:
+            known = switch is not None and switch[2] in titles and value == "on"
+        if not known:
+            raise BackupError(N_("That backup cannot be read, as one of its settings is none of this app's: "
+                                 "nothing was changed."))
+        target.execute("INSERT INTO settings (name, value) VALUES (?, ?)", (name, value))
+
+
+def _replay(target: sqlite3.Connection, titles: dict[str, str], deadline: float) -> None:
+    """Every heist replayed through the engine from its first position: each action must give the state stored
+    after it, and the head must stand on an action of the heist. What is kept is what the engine gave."""
+    for game_id, initial, head in target.execute("SELECT id, initial, head FROM games").fetchall():
+        title = titles[game_id]
+        state = GameState.from_text(initial)
+        seq = 0
+        for seq_read, action, stored, created in target.execute(
+                "SELECT seq, action, state, created FROM staged WHERE game_id = ? ORDER BY seq", (game_id,)):
+            seq += 1
+            if time.monotonic() > deadline:
+                raise sqlite3.OperationalError("interrupted")
+            if seq_read != seq:
+                raise _damaged(title)
+            try:
+                result = apply(state, json.loads(action))
+                saved = GameState.from_text(stored)
+                same = result.state == saved or _plain(result.state) == _plain(saved)
+            except READ_ERRORS:
+                same = False
+            if not same:
+                raise BackupError(N_("That backup cannot be taken back, as the heist %(title)s in it does not replay "
+                                     "to what it saved at action %(seq)s: nothing was changed."),
+                                  title=title, seq=seq)
+            state = result.state
+            target.execute("INSERT INTO actions (game_id, seq, action, log, state, created) VALUES (?, ?, ?, ?, ?, ?)",
+                           (game_id, seq, action, json.dumps([e.as_dict() for e in result.log]),
+                            json.dumps(state.to_json()), created))
+        if head > seq:
+            raise _damaged(title)

@@ -12,6 +12,8 @@ CREATE TABLE IF NOT EXISTS games (
     setup TEXT                      -- the new-heist form's fields, [[name, value], ...] without the seed (Play
                                     -- again); NULL for an imported position and a heist saved before version 2
 );
+-- Each link token is unique: the indexes games_play_token and games_watch_token are made by the upgrade to version
+-- 3 (store_upgrades._links_unique, which every new database runs too), after it gave any repeated link a new token.
 
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,

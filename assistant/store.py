@@ -41,6 +41,10 @@ class NotFoundError(Exception):
     """No such game (or a wrong token)."""
 
 
+class LinkTakenError(Exception):
+    """A heist of a backup has a link that a heist here already has; its title is the argument."""
+
+
 @dataclass(frozen=True)
 class Game:
     id: str
@@ -221,31 +225,69 @@ class Store:
         with self._write, closing(sqlite3.connect(path)) as source:
             before = [row[0] for row in self.db().execute("SELECT id FROM games")]
             source.backup(self.db())
+            # into the file at once: a -wal holding a smaller database than its file is another's (wal.py)
+            self.db().execute("PRAGMA wal_checkpoint(TRUNCATE)")
             for game_id in before:
                 self.broker.publish(game_id, Event("revoked", "all"))
 
-    def add_from(self, path: Path) -> tuple[int, int]:
-        """The heists of ``path`` (a checked backup) that are not here already, added with their links; the
-        settings stay this table's. Returns how many were added and how many were here already."""
-        added = skipped = 0
+    def add_from(self, path: Path) -> tuple[int, list[str]]:
+        """The heists of ``path`` (a backup checked into this app's own schema: backup.checked) that are not here,
+        added with their links; the settings stay this table's. Returns how many were added and the ids of those
+        here already. A heist whose link a heist here already has is a LinkTakenError, and nothing is added: a link
+        leads to one heist."""
+        added, here = 0, []
         games, actions = (", ".join(columns) for columns in (GAME_COLUMNS, ACTION_COLUMNS))
-        with self._write:
-            db = self.db()
-            db.execute("ATTACH DATABASE ? AS backup", (str(path),))
-            try:
-                with db:  # one transaction: every heist of the file or none
-                    for (game_id,) in db.execute("SELECT id FROM backup.games").fetchall():
-                        if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone():
-                            skipped += 1
-                            continue
-                        db.execute(f"INSERT INTO games ({games}) SELECT {games} FROM backup.games WHERE id = ?",
-                                   (game_id,))
-                        db.execute(f"INSERT INTO actions ({actions}) SELECT {actions} FROM backup.actions "
-                                   "WHERE game_id = ?", (game_id,))
-                        added += 1
-            finally:
-                db.execute("DETACH DATABASE backup")
-        return added, skipped
+        with self._write, closing(sqlite3.connect(path)) as source, self.db() as db:  # every heist of it or none
+            for row in source.execute(f"SELECT {games} FROM games").fetchall():
+                game = dict(zip(GAME_COLUMNS, row, strict=True))
+                if db.execute("SELECT 1 FROM games WHERE id = ?", (game["id"],)).fetchone():
+                    here.append(game["id"])
+                    continue
+                links = (game["play_token"], game["watch_token"]) * 2
+                if db.execute("SELECT 1 FROM games WHERE play_token IN (?, ?) OR watch_token IN (?, ?)",
+                              links).fetchone():
+                    raise LinkTakenError(game["title"])
+                db.execute(f"INSERT INTO games ({games}) VALUES ({', '.join('?' * len(GAME_COLUMNS))})", row)
+                db.executemany(f"INSERT INTO actions ({actions}) VALUES ({', '.join('?' * len(ACTION_COLUMNS))})",
+                               source.execute(f"SELECT {actions} FROM actions WHERE game_id = ?", (game["id"],)))
+                added += 1
+        return added, here
+
+    def further_on(self, path: Path, game_id: str) -> tuple[str, int, int] | None:
+        """(title, its actions, the actions here) when ``path`` (a checked backup) holds heist ``game_id`` further
+        on than here: the same first position and every action here in effect, then more."""
+        with closing(sqlite3.connect(path)) as source:
+            return self._further_on(source, game_id)
+
+    def _further_on(self, source: sqlite3.Connection, game_id: str) -> tuple[str, int, int] | None:
+        theirs = source.execute("SELECT title, initial, head FROM games WHERE id = ?", (game_id,)).fetchone()
+        ours = self.db().execute("SELECT initial, head FROM games WHERE id = ?", (game_id,)).fetchone()
+        if theirs is None or ours is None or theirs[2] <= ours["head"] or \
+                json.loads(theirs[1]) != json.loads(ours["initial"]):
+            return None
+        query = "SELECT action FROM actions WHERE game_id = ? AND seq <= ? ORDER BY seq"
+        here = [json.loads(r[0]) for r in self.db().execute(query, (game_id, ours["head"]))]
+        there = [json.loads(r[0]) for r in source.execute(query, (game_id, ours["head"]))]
+        return (theirs[0], theirs[2], ours["head"]) if here == there else None
+
+    def take_longer(self, path: Path, game_id: str) -> int | None:
+        """Heist ``game_id`` becomes the one in ``path`` (a checked backup), when it is further on there
+        (further_on); its links stay this table's. Returns its new head, or None when it is not further on (any
+        more). Every device on it hears the change."""
+        actions = ", ".join(ACTION_COLUMNS)
+        with self._write, closing(sqlite3.connect(path)) as source:
+            if self._further_on(source, game_id) is None:
+                return None
+            head, version = source.execute("SELECT head, version FROM games WHERE id = ?", (game_id,)).fetchone()
+            with self.db() as db:
+                db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+                db.executemany(f"INSERT INTO actions ({actions}) VALUES ({', '.join('?' * len(ACTION_COLUMNS))})",
+                               source.execute(f"SELECT {actions} FROM actions WHERE game_id = ?", (game_id,)))
+                # past both versions: a page drawn from either is told the board changed
+                db.execute("UPDATE games SET head = ?, updated = ?, version = max(version, ?) + 1 WHERE id = ?",
+                           (head, _now(), version, game_id))
+            self.broker.publish(game_id, Event("changed", str(self.version(game_id))))
+        return int(head)
 
     # -- settings of this table (e.g. the address phones use) ------------------------------------
     def setting(self, name: str) -> str | None:

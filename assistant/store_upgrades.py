@@ -9,6 +9,7 @@ before (tests/fixtures/saves) and a test that opens it.
 from __future__ import annotations
 
 import json
+import secrets
 import shutil
 import sqlite3
 from collections.abc import Callable
@@ -65,13 +66,30 @@ def _setup_kept(db: sqlite3.Connection) -> None:
         db.execute("ALTER TABLE games ADD COLUMN setup TEXT")
 
 
-STEPS: list[Callable[[sqlite3.Connection], None]] = [_log_as_data, _setup_kept]
+def _links_unique(db: sqlite3.Connection) -> None:
+    """Version 2 to 3: no two heists share a play link or a watch link (a unique index on each). Tokens are random,
+    so only a copied row could repeat one (a restored backup whose own SQL rewrote links, issue 33): the heist made
+    first keeps the link, a later one gets a new one (its devices open it again from the board's QR code)."""
+    seen: set[str] = set()
+    for game_id, play, watch in db.execute("SELECT id, play_token, watch_token FROM games "
+                                           "ORDER BY created, id").fetchall():
+        for column, token in (("play_token", play), ("watch_token", watch)):
+            if token in seen:
+                token = secrets.token_urlsafe(16)
+                db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (token, game_id))
+            seen.add(token)
+    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS games_play_token ON games (play_token)")
+    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS games_watch_token ON games (watch_token)")
+
+
+STEPS: list[Callable[[sqlite3.Connection], None]] = [_log_as_data, _setup_kept, _links_unique]
 SCHEMA_VERSION = len(STEPS)
 
 
-def upgrade(db: sqlite3.Connection, path: str) -> list[int]:
+def upgrade(db: sqlite3.Connection, path: str, keep_copy: bool = True) -> list[int]:
     """Run the steps this database still needs; returns the versions it went through. Raises
-    SaveFormatError for a database written by a newer version of the app."""
+    SaveFormatError for a database written by a newer version of the app. ``keep_copy``: copy a database
+    holding heists aside first (not for one the app has just made itself)."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
         raise SaveFormatError(N_("%(path)s was written by a newer version of the app (database version %(version)s, "
@@ -80,7 +98,7 @@ def upgrade(db: sqlite3.Connection, path: str) -> list[int]:
     if version == SCHEMA_VERSION:
         return []
     has_games = db.execute("SELECT count(*) FROM games").fetchone()[0]
-    if has_games and path != ":memory:":
+    if has_games and keep_copy and path != ":memory:":
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         shutil.copyfile(path, backup_name(path))
     done = []

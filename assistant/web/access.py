@@ -144,7 +144,8 @@ def host_only(view: Callable[..., Any]) -> Callable[..., Any]:
 def become_host(key: str) -> None:
     """Open the host link: remember this device as the table's tablet."""
     guard_misses()
-    if not secrets.compare_digest(key, current_app.config["HOST_KEY"]):
+    # as bytes: compare_digest takes no str beyond ASCII, and a key of any other letters is a wrong guess too
+    if not secrets.compare_digest(key.encode(), current_app.config["HOST_KEY"].encode()):
         refuse()
     session["host"] = host_mark()
     session.permanent = True

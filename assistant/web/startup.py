@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import IO, Any
 
+from ..wal import foreign
 from ..words.i18n import N_
 
 LOCK_NAME = "server.lock"
@@ -76,8 +77,19 @@ def check_database(path: Path) -> None:
     """An existing database file is whole, with the write-ahead log beside it, and opens for writing."""
     if not path.exists():
         return
+    _check_log(path)
     _check_whole(path)
     _check_database_writable(path)
+
+
+def _check_log(path: Path) -> None:
+    """The ``-wal`` beside the file is its own, read from the bytes of both before SQLite opens them (wal.py): SQLite
+    would apply another database's log, or an older one's, to the file, and that cannot be undone."""
+    wal = path.with_name(path.name + "-wal")
+    if wal.exists() and foreign(path, wal):
+        raise StartupError(N_("The %(wal)s beside the heists file %(path)s is not that file's write-ahead log (it is "
+                              "another database's, or an older one): nothing was changed; move %(wal)s aside, then "
+                              "start again to use the file as it is."), path=path, wal=wal.name)
 
 
 def _check_whole(path: Path) -> None:
@@ -90,7 +102,7 @@ def _check_whole(path: Path) -> None:
     tells which of the two is at fault."""
     wal = path.with_name(path.name + "-wal")
     with_wal = wal.exists() and wal.stat().st_size > 0
-    problem = _quick_check(path, "mode=ro" if with_wal else "immutable=1")
+    problem = _quick_check_through(path, wal) if with_wal else _quick_check(path, "immutable=1")
     if problem is None:
         return
     if with_wal and _quick_check(path, "immutable=1") is None:
@@ -99,6 +111,20 @@ def _check_whole(path: Path) -> None:
                               "as it is."), path=path, wal=wal.name)
     raise StartupError(N_("The heists file %(path)s is damaged (%(problem)s). Nothing was changed: move it aside, "
                           "then put a backup in its place or start again without it."), path=path, problem=problem)
+
+
+def _quick_check_through(path: Path, wal: Path) -> str | None:
+    """``_quick_check`` through the ``-wal``, on a copy of the pair: SQLite makes a ``-shm`` beside a file it reads
+    through its log, and the data folder stays as it was until the pair is known to be whole (a disk too full for
+    the copy reads the pair where it is)."""
+    try:
+        with tempfile.TemporaryDirectory(dir=path.parent, prefix=".startup-check-") as tmp:
+            copy = Path(tmp) / path.name
+            shutil.copyfile(path, copy)
+            shutil.copyfile(wal, Path(tmp) / wal.name)
+            return _quick_check(copy, "mode=ro")
+    except OSError:
+        return _quick_check(path, "mode=ro")
 
 
 def _quick_check(path: Path, mode: str) -> str | None:

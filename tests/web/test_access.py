@@ -124,3 +124,13 @@ def test_the_host_key_is_kept_in_the_instance_folder_across_restarts(tmp_path: o
     first = instance_secret(folder, "host_key", lambda: secrets.token_urlsafe(16))
     assert len(first) >= 20
     assert instance_secret(folder, "host_key", lambda: secrets.token_urlsafe(16)) == first
+
+
+def test_a_host_key_of_other_letters_is_a_wrong_guess_not_a_bug(app: Flask) -> None:
+    """Issue 33 §4: /host/<non-ASCII> was a 500 and never counted; now a plain 404 counted like any wrong key."""
+    guesser = phone(app)
+    for n in range(20):
+        response = guesser.get(f"/host/clé{n}ñ")
+        assert response.status_code == 404, n
+    assert guesser.get("/host/ascii-guess").status_code == 429
+    assert guesser.get(f"/host/{app.config['HOST_KEY']}").status_code == 429  # turned away, even with the key

@@ -120,3 +120,15 @@ def test_the_switch_without_htmx_goes_back_to_the_board_with_its_room(app: Flask
     response = client.post(f"/games/{gid}/danger", data={"on": "1", "room": "1-C3"})
     assert response.status_code == 303 and response.headers["Location"] == f"/games/{gid}?room=1-C3"
     assert 'class="danger-shade"' in client.get(response.headers["Location"]).get_data(as_text=True)
+
+
+def test_a_room_field_sent_back_is_only_ever_a_room(app: Flask, client: FlaskClient) -> None:
+    """Issue 33 §4: the switch sends the device back to its board with the room it had open; a 100 kB room field
+    came back as a 100 kB Location header. Only a room as the board writes it goes back."""
+    gid = new_heist(client)
+    for headers in ({}, HTMX):
+        kept = client.post(f"/games/{gid}/danger", data={"on": "1", "room": "1-B3"}, headers=headers)
+        assert kept.headers["Location"].endswith("room=1-B3")
+        huge = client.post(f"/games/{gid}/danger", data={"on": "1", "room": "1-" + "B3" * 50_000}, headers=headers)
+        assert huge.status_code in (302, 303) and "room" not in huge.headers["Location"]
+        assert len(huge.headers["Location"]) < 100

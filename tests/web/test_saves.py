@@ -86,7 +86,7 @@ def test_heists_saved_before_the_form_was_kept_play_again_with_what_their_first_
     in what each heist's first position shows; what it cannot show (choke points, the walls' choice of an imported
     position) keeps the form's default."""
     store = Store(unpack("schema1.sqlite3.gz", tmp_path))
-    assert store.upgraded == [2]
+    assert store.upgraded == [2, 3]
     app = make_app(store.path)
     client = app.test_client()
     known = {}
@@ -119,10 +119,37 @@ def test_an_empty_database_of_version_1_gets_the_settings_column(tmp_path: Path)
     db.execute("PRAGMA user_version = 1")
     db.close()
     store = Store(path)
-    assert store.upgraded == [2]
+    assert store.upgraded == [2, 3]
     from assistant.engine.scenarios import new_game
     game_id = store.create("Bank", new_game("bank", [{"name": "Ann"}]), [("game", "bb1")])
     assert store.setup(game_id)[0] == [("game", "bb1")]
+
+
+def test_a_database_of_version_2_gets_one_heist_a_link_and_the_schema_keeps_it(tmp_path: Path):
+    """Issue 33 §1: the upgrade to 3 makes each link unique in the schema. A link that two heists shared (a restore
+    from a file whose own SQL rewrote links, before this version) stays the first heist's, the later one gets a new
+    one; a repeated link can no longer be written."""
+    path = unpack("schema2.sqlite3.gz", tmp_path)
+    db = sqlite3.connect(path)
+    first, second, third = db.execute("SELECT id, play_token, watch_token FROM games ORDER BY created, id").fetchall()
+    db.execute("UPDATE games SET play_token = ? WHERE id = ?", (first[1], second[0]))
+    db.execute("UPDATE games SET watch_token = ? WHERE id = ?", (first[1], third[0]))
+    db.commit()
+    db.close()
+    store = Store(path)
+    assert store.upgraded == [3] and Path(backup_name(path)).exists()
+    rows = store.db().execute("SELECT id, play_token, watch_token FROM games ORDER BY created, id").fetchall()
+    assert tuple(rows[0]) == first
+    assert rows[1]["watch_token"] == second[2] and rows[1]["play_token"] != first[1]
+    assert rows[2]["play_token"] == third[1] and rows[2]["watch_token"] != first[1]
+    assert len({t for r in rows for t in (r["play_token"], r["watch_token"])}) == 6
+    for column in ("play_token", "watch_token"):
+        with pytest.raises(sqlite3.IntegrityError):
+            store.db().execute(f"UPDATE games SET {column} = ? WHERE id = ?", (rows[0][column], rows[1]["id"]))
+    client = make_app(path).test_client()
+    for row in rows:
+        assert client.get(f"/games/{row['id']}").status_code == 200
+    assert store.load(rows[0]["id"]).head == 4
 
 
 def test_upgraded_logs_are_data_and_read_as_the_old_sentences(old_db: Path):

@@ -6,6 +6,7 @@ never a traceback; the terminal speaks the machine's language (issue 15)."""
 from __future__ import annotations
 
 import errno
+import hashlib
 import shutil
 import sqlite3
 import sys
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from assistant.store_upgrades import SCHEMA_VERSION
+from assistant.wal import foreign
 from assistant.web import startup
 from assistant.web.startup import StartupError, check_database, hold_lock, prepare_folder
 from assistant.words.terminal import Terminal, locale_language
@@ -218,3 +220,102 @@ def test_the_damaged_file_is_said_in_the_machines_language(tmp_path: Path) -> No
     heists_file(tmp_path).write_bytes(b"these are not the heists\n" * 40)
     line = refused(tmp_path, "es_ES.UTF-8", "No se puede arrancar: ")
     assert f"El archivo de golpes {tmp_path / 'heists.sqlite3'} está dañado (file is not a database)" in line
+
+
+# -- another database's -wal, or an older one, beside a good heists file (issue 33 §2) ------------------------------
+
+def hashed(folder: Path) -> dict[str, str]:
+    """Every file in the data folder but the lock, by its SHA-256: what a refusal must leave as it was."""
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()
+            if p.is_file() and p.name != startup.LOCK_NAME}
+
+
+def heists_through(path: Path, wal: Path) -> int:
+    """How many heists SQLite finds in a copy of ``path`` with ``wal`` beside it (what the app would serve)."""
+    copy = path.parent.parent / "as-sqlite-reads" / path.name
+    copy.parent.mkdir()
+    shutil.copy(path, copy)
+    shutil.copy(wal, f"{copy}-wal")
+    with sqlite3.connect(copy) as db:
+        return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
+
+
+def refused_as_foreign(folder: Path) -> None:
+    before = hashed(folder)
+    line = refused(folder)
+    path = folder / "heists.sqlite3"
+    assert f"The heists.sqlite3-wal beside the heists file {path} is not that file's write-ahead log" in line
+    assert "nothing was changed; move heists.sqlite3-wal aside, then start again" in line
+    assert hashed(folder) == before and not (folder / "heists.sqlite3-shm").exists()
+
+
+def test_another_databases_wal_beside_a_good_heists_file_is_refused_before_sqlite_opens_them(tmp_path: Path) -> None:
+    (tmp_path / "instance").mkdir()
+    good = heists_file(tmp_path / "instance", heists=4)
+    other = make_app(tmp_path / "other" / "heists.sqlite3")  # another table's app, stopped by a pulled plug
+    break_in(other.test_client(), new_heist(other.test_client()))
+    shutil.copy(tmp_path / "other" / "heists.sqlite3-wal", f"{good}-wal")
+    other.extensions["store"].shutdown()
+    assert heists_through(good, Path(f"{good}-wal")) == 1  # what SQLite would make of the pair: 4 heists gone
+    refused_as_foreign(good.parent)
+    # what the line says to do works: the file alone has its four heists
+    Path(f"{good}-wal").rename(tmp_path / "aside-wal")
+    check_database(good)
+    assert len(make_app(good).extensions["store"].games()) == 4
+
+
+def test_an_older_wal_of_the_same_file_put_back_beside_it_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    path = heists_file(folder, heists=1)
+    app = make_app(path)
+    client = app.test_client()
+    break_in(client, new_heist(client))
+    stale = shutil.copy(f"{path}-wal", tmp_path / "stale-wal")  # a copy of the folder while the app ran
+    for _heist in range(3):
+        act_ok(client, new_heist(client), do="start")
+    app.extensions["store"].shutdown()  # every action in the file, the -wal gone
+    shutil.copy(stale, f"{path}-wal")
+    refused_as_foreign(folder)
+
+
+def own_wal(tmp_path: Path) -> tuple[Path, bytes]:
+    """A heists file and the -wal of its crashed server: its own log."""
+    path = heists_file(tmp_path / "live")
+    app = make_app(path)
+    break_in(app.test_client(), new_heist(app.test_client()))
+    after_crash = crashed(path, tmp_path / "instance")
+    app.extensions["store"].shutdown()
+    return after_crash, Path(f"{after_crash}-wal").read_bytes()
+
+
+@pytest.mark.parametrize("damage", [
+    pytest.param(lambda wal: wal[:8] + (8192).to_bytes(4, "big") + wal[12:], id="another page size"),
+    pytest.param(lambda wal: wal[:16] + bytes(4) + wal[20:], id="another salt"),
+    pytest.param(lambda wal: wal[:24] + bytes(8) + wal[32:], id="header checksum"),
+    pytest.param(lambda wal: wal[:32 + 8] + bytes(8) + wal[48:], id="first frame of another log"),
+    pytest.param(lambda wal: b"\x37\x7f\x06", id="cut inside its header"),
+])
+def test_a_wal_whose_header_or_frames_do_not_match_is_foreign(tmp_path: Path, damage: Callable[[bytes], bytes]) -> None:
+    path, wal = own_wal(tmp_path)
+    assert not foreign(path, Path(f"{path}-wal"))
+    Path(f"{path}-wal").write_bytes(damage(wal))
+    assert foreign(path, Path(f"{path}-wal"))
+    with pytest.raises(StartupError, match="is not that file's write-ahead log"):
+        check_database(path)
+
+
+@pytest.mark.parametrize("theirs", [1, 6], ids=["smaller", "bigger"])
+def test_another_laptops_heists_file_copied_in_beside_a_crashs_wal_is_refused(tmp_path: Path, theirs: int) -> None:
+    """Issue 33 §2: the file is another laptop's, the -wal this one's, left by a pulled plug."""
+    mine = heists_file(tmp_path / "live", heists=3)
+    app = make_app(mine)
+    break_in(app.test_client(), new_heist(app.test_client()))
+    after_crash = crashed(mine, tmp_path / "instance")
+    app.extensions["store"].shutdown()
+    (tmp_path / "laptop").mkdir()
+    shutil.copy(heists_file(tmp_path / "laptop", heists=theirs), after_crash)
+    before = hashed(after_crash.parent)
+    line = refused(after_crash.parent)
+    assert "heists.sqlite3-wal" in line and str(after_crash) in line and "aside" in line
+    assert hashed(after_crash.parent) == before

@@ -62,3 +62,37 @@ def test_going_back_from_a_stale_log_page_is_refused_and_changes_nothing(app, cl
     page = client.post(f"/games/{game_id}/back", data={"seq": "1", "version": "0"}, headers=HTMX)
     assert "The board changed on another device" in page.get_data(as_text=True)
     assert game(app, game_id).head == 2
+
+
+def test_an_undo_racing_another_devices_undo_is_told_the_board_changed(app, client, monkeypatch):
+    """Issue 33 §4: the other device's Undo lands after this request read the heist and before it named the action
+    it takes back (two server threads at once): the version is checked first, and the answer is the board as it
+    is now with the usual words, never "The app hit a bug"."""
+    from assistant.web.table import game as views
+    game_id = new_heist(client)
+    break_in(client, game_id)
+    drawn = game(app, game_id)
+    real_open = views.open_game
+
+    def read_then_raced(key, **kw):
+        access = real_open(key, **kw)
+        monkeypatch.setattr(views, "open_game", real_open)  # once
+        app.extensions["store"].undo(game_id)  # the other device, in between
+        return access
+    monkeypatch.setattr(views, "open_game", read_then_raced)
+    response = client.post(f"/games/{game_id}/undo", data={"version": drawn.version}, headers=HTMX)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and "The board changed on another device" in page
+    assert game(app, game_id).head == drawn.head - 1  # the other device's undo alone
+
+
+def test_an_undo_from_a_page_older_than_the_board_is_refused_before_anything_is_read(app, client, monkeypatch):
+    from assistant.web.table import game as views
+    game_id = new_heist(client)
+    break_in(client, game_id)
+    drawn = game(app, game_id)
+    client.post(f"/games/{game_id}/undo", data={"version": drawn.version}, headers=HTMX)
+    monkeypatch.setattr(views, "_said", lambda *a: (_ for _ in ()).throw(AssertionError("read before the check")))
+    page = client.post(f"/games/{game_id}/undo", data={"version": drawn.version}, headers=HTMX).get_data(True)
+    assert "The board changed on another device" in page
+    assert game(app, game_id).head == drawn.head - 1

@@ -4,13 +4,17 @@ laptop): the tablet's alone. The file's checks and the copy are assistant/backup
 from __future__ import annotations
 
 import io
+import secrets
+import shutil
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from flask import Blueprint, current_app, render_template, request, send_file
 from werkzeug.wrappers import Response
 
 from ... import backup
+from ...store import LinkTakenError
 from ...words.i18n import _
 from ..access import host_only
 from ..extensions import csrf, store
@@ -35,9 +39,36 @@ def download() -> Response:
                      download_name=f"burgle-heists-{_stamp()}{backup.SUFFIX}")
 
 
-def page(message: str | None = None, error: str | None = None, status: int = 200) -> tuple[str, int]:
-    """The heists' page, its backup section opened with what happened."""
-    return render_template("home.html", games=store().games(), backup_message=message, backup_error=error), status
+def page(message: str | None = None, error: str | None = None, status: int = 200,
+         longer: list[dict[str, Any]] | None = None) -> tuple[str, int]:
+    """The heists' page, its backup section opened with what happened; ``longer``: the heists the backup added holds
+    further on than here, each offered with a button that takes it."""
+    return render_template("home.html", games=store().games(), backup_message=message, backup_error=error,
+                           backup_longer=longer or []), status
+
+
+def _offer_file() -> Path:
+    """Where the checked copy of the last backup added waits while its longer heists are offered (the data
+    folder: one at a time, replaced by the next backup added or restored)."""
+    return Path(store().path).with_name("backup-offer.sqlite3")
+
+
+def _offer(checked: Path, here: list[str]) -> list[dict[str, Any]]:
+    """The heists here that the backup holds further on, offered: the checked copy is kept for the button, under a
+    new key (a page of an older offer takes nothing)."""
+    longer = []
+    for game_id in here:
+        further = store().further_on(checked, game_id)
+        if further is not None:
+            longer.append({"id": game_id, "title": further[0], "theirs": further[1], "here": further[2]})
+    current_app.extensions.pop("backup_offer", None)
+    _offer_file().unlink(missing_ok=True)
+    if longer:
+        shutil.copyfile(checked, _offer_file())
+        current_app.extensions["backup_offer"] = secrets.token_urlsafe(16)
+        for heist in longer:
+            heist["offer"] = current_app.extensions["backup_offer"]
+    return longer
 
 
 def too_big() -> tuple[str, int]:
@@ -63,11 +94,32 @@ def restore() -> tuple[str, int]:
             if not replace:
                 added, here = store().add_from(checked)
                 return page(_("%(added)s heists added from the backup; %(here)s were here already.",
-                              added=added, here=here))
+                              added=added, here=len(here)), longer=_offer(checked, here))
+            _offer(checked, [])  # an offer made before is of heists that are no more
             kept = Path(store().path).with_name(f"heists-before-restore-{_stamp()}.sqlite3")  # the data folder
             store().copy_to(kept)  # the heists replaced stay in a file of their own
             store().replace_with(checked)
     except backup.BackupError as err:
         return page(error=_(err.message, **err.params), status=422)
+    except LinkTakenError as err:
+        return page(error=_("The heist %(title)s in that backup has a link a heist here already has: nothing was "
+                            "added.", title=err.args[0]), status=422)
     return page(_("Every heist was restored from the backup. The ones it replaced are kept in %(file)s.",
                   file=kept.name))
+
+
+@bp.post("/restore/longer")
+@host_only
+def take_longer() -> tuple[str, int]:
+    """The button beside a heist the last backup added holds further on: this heist becomes the backup's."""
+    game_id = request.form.get("game", "")
+    offered = current_app.extensions.get("backup_offer")
+    head = None
+    if offered and secrets.compare_digest(request.form.get("offer", "").encode(), offered.encode()) \
+            and _offer_file().exists():
+        head = store().take_longer(_offer_file(), game_id)
+    if head is None:
+        return page(error=_("That heist is no longer further on in the backup (it was played here since, or another "
+                            "backup came after): add the backup again."), status=409)
+    return page(_("%(title)s is now as in the backup, at action %(num)s.", title=store().load(game_id).title,
+                  num=head))

@@ -13,6 +13,7 @@ action does (the phones re-fetch their board).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -31,6 +32,7 @@ from ..extensions import store
 
 bp = Blueprint("danger", __name__, url_prefix="/games")
 
+ROOM = re.compile(r"[0-9]{1,2}-[A-Za-z][0-9]")  # a room field as the board writes it: floor, then square
 SHADE_MAX = 0.6  # the opacity of a room he surely enters: the room's own marks stay readable under it
 
 
@@ -85,6 +87,8 @@ def toggled(key: str, name: Callable[[str], str]) -> BaseResponse:
     access = open_game(key, act=True)
     set_switch(name(access.game.id), access.game.id, request.form.get("on") == "1")
     room = request.form.get("room") or None
+    if room is not None and not ROOM.fullmatch(room):
+        room = None  # a room as the board writes it (2-B3), never whatever was sent: it goes into a Location header
     if request.headers.get("HX-Request"):
         return redirect(url_for("game.panel", key=key, room=room))
     return redirect(url_for("game.board", key=key, room=room), 303)  # a plain form post: the board page, as it was

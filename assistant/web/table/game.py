@@ -19,7 +19,7 @@ from ...engine.errors import NoWayError, OverrulableError, RulesError
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ...engine.vocabulary import Action, Move, Place, Spotter
-from ...store import Game, StaleVersionError
+from ...store import Game, NotFoundError, StaleVersionError
 from ...tiles import TILE_TYPES
 from ...words.i18n import N_, _, ngettext
 from ...words.refusals import refusal, refusal_sentence
@@ -215,11 +215,16 @@ def _move(key: str, step: Any, done: str) -> str | BaseResponse:
     puts back)."""
     access = open_game(key, act=True)
     try:
-        before = access.game
+        before, version = access.game, version_from_form(request.form)
+        # the version first: a page drawn before another device's Undo names an action that may be in effect no more
+        if version is not None and version != before.version:
+            raise StaleVersionError(before.id)
         what = _said(before, before.head) if done == "Undone" and before.head else ""
-        game = step(before.id, version_from_form(request.form))
+        game = step(before.id, version)
         if done == "Redone" and game.head > before.head:
             what = _said(game, game.head)
+    except NotFoundError:  # the head moved on another device between this request's reading and its describing
+        return _refuse(open_game(key), _(STALE))
     except StaleVersionError:
         return _refuse(open_game(key), _(STALE))
     except RulesError as err:

@@ -1,0 +1,309 @@
+"""Issue 33 §1: a backup is a stranger's file, read as data and never run. Each hostile backup is built here from a
+real one; Restore and Add each refuse it in one sentence (or take its heists and nothing else of it), and the heists
+here, the schema and every link stay as they were, within a time limit."""
+
+from __future__ import annotations
+
+import gzip
+import sqlite3
+import time
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from assistant import backup
+from tests.web.helpers import HTMX, make_app, new_heist
+from tests.web.test_backup import SAVES, download, played, send
+
+PLANTED = "PLANTEDplantedPLANTED0"  # the link a hostile file would hand out (a token's shape: 22 characters)
+LIMIT = 10.0  # seconds: an answer past it would be a hang
+
+
+def edited(data: bytes, tmp_path: Path, *sql: str) -> bytes:
+    """The backup ``data`` with ``sql`` run on it by whoever made the file."""
+    path = tmp_path / "hostile.sqlite3"
+    path.unlink(missing_ok=True)
+    path.write_bytes(gzip.decompress(data))
+    with sqlite3.connect(path) as db:
+        for statement in sql:
+            db.executescript(statement)
+    db.close()
+    return gzip.compress(path.read_bytes())
+
+
+def as_found(path: Path) -> dict[str, list[tuple]]:
+    """The heists file as it stands: its schema and every row."""
+    with sqlite3.connect(path) as db:
+        found = {"schema": sorted(db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))}
+        for table in ("games", "actions", "settings"):
+            found[table] = sorted(db.execute(f"SELECT * FROM {table}"))
+    db.close()
+    return found
+
+
+def links(path: Path) -> set[str]:
+    with sqlite3.connect(path) as db:
+        found = {t for row in db.execute("SELECT play_token, watch_token FROM games") for t in row}
+    db.close()
+    return found
+
+
+def trigger_planting_links(data: bytes, tmp: Path) -> bytes:
+    return edited(data, tmp, f"""CREATE TRIGGER plant AFTER INSERT ON games BEGIN
+        UPDATE games SET play_token = '{PLANTED}' WHERE id = NEW.id; END;""")
+
+
+def trigger_deleting_actions(data: bytes, tmp: Path) -> bytes:
+    return edited(data, tmp, """CREATE TRIGGER wipe AFTER INSERT ON games BEGIN
+        DELETE FROM actions WHERE game_id <> NEW.id; END;
+        CREATE TRIGGER wipe2 AFTER INSERT ON actions BEGIN DELETE FROM actions WHERE game_id <> NEW.game_id; END;""")
+
+
+def recursive_view(data: bytes, tmp: Path) -> bytes:
+    return edited(data, tmp, """DROP TABLE actions; DROP TABLE games;
+        CREATE VIEW games AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)
+        SELECT printf('%08x', i) AS id, 't' AS title, '' AS created, '' AS updated, '{}' AS initial, 0 AS head,
+        0 AS version, 'a' AS play_token, 'b' AS watch_token, NULL AS setup FROM n;
+        CREATE TABLE actions (game_id, seq, action, log, state, created);""")
+
+
+def virtual_settings(data: bytes, tmp: Path) -> bytes:
+    return edited(data, tmp, "DROP TABLE settings; CREATE VIRTUAL TABLE settings USING fts5(name, value);")
+
+
+def computed_title(data: bytes, tmp: Path) -> bytes:
+    return edited(data, tmp, """CREATE TABLE g2 (id TEXT PRIMARY KEY, t TEXT, title TEXT GENERATED ALWAYS AS
+        (t || printf('%.*c', 1000, 'x')), created, updated, initial, head, version, play_token, watch_token, setup);
+        DROP TABLE games; ALTER TABLE g2 RENAME TO games;""")
+
+
+def rows_expanding(data: bytes, tmp: Path) -> bytes:
+    """40 MB of one repeated byte in the file: small once compressed, huge unpacked."""
+    return edited(data, tmp, "CREATE TABLE padding (x); INSERT INTO padding VALUES (zeroblob(40 * 1024 * 1024));")
+
+
+def value_too_big(data: bytes, tmp: Path) -> bytes:
+    """A position of 2 MB that does not compress: within every cap on unpacking, past any heist's."""
+    return edited(data, tmp, "UPDATE games SET initial = hex(randomblob(1024 * 1024)) WHERE rowid = 1;")
+
+
+def gzip_bomb(data: bytes, tmp: Path) -> bytes:
+    """A real database header saying 200 MB, then zeros: a small file that would unpack to 200 MB."""
+    header = bytearray(gzip.decompress(data)[:100])
+    pages = 200 * 1024 * 1024 // int.from_bytes(header[16:18], "big")
+    header[28:32] = pages.to_bytes(4, "big")
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    out = [packer.compress(bytes(header))]
+    zeros = bytes(1024 * 1024)
+    out += [packer.compress(zeros) for _ in range(200)]
+    return b"".join(out) + packer.flush()
+
+
+def gzip_bomb_after_the_database(data: bytes, tmp: Path) -> bytes:
+    """The real database, then 200 MB of zeros in the same stream: unpacking stops where its header says it ends."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    out = [packer.compress(gzip.decompress(data))]
+    zeros = bytes(1024 * 1024)
+    out += [packer.compress(zeros) for _ in range(200)]
+    return b"".join(out) + packer.flush()
+
+
+def malformed_action(data: bytes, tmp: Path) -> bytes:
+    return edited(data, tmp, """UPDATE actions SET action = '{"do": "fly", "to": "the moon"}' WHERE seq = 2;""")
+
+
+def head_past_the_end(data: bytes, tmp: Path) -> bytes:
+    return edited(data, tmp, "UPDATE games SET head = head + 3;")
+
+
+def state_not_the_replay(data: bytes, tmp: Path) -> bytes:
+    """The state stored after an action changed by hand (a burglar's Stealth): the board would show it."""
+    return edited(data, tmp, """UPDATE actions SET state = json_set(state, '$.pending', json('null'),
+        '$.turn', 7) WHERE seq = 3;""")
+
+
+def duplicate_link(data: bytes, tmp: Path) -> bytes:
+    return edited(data, tmp, """UPDATE games SET play_token = (SELECT watch_token FROM games ORDER BY id LIMIT 1)
+        WHERE id = (SELECT id FROM games ORDER BY id DESC LIMIT 1);""")
+
+
+REFUSED: list[tuple[Callable[[bytes, Path], bytes], str]] = [
+    (recursive_view, "That file is not a backup of this app: its games is not a plain table"),
+    (virtual_settings, "That file is not a backup of this app: its settings is not a plain table"),
+    (computed_title, "That file is not a backup of this app: its games is not a plain table"),
+    (rows_expanding, "That file is not a backup of this app: it unpacks to more than"),
+    (value_too_big, "That backup holds a value far bigger than any heist"),
+    (gzip_bomb, "That file is not a backup of this app: it unpacks to more than"),
+    (gzip_bomb_after_the_database, "That file is not a backup of this app: it unpacks to more than"),
+    (malformed_action, "That backup cannot be read, as the heist The Bank Job — Ann &amp; Bob in it is damaged"),
+    (head_past_the_end, "That backup cannot be read, as the heist The Bank Job — Ann &amp; Bob in it is damaged"),
+    (state_not_the_replay, "does not replay to what it saved at action 3"),
+    (duplicate_link, "That backup cannot be taken back, as two links in it are the same"),
+]
+
+
+def timed(client: FlaskClient, data: bytes, mode: str) -> tuple[int, str]:
+    started = time.monotonic()
+    answer = send(client, data, mode)
+    assert time.monotonic() - started < LIMIT
+    return answer
+
+
+def the_pages_work(client: FlaskClient, app: Flask) -> None:
+    """The heists page and every board answer, and a new heist gets links of its own."""
+    assert client.get("/").status_code == 200
+    for game in app.extensions["store"].games():
+        assert client.get(f"/games/{game['id']}").status_code == 200
+    made = app.extensions["store"].load(new_heist(client))
+    assert PLANTED not in (made.play_token, made.watch_token)
+
+
+@pytest.fixture
+def hostile_source(tmp_path: Path) -> bytes:
+    """A real backup of another laptop, two heists played (the one hostile files are made from)."""
+    other = make_app(tmp_path / "other" / "heists.sqlite3")
+    client = other.test_client()
+    played(client, turns=2)
+    played(client, turns=1)
+    data = download(client)
+    other.extensions["store"].close()
+    return data
+
+
+@pytest.mark.parametrize("mode", ["replace", "add"])
+@pytest.mark.parametrize(("make", "words"), REFUSED, ids=[make.__name__ for make, _w in REFUSED])
+def test_a_hostile_backup_is_refused_in_one_sentence_and_nothing_here_changes(
+        app: Flask, client: FlaskClient, db_path: Path, tmp_path: Path, hostile_source: bytes,
+        monkeypatch: pytest.MonkeyPatch, make: Callable[[bytes, Path], bytes], words: str, mode: str) -> None:
+    played(client, turns=3)
+    before = as_found(db_path)
+    unpacked: list[int] = []
+    real_unpack = backup._unpack
+
+    def measured(upload, path):  # what unpacking wrote to disk, refused or not
+        try:
+            real_unpack(upload, path)
+        finally:
+            unpacked.append(path.stat().st_size if path.exists() else 0)
+    monkeypatch.setattr(backup, "_unpack", measured)
+    status, page = timed(client, make(hostile_source, tmp_path), mode)
+    assert status == 422, page
+    assert words in page and 'role="alert"' in page
+    [alert] = [line for line in page.splitlines() if 'role="alert"' in line]
+    assert alert.count(". ") == 0 and alert.count(": ") <= 2  # one sentence
+    assert as_found(db_path) == before
+    assert not list(db_path.parent.glob("heists-before-restore-*"))
+    assert unpacked and max(unpacked) <= backup.SMALL_UNPACKED  # far under the 200 MB a bomb says it holds
+    the_pages_work(client, app)
+
+
+@pytest.mark.parametrize("mode", ["replace", "add"])
+@pytest.mark.parametrize("make", [trigger_planting_links, trigger_deleting_actions])
+def test_a_backups_triggers_never_run_and_never_come_here(
+        app: Flask, client: FlaskClient, db_path: Path, tmp_path: Path, hostile_source: bytes,
+        make: Callable[[bytes, Path], bytes], mode: str) -> None:
+    """Its heists are data and are taken; its triggers are SQL and are left behind: the schema here stays this
+    app's, no heist here loses an action, no link of the file's making is handed out."""
+    mine = played(client, turns=3)
+    before = as_found(db_path)
+    status, page = timed(client, make(hostile_source, tmp_path), mode)
+    assert status == 200, page
+    after = as_found(db_path)
+    assert after["schema"] == before["schema"]
+    source = tmp_path / "source.sqlite3"
+    source.write_bytes(gzip.decompress(hostile_source))
+    theirs = as_found(source)
+    assert [g for g in after["games"] if g[0] != mine] == theirs["games"]
+    if mode == "add":
+        assert set(before["actions"]) <= set(after["actions"]) and set(before["games"]) <= set(after["games"])
+    assert PLANTED not in links(db_path)
+    the_pages_work(client, app)
+    assert PLANTED not in links(db_path)
+
+
+def test_add_never_puts_a_second_heist_on_a_link_here(
+        app: Flask, client: FlaskClient, db_path: Path, tmp_path: Path, hostile_source: bytes) -> None:
+    mine = app.extensions["store"].load(played(client))
+    data = edited(hostile_source, tmp_path, f"UPDATE games SET watch_token = '{mine.play_token}' WHERE rowid = 1;")
+    before = as_found(db_path)
+    status, page = timed(client, data, "add")
+    assert status == 422
+    assert "in that backup has a link a heist here already has: nothing was added." in page
+    assert as_found(db_path) == before
+
+
+def test_a_backup_heist_further_on_than_here_is_offered_and_its_button_takes_it(
+        app: Flask, client: FlaskClient, db_path: Path, tmp_path: Path) -> None:
+    """The same heist, played on after the backup here was made elsewhere: Add says so, and takes the longer one
+    only when asked; the links here stay."""
+    game_id = played(client, turns=1)
+    here = app.extensions["store"].load(game_id)
+    other = make_app(tmp_path / "other" / "heists.sqlite3")
+    send(other.test_client(), download(client), "replace")
+    for _turn in range(2):
+        other.test_client().post(f"/games/{game_id}/act", data={"do": "end_turn"}, headers=HTMX)
+    longer = other.extensions["store"].load(game_id)
+    status, page = send(client, download(other.test_client()), "add")
+    assert status == 200 and "0 heists added from the backup; 1 were here already." in page
+    assert f"further on, at action {longer.head} (here at {here.head})." in page
+    assert app.extensions["store"].load(game_id).head == here.head  # nothing taken yet
+    offer = page.split('name="offer" value="')[1].split('"')[0]
+    taken = client.post("/restore/longer", data={"offer": offer, "game": game_id})
+    assert taken.status_code == 200 and f"is now as in the backup, at action {longer.head}." in taken.get_data(True)
+    now = app.extensions["store"].load(game_id)
+    assert (now.head, now.state, now.play_token) == (longer.head, longer.state, here.play_token)
+    assert now.version > max(here.version, longer.version)
+    again = client.post("/restore/longer", data={"offer": offer, "game": game_id})
+    assert again.status_code == 409 and "no longer further on" in again.get_data(True)
+    assert client.post("/restore/longer", data={"offer": "forged", "game": game_id}).status_code == 409
+    other.extensions["store"].close()
+
+
+def test_a_heist_that_went_another_way_here_is_not_offered(
+        app: Flask, client: FlaskClient, tmp_path: Path) -> None:
+    game_id = played(client, turns=1)
+    other = make_app(tmp_path / "other" / "heists.sqlite3")
+    send(other.test_client(), download(client), "replace")
+    other.test_client().post(f"/games/{game_id}/act", data={"do": "end_turn"}, headers=HTMX)
+    client.post(f"/games/{game_id}/undo", headers=HTMX)
+    client.post(f"/games/{game_id}/act", data={"do": "set", "who": "Ann", "field": "stealth", "value": "1"},
+                headers=HTMX)
+    status, page = send(client, download(other.test_client()), "add")
+    assert status == 200 and "further on" not in page
+    other.extensions["store"].close()
+
+
+@pytest.mark.parametrize("mode", ["replace", "add"])
+def test_reading_a_backup_stops_at_its_time_limit(
+        client: FlaskClient, db_path: Path, hostile_source: bytes, monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
+    """Every statement on the file and the replay stop at the deadline (a huge table, a loop in a damaged file)."""
+    played(client)
+    before = as_found(db_path)
+    monkeypatch.setattr(backup, "READ_SECONDS", 0.0)
+    status, page = timed(client, hostile_source, mode)
+    assert status == 422 and "That backup took more than 0 seconds to read" in page
+    assert as_found(db_path) == before
+
+
+@pytest.mark.parametrize("mode", ["replace", "add"])
+def test_a_backup_whose_heist_replays_otherwise_now_is_refused_and_names_it(
+        client: FlaskClient, db_path: Path, mode: str) -> None:
+    """A heist saved before the rules changed (the version-0 fixture: §1.22's break-in among others) no longer gives
+    the positions it saved: a backup holding it is refused, naming it, rather than taken unchecked."""
+    played(client)
+    before = as_found(db_path)
+    status, page = timed(client, (SAVES / "schema0.sqlite3.gz").read_bytes(), mode)
+    assert status == 422 and "in it does not replay to what it saved at action" in page
+    assert as_found(db_path) == before
+
+
+@pytest.mark.parametrize("mode", ["replace", "add"])
+def test_an_empty_file_is_said_to_be_empty(client: FlaskClient, mode: str) -> None:
+    """Issue 33 §4: an empty file, or an empty one compressed, is not "a database of something else"."""
+    for data in (b"", gzip.compress(b"")):
+        status, page = send(client, data, mode)
+        assert status == 422 and "That file is empty: it holds no heists" in page
