@@ -131,13 +131,14 @@ def test_the_tiara_is_taken_from_the_menu_and_costs_stealth_next_to_the_guard(ap
     assert state(app, game_id).crew["Ann"].stealth == 2
 
 
-def test_go_with_your_gut_is_offered_per_face_down_room_with_the_tile_picker(app, client):
-    """§1.22 "Go With Your Gut (new, turn 4)": the events menu offers the card once per face-down room next to her
-    with no wall between (bb1 "not considered adjacent" through a Wall), each opening the tile picker."""
+def test_go_with_your_gut_is_one_card_choosing_among_the_face_down_rooms_with_the_tile_picker(app, client):
+    """§1.22 "Go With Your Gut (new, turn 4)": the events menu offers the card once, with a choice of every
+    face-down room next to her with no wall between (bb1 "not considered adjacent" through a Wall), and the tile
+    picker for what it turns out to be."""
     game_id = heist(app, client, Ann="B2", Bob="D4")
     page = opened(client, game_id, "events")
-    offered = re.findall(r"<summary class=\"button\">Go with your Gut: (\w\d): it is face down", page)
-    assert sorted(offered) == ["A2", "B1", "C2"]
+    assert page.count("Go with your Gut: pick the room, then what it is") == 1
+    assert sorted(re.findall(r'<input type="radio" name="to" value="(\w\d)"', page)) == ["A2", "B1", "C2"]
     assert 'name="tile" value="laser:1"' in page
 
 

@@ -12,11 +12,13 @@ from ...engine.offers import Offer
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ...words.i18n import _
-from ...words.names import loot_name, tool_name
+from ...words.names import card_title, loot_name, tool_name
 from ..language import character_name
 from ..links import url_for
+from .offer_words import form_vals
 from .table_view import laboratories
 
+GUT = "go_with_your_gut"  # the offer of Go with your Gut into one face-down room
 MENUS = ("events", "tools", "take", "corrections")  # while a burglar of Burgle Bros 1 plays her turn
 CREW = "crew"  # in every game and phase
 
@@ -26,6 +28,21 @@ class EventsMenu:
     floor: int
     events: list[Offer]
     laboratories: list[tuple[int, str]]
+
+    @property
+    def cards(self) -> list[Offer]:
+        """Every event but Go with your Gut into a room, which is one card of its own (``gut``)."""
+        return [o for o in self.events if o.code != GUT]
+
+    @property
+    def gut(self) -> tuple[str, dict[str, str], list[str]]:
+        """Go with your Gut into a face-down room, one card for every room it may take her into (a card per room
+        pushed the sheet past the screen): its title, the fields its form posts but ``to``, the rooms to choose."""
+        into = [o for o in self.events if o.code == GUT]
+        if not into:
+            return "", {}, []
+        fields = {k: v for k, v in form_vals(into[0]).items() if k != "to"}
+        return card_title("go-with-your-gut"), fields, [str(o.action["to"]) for o in into]
 
 
 @dataclass(frozen=True)
