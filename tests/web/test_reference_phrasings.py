@@ -7,13 +7,10 @@ these queries."""
 
 from __future__ import annotations
 
-import re
 
 import pytest
 
 from assistant import reference
-from assistant.reference.entries import ContentError
-from assistant.reference.names import read_names
 
 TOP = 3
 PHRASINGS = [
@@ -120,14 +117,3 @@ def test_a_long_word_no_page_holds_finds_the_words_sharing_its_stem():
 def test_a_word_a_page_holds_is_not_widened_to_its_stem():
     """"passere" is being typed ("passerelle"): it is a prefix, not a stem for "passe", "passer"."""
     assert slugs("passere", "fr")[0] == "walkway"
-
-
-@pytest.mark.parametrize(("text", "complaint"), [
-    ('[fillers]\nwords = ["two words"]\n', "fillers are single words"),
-    ('[fillers]\nwords = "how"\n', "fillers are single words"),
-])
-def test_a_names_file_with_a_filler_that_is_no_word_is_refused(tmp_path, text, complaint):
-    path = tmp_path / "names.toml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(ContentError, match=re.escape(complaint)):
-        read_names(path, reference.library().by_slug)

@@ -293,6 +293,8 @@ def test_the_names_file_holds_only_names_no_page_gives():
     ('[synonyms]\ngroups = [["alone"]]\n', "two or more single words"),
     ('[synonyms]\ngroups = [["two words", "x"]]\n', "two or more single words"),
     ('[aliases]\n', "unknown table"),
+    ('[fillers]\nwords = ["two words"]\n', "fillers are single words"),
+    ('[fillers]\nwords = "how"\n', "fillers are single words"),
 ])
 def test_a_names_file_that_does_not_fit_the_pages_is_refused(tmp_path, text, complaint):
     path = tmp_path / "names.toml"
