@@ -260,6 +260,42 @@ def test_why_of_a_first_destination_under_an_alarm_names_the_bga_order_and_the_r
     assert "No alarm" not in die.sentence and die.ruling
 
 
+def _back_from_lost_visual(*alarms: str) -> GameState:
+    """The floor-1 guard off the board after drawing Lost Visual, with ``alarms`` gone off meanwhile; C3 puts him
+    back and D1 is his destination card."""
+    from assistant.engine.state import LOST_VISUAL
+    s = apply(position(floor_case("A1", "B1", 2, patrol=[LOST_VISUAL, "C3", "D1", "A4"])), turn()).state
+    for square in alarms:
+        s = apply(s, alarm(square)).state
+    return s
+
+
+def test_why_of_the_destination_card_back_from_lost_visual_says_the_alarm_then_took_the_die():
+    """§1.22 'Lost Visual with an alarm (new, turn 4)' (EN Lost Visual: one card places him, another gives his
+    destination; 1.6): the card was drawn and then the alarm took the die. Neither the die line nor the card's says
+    there is no alarm, nor speaks of a new floor's setup."""
+    back = _back_from_lost_visual("D4")
+    die = first(back, turn(), "destination")
+    assert die.sentence.startswith("He is back from Lost Visual: this card, D1, was drawn for his destination")
+    assert "then the nearest alarm on floor 1 took the die" in die.sentence and die.ruling
+    card = first(back, turn(), "draw", nth=1)
+    assert card.sentence.startswith("He is back from Lost Visual: one card put him on the board and this one is "
+                                    "drawn for his destination")
+    assert "the alarm then takes the die" in card.sentence
+    for why in (die, card):
+        assert "No alarm" not in why.sentence and "no alarm" not in why.sentence and "setup" not in why.sentence
+
+
+def test_why_of_the_destination_card_back_from_lost_visual_with_no_alarm_says_he_walks_to_it():
+    """1.20: with no alarm on his floor the second card is his destination and he walks toward it at once."""
+    back = _back_from_lost_visual()
+    card = first(back, turn(), "draw", nth=1)
+    assert card.sentence.startswith("He is back from Lost Visual: one card put him on the board and this one gives "
+                                    "his destination")
+    assert "no alarm is on floor 1" in card.sentence
+    assert first(back, turn(), "destination").sentence.startswith("No alarm is on floor 1")
+
+
 def test_why_of_the_break_ins_first_destination_says_the_entrance_came_first():
     """§1.22 'Break-in' (bb1 "Break in" steps): the entrance is chosen, then the second card sets the first
     destination; the Why? rules out drawing both cards before the entrance."""
