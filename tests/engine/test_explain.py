@@ -286,6 +286,17 @@ def test_why_of_the_destination_card_back_from_lost_visual_says_the_alarm_then_t
         assert "No alarm" not in why.sentence and "no alarm" not in why.sentence and "setup" not in why.sentence
 
 
+def test_why_of_the_destination_card_after_a_placing_on_an_alarm_still_names_the_alarm_left():
+    """§1.22 'Lost Visual with an alarm' and 1.9: he is put back on C3's alarm, which goes off the board; the card
+    after it is still the return's destination card, with D4's alarm to take the die, not a card drawn for want of
+    an alarm."""
+    back = _back_from_lost_visual("D4", "C3")
+    log, _ = whys(back, turn())
+    assert [e["kind"] for e in log[1:5]] == ["draw", "appear", "alarm_off", "draw"]
+    card = first(back, turn(), "draw", nth=1)
+    assert card.sentence.startswith("He is back from Lost Visual") and "the alarm then takes the die" in card.sentence
+
+
 def test_why_of_the_destination_card_back_from_lost_visual_with_no_alarm_says_he_walks_to_it():
     """1.20: with no alarm on his floor the second card is his destination and he walks toward it at once."""
     back = _back_from_lost_visual()
