@@ -306,7 +306,7 @@ class TableBb1(Ruleset):
             if user in passed:
                 setattr(self.state, field_name, None)
                 # her own turn ends it as the card says; once she has escaped, our ruling does
-                self.log(kind, rule, ruling=self.state.crew[user].escaped, how=how)
+                self.log(kind, rule, ruling=bool((b := self.state.crew.get(user)) and b.escaped), how=how)
 
     # -- crew pieces moved without entering ------------------------------------------------------------
     def put(self, name: str, floor: int, square: str, look: bool = True) -> None:
