@@ -132,9 +132,9 @@ def _to_alarm(m: Moment, floor: int, square: str, guard: str | None, distances: 
 
 
 def _need_a_card(m: Moment, floor: int) -> str:
-    """Why a patrol card was drawn, from the line before it (a reshuffle only refills the deck, so what
-    asked for the card came before that) or the line after it."""
-    before = next((e.get("kind") for e in reversed(m.log[:m.index]) if not _refills(e)), None)
+    """Why a patrol card was drawn, from the line before it (a reshuffle only refills the deck, and his placing
+    on an alarm only switches it off, so what asked for the card came before those) or the line after it."""
+    before = next((e.get("kind") for e in reversed(m.log[:m.index]) if not _asks_no_card(e)), None)
     after = m.later()
     if after is not None and after.get("kind") == "appear":
         return _("The floor-%(floor)s guard is being put on the board: this card says where he stands.", floor=floor)
@@ -156,7 +156,7 @@ def _need_a_card(m: Moment, floor: int) -> str:
              floor=floor)
 
 
-def _refills(e: dict[str, Any]) -> bool:
+def _asks_no_card(e: dict[str, Any]) -> bool:
     """A line between the guard's placing and his destination card that did not ask for the card: a reshuffle
     refilling the deck, or the alarm his placing switched off (1.9)."""
     return e.get("kind") == "reshuffle" or (e.get("kind") == "alarm_off" and (e.get("data") or {}).get("how") ==
