@@ -297,6 +297,27 @@ def test_why_of_the_destination_card_after_a_placing_on_an_alarm_still_names_the
     assert card.sentence.startswith("He is back from Lost Visual") and "the alarm then takes the die" in card.sentence
 
 
+def test_why_of_the_destination_card_back_from_lost_visual_naming_the_alarms_room_says_the_die_stays():
+    """§1.22 'Lost Visual with an alarm': the card drawn names the room of the nearest alarm, so no other die line
+    follows; the Why? still speaks of that alarm, never of a floor without one."""
+    back = _back_from_lost_visual("D1")
+    die = first(back, turn(), "destination")
+    assert die.sentence.startswith("He is back from Lost Visual: this card, D1, was drawn for his destination")
+    assert "names the room of the nearest alarm on floor 1, so the die stays there" in die.sentence
+    assert "even though an alarm is on floor 1" in first(back, turn(), "draw", nth=1).sentence
+
+
+def test_why_of_the_juicers_new_card_names_the_alarms_left():
+    """§1.22 'Juicer pick-up' (EN Juicer, Reroute): the new card gives his destination with an alarm still on the
+    floor, so neither the card's Why? nor the die's says no alarm is there."""
+    from tests.engine.test_turn4_checks import juicer
+    pick = {"do": "remove_alarm", "floor": 1, "at": "B2"}
+    card, die = first(juicer(), pick, "draw"), first(juicer(), pick, "destination")
+    assert card.sentence.startswith("An alarm was picked up, and the card says a new patrol card then gives")
+    assert die.sentence.startswith("The Juicer picked up an alarm, and as her card says a new patrol card gives")
+    assert "no alarm" not in card.sentence + die.sentence and "No alarm" not in card.sentence + die.sentence
+
+
 def test_why_of_the_destination_card_back_from_lost_visual_with_no_alarm_says_he_walks_to_it():
     """1.20: with no alarm on his floor the second card is his destination and he walks toward it at once."""
     back = _back_from_lost_visual()
