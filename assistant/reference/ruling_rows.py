@@ -16,8 +16,11 @@ from typing import Any
 
 from .rulings_table import row_anchor
 
+UNTIL_NEXT_TURN = 'Effects "until your next turn" when that burglar has escaped'  # its over line is ours then
+
 # (the line's codes that must match, the row's topic); the first match wins, so the narrow ones come first
 ROWS: tuple[tuple[dict[str, str], str], ...] = (
+    ({"kind": "destination", "appeared": "return"}, "Lost Visual with an alarm"),
     ({"kind": "destination", "appeared": "arrival"}, "First arrival on a floor that also triggers an alarm"),
     ({"kind": "destination", "appeared": "waiting"}, "Alarm on a floor whose guard has not appeared yet"),
     ({"kind": "destination", "why": "alarm_while_lost"}, "Alarm while the guard is off the board (Lost Visual)"),
@@ -38,8 +41,17 @@ ROWS: tuple[tuple[dict[str, str], str], ...] = (
     ({"kind": "heat", "why": "walked_in"}, "bb2: a burglar walking into the bouncer"),
     ({"kind": "heat", "why": "jumped_in"}, "bb2: a player jumps (Prima Donna, Drunk, Revolving Door)"),
     ({"kind": "no_effect", "how": "guard_placed"}, "A burglar's move makes the guard appear in their room"),
-    ({"kind": "no_effect", "how": "put_not_entering"},
-     "Walkway, Lost Grip, Freight Elevator, Buddy System, the Rook's Disguise"),
+    ({"kind": "no_effect", "how": "put_not_entering"}, "Sight after any placement"),
+    ({"kind": "no_effect", "how": "gut_no_room"}, "Go With Your Gut"),
+    ({"kind": "no_effect", "how": "dead_drop_alone"}, "Escaped burglars are out of the building"),
+    ({"kind": "deadbolt", "how": "unpeeked"}, "Deadbolt moved into face down"),
+    ({"kind": "deadbolt", "how": "one_action"}, "Go With Your Gut into a Laser or Deadbolt"),
+    ({"kind": "keypad", "by": "climb"}, "Acrobat (advanced) climbing into a locked Keypad"),
+    ({"kind": "keypad", "by": "event"}, "Go With Your Gut into a Laser or Deadbolt"),
+    ({"kind": "event", "how": "emp_over"}, UNTIL_NEXT_TURN),
+    ({"kind": "video_loop", "how": "over"}, UNTIL_NEXT_TURN),
+    ({"kind": "time_lock", "how": "over"}, UNTIL_NEXT_TURN),
+    ({"kind": "gymnastics", "how": "over"}, UNTIL_NEXT_TURN),
     ({"kind": "stealth", "how": "lavatory"}, "Lavatory (and a Smoke Bomb's tokens)"),
     ({"kind": "stealth", "why": "tiara"}, "Tiara and walls"),
     ({"kind": "caught", "why": "tiara"}, "Tiara and walls"),

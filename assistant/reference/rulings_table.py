@@ -15,6 +15,9 @@ PARENS = re.compile(r"\(([^()]*)\)")
 RULE_NUMBER = re.compile(r"(?<![\w.§])(1\.\d{1,2}b?|§\d)(?![\w.])")
 NOT_IN_IDS = str.maketrans(".§", "  ")
 DOC_PAGES = {"guard-movement.md": "clockwise", "rulings.md": "rulings"}  # docs that have a page here
+# a row's closing "Tested: <test files and names>" is for developers: the page the players read leaves it out
+# (test names would also be words the search matched)
+TESTED = re.compile(r"\s*Tested: .*$")
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,7 @@ def read(path: Path, slug_for_rule: Callable[[str], str | None]) -> tuple[Ruling
             title, prose, table, topics = line[3:].strip(), [], [], []
         elif line.startswith("|"):
             if not set(line) <= set("|-: "):  # the row under the header is only dashes
-                table.append([to_markup(c, slug_for_rule) for c in _cells(line)])
+                table.append([to_markup(TESTED.sub("", c), slug_for_rule) for c in _cells(line)])
                 topics.append(_cells(line)[0])
         elif line.lstrip().startswith("* "):
             prose.append("- " + to_markup(line.lstrip()[2:], slug_for_rule))

@@ -3,6 +3,8 @@ reshuffles, lost Stealth, cameras. Each reads the numbers the engine logged with
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine.rulesets import rules_of
 from ..render import Mark
 from ..words import sentence as say
@@ -87,16 +89,39 @@ def destination(m: Moment) -> Why:
         return _to_alarm(m, floor, square, guard, distances)
     picture = Picture(floor, guard=guard, destination=square)
     drawn = m.earlier("draw", floor=floor)
+    if drawn and m.index > 0 and m.log[m.index - 1] is drawn and d.get("appeared") == "return":
+        sentence = _("He is back from Lost Visual: this card, %(square)s, was drawn for his destination, as the card "
+                     "says, and then the nearest alarm on floor %(floor)s took the die; the card is discarded all the "
+                     "same (§1.22, Lost Visual with an alarm).", floor=floor, square=square)
+        return _why(m, sentence, pictures=(picture,))
     if drawn and m.index > 0 and m.log[m.index - 1] is drawn and d.get("appeared"):
         sentence = _("He has just appeared, and the setup's second card, %(square)s, is his first destination even "
                      "with an alarm on floor %(floor)s: the alarm takes the die next (our ruling, the order BGA uses).",
                      floor=floor, square=square)
         return _why(m, sentence, pictures=(picture,))
     if drawn and m.index > 0 and m.log[m.index - 1] is drawn:
-        sentence = _("No alarm is on floor %(floor)s, so the patrol card just drawn decides: the die goes to "
-                     "%(square)s.", floor=floor, square=square)
-        return _why(m, sentence, pictures=(picture,))
+        return _why(m, _card_decides(m, floor, square), pictures=(picture,))
     return _why(m, "", pictures=(picture,))
+
+
+def _card_decides(m: Moment, floor: int, square: str) -> str:
+    """Why the patrol card just drawn, and no alarm, gave the die its room."""
+    alarms = m.alarms_at(floor)
+    if not alarms:
+        return _("No alarm is on floor %(floor)s, so the patrol card just drawn decides: the die goes to "
+                 "%(square)s.", floor=floor, square=square)
+    if square in alarms and _back_from_lost_visual(m, floor):
+        return _("He is back from Lost Visual: this card, %(square)s, was drawn for his destination, as the card "
+                 "says, and it names the room of the nearest alarm on floor %(floor)s, so the die stays there "
+                 "(§1.22, Lost Visual with an alarm).", floor=floor, square=square)
+    if square in alarms:
+        return _("This card, %(square)s, names a room with an alarm on floor %(floor)s, so the die goes there either "
+                 "way.", floor=floor, square=square)
+    if _picked_up(Moment(m.log, m.index - 1, m.before, m.action)):
+        return _("The Juicer picked up an alarm, and as her card says a new patrol card gives his destination even "
+                 "with other alarms on floor %(floor)s: the die goes to %(square)s (§1.22, Juicer pick-up).",
+                 floor=floor, square=square)
+    return _("The patrol card just drawn decides his destination: the die goes to %(square)s.", square=square)
 
 
 def _to_alarm(m: Moment, floor: int, square: str, guard: str | None, distances: dict[str, int]) -> Why:
@@ -125,14 +150,17 @@ def _to_alarm(m: Moment, floor: int, square: str, guard: str | None, distances: 
 
 
 def _need_a_card(m: Moment, floor: int) -> str:
-    """Why a patrol card was drawn, from the line before it (a reshuffle only refills the deck, so what
-    asked for the card came before that) or the line after it."""
-    before = next((e.get("kind") for e in reversed(m.log[:m.index]) if e.get("kind") != "reshuffle"), None)
+    """Why a patrol card was drawn, from the line before it (a reshuffle only refills the deck, and his placing
+    on an alarm only switches it off, so what asked for the card came before those) or the line after it."""
+    before = next((e.get("kind") for e in reversed(m.log[:m.index]) if not _asks_no_card(e)), None)
     after = m.later()
     if after is not None and after.get("kind") == "appear":
         return _("The floor-%(floor)s guard is being put on the board: this card says where he stands.", floor=floor)
     if before == "appear":
-        return _first_destination(floor, alarm_follows=bool(after and (after.get("data") or {}).get("appeared")))
+        alarm_follows = bool(after and (after.get("data") or {}).get("appeared")) or bool(m.alarms_at(floor))
+        if _back_from_lost_visual(m, floor):
+            return _return_destination(floor, alarm_follows)
+        return _first_destination(floor, alarm_follows)
     if before == "entrance":
         return _("The crew has chosen where to break in, so the setup's second card now gives the floor-%(floor)s "
                  "guard his first destination (§1.22, Break-in). Not applied: the reading in which both setup cards "
@@ -142,8 +170,45 @@ def _need_a_card(m: Moment, floor: int) -> str:
                  "goes.", floor=floor)
     if before == "redraw":
         return _("The card before could not be used, so the next one is drawn.")
+    if m.alarms_at(floor):
+        if _picked_up(m):  # the one card asking for a patrol card with alarms left: the Juicer's (§1.22)
+            return _("An alarm was picked up, and the card says a new patrol card then gives the floor-%(floor)s "
+                     "guard his destination, even with other alarms on his floor.", floor=floor)
+        return _("The floor-%(floor)s guard needs a new destination, and a card is drawn for it.", floor=floor)
     return _("The floor-%(floor)s guard needs a new destination and no alarm is on his floor to give him one.",
              floor=floor)
+
+
+def _asks_no_card(e: dict[str, Any]) -> bool:
+    """A line between the guard's placing and his destination card that did not ask for the card: a reshuffle
+    refilling the deck, or the alarm his placing switched off (1.9)."""
+    return e.get("kind") == "reshuffle" or (e.get("kind") == "alarm_off" and (e.get("data") or {}).get("how") ==
+                                            "appear")
+
+
+def _picked_up(m: Moment) -> bool:
+    """Whether the card drawn at this line was asked for by an alarm picked up (the Juicer's Reroute)."""
+    asked: dict[str, Any] = next((e for e in reversed(m.log[:m.index]) if not _asks_no_card(e)), {})
+    return asked.get("kind") == "alarm_off" and (asked.get("data") or {}).get("how") == "picked_up"
+
+
+def _back_from_lost_visual(m: Moment, floor: int) -> bool:
+    """Whether the guard placed just before this line was coming back from Lost Visual (1.20), not appearing for
+    the first time: his placing cards follow the floor's return line."""
+    for e in reversed(m.log[:m.index]):
+        if e.get("floor") == floor and e.get("kind") not in ("appear", "draw", "redraw", "reshuffle", "alarm_off"):
+            return e.get("kind") == "return"
+    return False
+
+
+def _return_destination(floor: int, alarm_follows: bool) -> str:
+    """The second card of a guard's return from Lost Visual (1.20; §1.22 "Lost Visual with an alarm")."""
+    if alarm_follows:
+        return _("He is back from Lost Visual: one card put him on the board and this one is drawn for his "
+                 "destination, as the card says, even though an alarm is on floor %(floor)s; the alarm then takes the "
+                 "die and this card is discarded all the same (§1.22, Lost Visual with an alarm).", floor=floor)
+    return _("He is back from Lost Visual: one card put him on the board and this one gives his destination, as the "
+             "card says; no alarm is on floor %(floor)s, so he walks toward it now.", floor=floor)
 
 
 def _first_destination(floor: int, alarm_follows: bool) -> str:

@@ -68,6 +68,23 @@ class Moment:
         fl = self.before.floors.get(floor)
         return fl.destination if fl else None
 
+    def alarms_at(self, floor: int) -> set[str]:
+        """The alarm tokens on that floor when this entry was written: those before the action, with the
+        action's alarms and switched-off alarms up to this entry (an off line naming no room cleared them all)."""
+        fl = self.before.floors.get(floor)
+        alarms = set(fl.alarms) if fl else set()
+        for e in self.log[:self.index + 1]:
+            if e.get("floor") != floor:
+                continue
+            if e.get("kind") == "alarm" and e.get("square"):
+                alarms.add(e["square"])
+            elif e.get("kind") == "alarm_off":
+                if e.get("square"):
+                    alarms.discard(e["square"])
+                else:
+                    alarms.clear()
+        return alarms
+
     def label(self, floor: int, square: str, text: str, low: bool = True) -> Mark:
         """A short note in a room, low in it so the guard's G in the middle stays readable."""
         col, row = self.plan(floor).coords[self.plan(floor).index[square]]

@@ -260,6 +260,74 @@ def test_why_of_a_first_destination_under_an_alarm_names_the_bga_order_and_the_r
     assert "No alarm" not in die.sentence and die.ruling
 
 
+def _back_from_lost_visual(*alarms: str) -> GameState:
+    """The floor-1 guard off the board after drawing Lost Visual, with ``alarms`` gone off meanwhile; C3 puts him
+    back and D1 is his destination card."""
+    from assistant.engine.state import LOST_VISUAL
+    s = apply(position(floor_case("A1", "B1", 2, patrol=[LOST_VISUAL, "C3", "D1", "A4"])), turn()).state
+    for square in alarms:
+        s = apply(s, alarm(square)).state
+    return s
+
+
+def test_why_of_the_destination_card_back_from_lost_visual_says_the_alarm_then_took_the_die():
+    """§1.22 'Lost Visual with an alarm (new, turn 4)' (EN Lost Visual: one card places him, another gives his
+    destination; 1.6): the card was drawn and then the alarm took the die. Neither the die line nor the card's says
+    there is no alarm, nor speaks of a new floor's setup."""
+    back = _back_from_lost_visual("D4")
+    die = first(back, turn(), "destination")
+    assert die.sentence.startswith("He is back from Lost Visual: this card, D1, was drawn for his destination")
+    assert "then the nearest alarm on floor 1 took the die" in die.sentence and die.ruling
+    card = first(back, turn(), "draw", nth=1)
+    assert card.sentence.startswith("He is back from Lost Visual: one card put him on the board and this one is "
+                                    "drawn for his destination")
+    assert "the alarm then takes the die" in card.sentence
+    for why in (die, card):
+        assert "No alarm" not in why.sentence and "no alarm" not in why.sentence and "setup" not in why.sentence
+
+
+def test_why_of_the_destination_card_after_a_placing_on_an_alarm_still_names_the_alarm_left():
+    """§1.22 'Lost Visual with an alarm' and 1.9: he is put back on C3's alarm, which goes off the board; the card
+    after it is still the return's destination card, with D4's alarm to take the die, not a card drawn for want of
+    an alarm."""
+    back = _back_from_lost_visual("D4", "C3")
+    log, _ = whys(back, turn())
+    assert [e["kind"] for e in log[1:5]] == ["draw", "appear", "alarm_off", "draw"]
+    card = first(back, turn(), "draw", nth=1)
+    assert card.sentence.startswith("He is back from Lost Visual") and "the alarm then takes the die" in card.sentence
+
+
+def test_why_of_the_destination_card_back_from_lost_visual_naming_the_alarms_room_says_the_die_stays():
+    """§1.22 'Lost Visual with an alarm': the card drawn names the room of the nearest alarm, so no other die line
+    follows; the Why? still speaks of that alarm, never of a floor without one."""
+    back = _back_from_lost_visual("D1")
+    die = first(back, turn(), "destination")
+    assert die.sentence.startswith("He is back from Lost Visual: this card, D1, was drawn for his destination")
+    assert "names the room of the nearest alarm on floor 1, so the die stays there" in die.sentence
+    assert "even though an alarm is on floor 1" in first(back, turn(), "draw", nth=1).sentence
+
+
+def test_why_of_the_juicers_new_card_names_the_alarms_left():
+    """§1.22 'Juicer pick-up' (EN Juicer, Reroute): the new card gives his destination with an alarm still on the
+    floor, so neither the card's Why? nor the die's says no alarm is there."""
+    from tests.engine.test_turn4_checks import juicer
+    pick = {"do": "remove_alarm", "floor": 1, "at": "B2"}
+    card, die = first(juicer(), pick, "draw"), first(juicer(), pick, "destination")
+    assert card.sentence.startswith("An alarm was picked up, and the card says a new patrol card then gives")
+    assert die.sentence.startswith("The Juicer picked up an alarm, and as her card says a new patrol card gives")
+    assert "no alarm" not in card.sentence + die.sentence and "No alarm" not in card.sentence + die.sentence
+
+
+def test_why_of_the_destination_card_back_from_lost_visual_with_no_alarm_says_he_walks_to_it():
+    """1.20: with no alarm on his floor the second card is his destination and he walks toward it at once."""
+    back = _back_from_lost_visual()
+    card = first(back, turn(), "draw", nth=1)
+    assert card.sentence.startswith("He is back from Lost Visual: one card put him on the board and this one gives "
+                                    "his destination")
+    assert "no alarm is on floor 1" in card.sentence
+    assert first(back, turn(), "destination").sentence.startswith("No alarm is on floor 1")
+
+
 def test_why_of_the_break_ins_first_destination_says_the_entrance_came_first():
     """§1.22 'Break-in' (bb1 "Break in" steps): the entrance is chosen, then the second card sets the first
     destination; the Why? rules out drawing both cards before the entrance."""

@@ -96,3 +96,17 @@ def test_every_card_and_room_the_app_records_is_a_linked_row_of_the_coverage_doc
     said = [normalise(name) for _, name, _ in LINKED]
     name = normalise(key.replace("-", " "))
     assert key in PAGES or any(name in row for row in said), f"{key}: no row of docs/coverage*.md links it to a page"
+
+
+def test_no_card_the_app_plays_is_listed_as_nothing_to_track():
+    """Issue 38: an event card the engine knows (bb1/table.EVENT_CARDS: Time Lock and Gymnastics since §1.22 turn 4)
+    is a button of the app, so its coverage row cannot say there is nothing to track."""
+    from assistant.engine.bb1.table import EVENT_CARDS
+    kinds = {}
+    for line in (ROOT / "docs" / "coverage.md").read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if (m := LINK.match(cells[0])) and len(cells) == 3:
+            kinds[m.group(2).replace("-", "_")] = cells[-1]
+    played = [e for e in EVENT_CARDS if e in kinds]
+    assert len(played) >= 20
+    assert [e for e in played if kinds[e] == "nothing to track"] == []

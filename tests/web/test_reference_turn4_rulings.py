@@ -122,3 +122,15 @@ def test_a_page_stating_a_turn_4_ruling_cites_its_row(slug, lang):
     page = reference.get(slug, lang)
     assert page is not None
     assert "§1.22" in said(slug, lang) or any("§1.22" in s for s in page.sources)
+
+
+@pytest.mark.parametrize(("lang", "counted", "refused"), [
+    ("en", "the table counts them", "refuses a seventh"),
+    ("es", "los cuenta la mesa", "rechaza un séptimo"),
+    ("fr", "c'est la table qui les compte", "refuse un septième"),
+])
+def test_the_safe_page_leaves_its_dice_to_the_table(lang, counted, refused):
+    """§1.22 'A Safe holds at most 6 dice (new, turn 4)' (EN Safe: up to 6 dice): no action of the app adds a die to
+    a Safe, so the page states the rule and says the table counts them; it never says the app refuses a seventh."""
+    page = said("safe", lang)
+    assert counted in page and refused not in page

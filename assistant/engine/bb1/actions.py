@@ -83,7 +83,7 @@ def _go_with_your_gut(rules: Bb1, a: Action) -> None:
         if rooms:
             raise IllegalActionError(N_("Go with your Gut: %(who)s must move into one of the face-down rooms next to "
                                         "her: %(rooms)s"), who=who, rooms=rooms)
-        rules.log("no_effect", "Go with your Gut", floor, here, how="gut_no_room", who=who)
+        rules.log("no_effect", "Go with your Gut", floor, here, ruling=True, how="gut_no_room", who=who)
         return
     square = square_of(rules, floor, a.get("to"), "to")
     if square not in rooms:

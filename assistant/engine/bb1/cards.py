@@ -221,7 +221,7 @@ def dead_drop(rules: Bb1, a: Action, who: str) -> None:
     rightward = [order[(seat - k) % len(order)] for k in range(1, len(order))]
     right = next((n for n in rightward if not rules.state.crew[n].escaped), None)
     if right is None:
-        rules.log("no_effect", "Dead Drop", how="dead_drop_alone", who=who)
+        rules.log("no_effect", "Dead Drop", ruling=True, how="dead_drop_alone", who=who)
         return
     giver, taker = rules.state.crew[who], rules.state.crew[right]
     moved = [*giver.tools, *giver.loot]

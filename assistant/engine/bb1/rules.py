@@ -66,6 +66,9 @@ class Bb1(TableBb1):
     # Floors whose guard appeared during this action and has not moved since: an alarm there now takes the
     # die after his destination card was drawn, the order of our 1.13 ruling (BGA), and its lines say so.
     appeared_now: frozenset[int] = frozenset()
+    # Of those, the floors whose guard came back from Lost Visual: his lines name §1.22 "Lost Visual with an
+    # alarm" (1.20), not a new floor's setup.
+    returned_now: frozenset[int] = frozenset()
     # Set while ``walk`` lets the guard arrive after a step: (floor, moves left, steps taken). A card question
     # raised then was asked by ``draw_destination`` with nothing pending but the rest of that walk, so the
     # danger forecast can resume the move there (:meth:`resume_walk`) instead of replaying it from its start.
@@ -95,10 +98,12 @@ class Bb1(TableBb1):
             return
         if fl.lost:
             self.log("return", "1.20", floor)
+            self.returned_now |= {floor}
             self.place_guard(floor)
             if fl.guard is None:
                 return
         self.appeared_now -= {floor}
+        self.returned_now -= {floor}
         if fl.crow_advanced and fl.crow == fl.guard and not fl.alarms:
             fl.crow = None
             fl.crow_advanced = False
@@ -336,21 +341,23 @@ class Bb1(TableBb1):
             dist = self.distances_from(floor, guard)
             rule, ruling, first = "1.9", False, {}
             if floor in self.appeared_now:
-                # 1.13 ruling: his destination card was drawn first; the alarm takes the die only now
-                rule, ruling, first = "1.13", True, {"appeared": "waiting" if new is None else "arrival"}
-                self.mark_first_card(floor, first["appeared"])
+                # 1.13 ruling: his destination card was drawn first; the alarm takes the die only now (after
+                # Lost Visual too, §1.22 "Lost Visual with an alarm")
+                appeared = "return" if floor in self.returned_now else "waiting" if new is None else "arrival"
+                rule, ruling, first = "1.20" if appeared == "return" else "1.13", True, {"appeared": appeared}
+                self.mark_first_card(floor, appeared, rule)
             self.move_die(floor, target, "nearest_alarm", rule, ruling, steps=best, distances={
                 a: dist[a] for a in sorted(set(fl.alarms))}, guard=guard, **first)
 
-    def mark_first_card(self, floor: int, appeared: str) -> None:
-        """The destination card drawn when the guard appeared was drawn under the 1.13 ruling too, once an
-        alarm follows it: its line is marked as such."""
+    def mark_first_card(self, floor: int, appeared: str, rule: str = "1.13") -> None:
+        """The destination card drawn when the guard appeared was drawn under the 1.13 ruling too (1.20 when he
+        came back from Lost Visual), once an alarm follows it: its line is marked as such."""
         for i in range(len(self.entries) - 1, -1, -1):
             e = self.entries[i]
             if e.kind == "appear" and e.floor == floor:
                 return
             if e.kind == "destination" and e.floor == floor and e.data.get("why") == "patrol_card":
-                self.entries[i] = entry(e.kind, "1.13", e.floor, e.square, {**e.data, "appeared": appeared}, True)
+                self.entries[i] = entry(e.kind, rule, e.floor, e.square, {**e.data, "appeared": appeared}, True)
                 return
 
     def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data: Any) -> None:

@@ -210,14 +210,16 @@ class TableBb1(Ruleset):
             return False
         if (kind == "deadbolt" and (unpeeked or one_action) and not ordered and fl.guard != square
                 and not self.state.burglars_at(floor, square)):
-            self.log("deadbolt", "Deadbolt", floor, square, how="one_action" if one_action else "unpeeked", who=name,
-                     at=b.at, on=b.floor)
+            self.log("deadbolt", "Deadbolt", floor, square, ruling=True, how="one_action" if one_action else "unpeeked",
+                     who=name, at=b.at, on=b.floor)
             return True
         if kind == "keypad" and (one_action or climb):
+            by = "climb" if climb else "event"  # which §1.22 row has her roll: the Acrobat's or Go with your Gut's
             if self.ask("keypad", ["opens", "missed"], floor, "Keypad", who=name, square=square) == "missed":
-                self.log("keypad", "Keypad", floor, square, how="missed", who=name, at=b.at, on=b.floor)
+                self.log("keypad", "Keypad", floor, square, ruling=True, how="missed", who=name, at=b.at, on=b.floor,
+                         by=by)
                 return True
-            self.log("keypad", "Keypad", floor, square, how="opens", who=name)
+            self.log("keypad", "Keypad", floor, square, ruling=True, how="opens", who=name, by=by)
         return False
 
     def climbs(self, name: str, floor: int, square: str) -> bool:
@@ -300,9 +302,11 @@ class TableBb1(Ruleset):
         next turn ends at the start of the first turn after the round has gone by her seat (``passed``, from
         :func:`seats_passed`), whether or not she still takes turns: never for the rest of the heist."""
         for field_name, (kind, rule, how) in UNTIL_NEXT_TURN.items():
-            if getattr(self.state, field_name) in passed:
+            user = getattr(self.state, field_name)
+            if user in passed:
                 setattr(self.state, field_name, None)
-                self.log(kind, rule, how=how)
+                # her own turn ends it as the card says; once she has escaped, our ruling does
+                self.log(kind, rule, ruling=bool((b := self.state.crew.get(user)) and b.escaped), how=how)
 
     # -- crew pieces moved without entering ------------------------------------------------------------
     def put(self, name: str, floor: int, square: str, look: bool = True) -> None:
