@@ -160,6 +160,9 @@
     drawTicks(game);
     const move = moveOf(game);
     const card = game.querySelector(".real-board");
+    const asked = game.querySelector(".turnbar .question");
+    // the question the board waits for comes first (issue 35 §2): the move's checklist once it is answered
+    if (asked && !onDisplay) { reveal(asked); fromPanel = false; return; }
     if (move && move !== seen) reveal(card);
     else if (!game.querySelector(".room-menu") && (fromPanel || game.getBoundingClientRect().bottom < innerHeight)) {
       reveal(card || game.querySelector(".game > .refusal, .notice, .log-head"));
@@ -179,6 +182,12 @@
   });
   const opened = document.getElementById("game");  // the page's own board: its move is not news
   if (opened) { drawTicks(opened); seen = moveOf(opened); }
+  // …but a phone opened or reloaded after End turn is looked at for it: the question, else the move, in view
+  const first = opened && !onDisplay && (opened.querySelector(".turnbar .question") || (seen && opened.querySelector(".real-board")));
+  if (first) {
+    history.scrollRestoration = "manual";  // a reload would put back where the page was, over the move
+    addEventListener("load", () => reveal(first));
+  }
 
   // -- this device's text size and colours (issue 26 §2): "Aa" in the header ------------------------------
   const root = document.documentElement;
@@ -269,7 +278,7 @@
       if (stop && keys.join(" ") === following) return;
       following = keys.join(" ");
       if (stop) stop();
-      stop = stream(`${live.dataset.shared}?${new URLSearchParams(keys.map((k) => ["key", k]))}`, {
+      stop = stream(`${live.dataset.shared}?${new URLSearchParams([["tab", tab], ...keys.map((k) => ["key", k])])}`, {
         changed: (data) => { const [k, version] = data.split(" "); relay({ type: "changed", key: k, version }); },
         revoked: (data) => { const [k, link] = data.split(" "); relay({ type: "revoked", key: k, link }); },
         state: (state) => { channel.postMessage({ type: state }); onState(state); },

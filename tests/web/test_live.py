@@ -267,6 +267,21 @@ def test_the_shared_stream_opens_each_key_as_its_own_stream_does_and_a_wrong_one
     assert store(live_app).broker.count() == 0
 
 
+def test_a_leading_tabs_new_shared_stream_ends_its_last_one_at_once(live_app: Flask, client: FlaskClient) -> None:
+    first, second = new_heist(client), new_heist(client)
+    old = client.get(f"/games/events?tab=t1&key={first}", buffered=False)
+    stream = chunks(old)
+    next(stream)
+    new = client.get(f"/games/events?tab=t1&key={first}&key={second}", buffered=False)
+    try:
+        assert next(stream) == "retry: 15000\n: replaced by a newer stream from this browser\n\n"
+        assert list(stream) == []
+        assert store(live_app).broker.count() == 1
+    finally:
+        old.close()
+        new.close()
+
+
 def test_the_shared_stream_says_which_key_was_revoked_and_follows_the_others(live_app: Flask,
                                                                              client: FlaskClient) -> None:
     gid, other = new_heist(client), new_heist(client)
