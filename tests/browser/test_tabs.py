@@ -88,3 +88,35 @@ def test_when_the_leading_tab_closes_another_takes_over_and_nothing_is_missed(on
     assert len(leaders(pages)) == 1
     end_turn_everywhere(live_server, heists, pages)
     assert wait_until(lambda: broker.count() == 1 and all(broker.count(g) == 1 for g in heists))
+
+
+WAITS = {"en": "This board waits for a connection: this browser has too many boards open at once",
+         "es": "Este tablero espera una conexión: este navegador tiene demasiados tableros abiertos a la vez",
+         "fr": "Ce plateau attend une connexion : ce navigateur a trop de plateaux ouverts à la fois"}
+NO_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"
+
+
+@pytest.mark.parametrize("lang", list(WAITS))
+def test_without_web_locks_a_board_keeps_its_own_stream_and_says_why_it_waits_for_one(
+        browser: Browser, live_server: LiveServer, lang: str) -> None:
+    """Plain http on a LAN address has no Web Locks (no secure context): each tab follows on its own stream, as
+    before; one the browser holds back (here: a stream that never answers) says why, in the device's language."""
+    context = browser.new_context(base_url=live_server.url, locale=lang, extra_http_headers={"Accept-Language": lang})
+    context.add_init_script(NO_LOCKS)
+    try:
+        game_id = heist_in_play(live_server)
+        following = context.new_page()
+        following.goto(f"/games/{game_id}")
+        broker = live_server.store().broker
+        assert wait_until(lambda: broker.count(game_id) == 1)
+        expect(following.locator("#live[data-leads]")).to_have_count(0)
+        end_turn_everywhere(live_server, [game_id], [following])
+
+        waiting = context.new_page()
+        waiting.route(f"**/games/{game_id}/events", lambda route: None)  # held back: never answered
+        waiting.goto(f"/games/{game_id}")
+        expect(waiting.locator("#live-wait")).to_be_visible(timeout=10_000)
+        expect(waiting.locator("#live-wait")).to_contain_text(WAITS[lang])
+        expect(following.locator("#live-wait")).to_be_hidden()
+    finally:
+        context.close()
