@@ -91,8 +91,8 @@ class Doorbells:
     0
     """
 
-    def __init__(self, broker: Broker, game_ids: tuple[str, ...], owner: Hashable | None = None):
-        self.broker, self.game_ids, self.owner = broker, game_ids, owner
+    def __init__(self, broker: Broker, game_ids: tuple[str, ...], owner: Hashable | None = None, tab: str = ""):
+        self.broker, self.game_ids, self.owner, self.tab = broker, game_ids, owner, tab
         self.seq = next(Subscription._order)
         self._unread: dict[tuple[str, ...], Event] = {}  # by heist and kind ("" for this stream's "superseded")
         self._ready = threading.Condition()
@@ -143,15 +143,22 @@ class Broker:
         return sub
 
     def subscribe_all(self, game_ids: tuple[str, ...], limit: int | None = None, owner: Hashable | None = None,
-                      per_owner: int | None = None) -> Doorbells:
+                      per_owner: int | None = None, tab: str = "") -> Doorbells:
         """One place following every heist of ``game_ids``: it counts once against ``limit`` (it holds one
-        server thread), and ``owner`` and ``per_owner`` work as in :meth:`subscribe`."""
-        bells = Doorbells(self, tuple(dict.fromkeys(game_ids)), owner)
+        server thread), and ``owner`` and ``per_owner`` work as in :meth:`subscribe`. A ``tab`` (the leading
+        tab's own name) ends that tab's last place of the same owner at once: it opens a new one whenever its
+        browser's tabs change, and the last one's thread would otherwise wait for a heartbeat to find it closed."""
+        bells = Doorbells(self, tuple(dict.fromkeys(game_ids)), owner, tab)
         self._add(bells, limit, per_owner)
         return bells
 
     def _add(self, sub: Follower, limit: int | None, per_owner: int | None) -> None:
         with self._lock:
+            if isinstance(sub, Doorbells) and sub.tab:
+                same = (sub.owner, sub.tab)
+                for old in [s for s in self._everyone() if isinstance(s, Doorbells) and (s.owner, s.tab) == same]:
+                    self._discard(old)
+                    old.offer(Event("superseded", ""), "")
             if sub.owner is not None and per_owner is not None:
                 self._make_room(sub.owner, per_owner - 1)
             if limit is not None and len(self._everyone()) >= limit:

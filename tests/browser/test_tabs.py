@@ -57,8 +57,8 @@ def test_eight_boards_in_one_browser_each_load_and_follow_live_on_one_stream(one
         version_is(page, 2)
         pages.append(page)
     broker = live_server.store().broker
-    assert wait_until(lambda: broker.count() == 1), f"{broker.count()} streams for one browser"
-    assert all(broker.count(g) == 1 for g in heists)
+    assert wait_until(lambda: broker.count() == 1 and all(broker.count(g) == 1 for g in heists)), \
+        f"{broker.count()} streams for one browser, following {sum(broker.count(g) for g in heists)} of its heists"
     assert len(leaders(pages)) == 1
     end_turn_everywhere(live_server, heists, pages)
     for page in pages:

@@ -282,6 +282,19 @@ def test_a_leading_tabs_new_shared_stream_ends_its_last_one_at_once(live_app: Fl
         new.close()
 
 
+def test_new_tab_names_in_a_loop_hold_no_more_shared_streams_than_a_device_may(live_app: Flask,
+                                                                             client: FlaskClient) -> None:
+    gid = new_heist(client)
+    opened = [client.get(f"/games/events?tab=t{n}&key={gid}", buffered=False) for n in range(10)]
+    try:
+        for response in opened:
+            next(chunks(response))
+        assert store(live_app).broker.count() == 4  # STREAMS_PER_DEVICE: the oldest were told to end
+    finally:
+        for response in opened:
+            response.close()
+
+
 def test_the_shared_stream_says_which_key_was_revoked_and_follows_the_others(live_app: Flask,
                                                                              client: FlaskClient) -> None:
     gid, other = new_heist(client), new_heist(client)

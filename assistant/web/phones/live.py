@@ -173,14 +173,13 @@ def shared_events() -> Response:
         abort(400)
     accesses = [open_game(key) for key in keys]
     config = current_app.config
-    # the leading tab names itself: the stream it opens when its tabs change ends its last one at once (that one's
-    # thread would wait for a heartbeat to find it closed)
-    tab = request.args.get("tab", "")[:64]
-    per_owner = 1 if tab else config.get("LIVE_STREAMS_PER_DEVICE", STREAMS_PER_DEVICE)
+    # a device is its address: its few browsers' shared streams, the newest replacing the oldest (a loop of new
+    # tab names cannot take every place); the leading tab names itself, and its new stream ends its last
     try:
         bells = store().broker.subscribe_all(tuple(a.game.id for a in accesses), limit=config["LIVE_MAX_STREAMS"],
-                                             owner=(request.remote_addr, "tab", tab or tuple(sorted(keys))),
-                                             per_owner=per_owner)
+                                             owner=(request.remote_addr, "shared"),
+                                             per_owner=config.get("LIVE_STREAMS_PER_DEVICE", STREAMS_PER_DEVICE),
+                                             tab=request.args.get("tab", "")[:64])
     except StreamLimitError:
         bells = None
     try:
