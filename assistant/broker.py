@@ -55,7 +55,11 @@ class Subscription:
         except queue.Empty:
             return None
 
-    def offer(self, event: Event) -> None:
+    @property
+    def game_ids(self) -> tuple[str, ...]:
+        return (self.game_id,)
+
+    def offer(self, event: Event, game_id: str = "") -> None:
         while True:
             try:
                 self._queue.put_nowait(event)
@@ -71,12 +75,58 @@ class Subscription:
         self.broker.unsubscribe(self)
 
 
+class Doorbells:
+    """One browser's place for several heists at once: the tab that leads its other tabs follows them all on
+    one stream (static/app.js; a browser holds six connections to one address). It keeps, per heist, only the
+    newest "changed" not yet read and each revocation, so a reader that falls behind loses nothing and holds a
+    few events a heist at most. ``close`` is idempotent and safe from any thread.
+
+    >>> broker = Broker()
+    >>> bells = broker.subscribe_all(("g1", "g2"))
+    >>> for v in ("5", "6"): broker.publish("g1", Event("changed", v))
+    >>> broker.publish("g2", Event("changed", "3"))
+    >>> bells.get(timeout=0), bells.get(timeout=0), bells.get(timeout=0)
+    (('g1', Event(kind='changed', data='6')), ('g2', Event(kind='changed', data='3')), None)
+    >>> bells.close(); broker.count()
+    0
+    """
+
+    def __init__(self, broker: Broker, game_ids: tuple[str, ...], owner: Hashable | None = None, tab: str = ""):
+        self.broker, self.game_ids, self.owner, self.tab = broker, game_ids, owner, tab
+        self.seq = next(Subscription._order)
+        self._unread: dict[tuple[str, ...], Event] = {}  # by heist and kind ("" for this stream's "superseded")
+        self._ready = threading.Condition()
+
+    def get(self, timeout: float) -> tuple[str, Event] | None:
+        """The heist and its event, or None when ``timeout`` seconds pass without one (time for a heartbeat)."""
+        with self._ready:
+            if not self._unread and timeout > 0:
+                self._ready.wait(timeout)
+            if not self._unread:
+                return None
+            key = next(iter(self._unread))
+            return key[0], self._unread.pop(key)
+
+    def offer(self, event: Event, game_id: str = "") -> None:
+        # a newer "changed" replaces an unread one; each revocation (of which link) and "superseded" is kept
+        key = (game_id, "changed") if event.kind == "changed" else (game_id, event.kind, event.data)
+        with self._ready:
+            self._unread[key] = event
+            self._ready.notify()
+
+    def close(self) -> None:
+        self.broker.unsubscribe(self)
+
+
+Follower = Subscription | Doorbells
+
+
 class Broker:
     """Subscribers per heist, guarded by one lock; publishing never blocks on a subscriber."""
 
     def __init__(self, maxsize: int = 8):
         self.maxsize = maxsize
-        self._subs: dict[str, set[Subscription]] = {}
+        self._subs: dict[str, set[Follower]] = {}
         self._lock = threading.Lock()
         self._held = threading.local()
 
@@ -89,31 +139,55 @@ class Broker:
         place (each holds a server thread until a heartbeat finds its socket gone) from every other
         heist's devices; a stream superseded by mistake simply reconnects."""
         sub = Subscription(self, game_id, self.maxsize, owner)
-        with self._lock:
-            if owner is not None and per_owner is not None:
-                self._make_room(owner, per_owner - 1)
-            if limit is not None and sum(map(len, self._subs.values())) >= limit:
-                raise StreamLimitError(game_id)
-            self._subs.setdefault(game_id, set()).add(sub)
+        self._add(sub, limit, per_owner)
         return sub
+
+    def subscribe_all(self, game_ids: tuple[str, ...], limit: int | None = None, owner: Hashable | None = None,
+                      per_owner: int | None = None, tab: str = "") -> Doorbells:
+        """One place following every heist of ``game_ids``: it counts once against ``limit`` (it holds one
+        server thread), and ``owner`` and ``per_owner`` work as in :meth:`subscribe`. A ``tab`` (the leading
+        tab's own name) ends that tab's last place of the same owner at once: it opens a new one whenever its
+        browser's tabs change, and the last one's thread would otherwise wait for a heartbeat to find it closed."""
+        bells = Doorbells(self, tuple(dict.fromkeys(game_ids)), owner, tab)
+        self._add(bells, limit, per_owner)
+        return bells
+
+    def _add(self, sub: Follower, limit: int | None, per_owner: int | None) -> None:
+        with self._lock:
+            if isinstance(sub, Doorbells) and sub.tab:
+                same = (sub.owner, sub.tab)
+                for old in [s for s in self._everyone() if isinstance(s, Doorbells) and (s.owner, s.tab) == same]:
+                    self._discard(old)
+                    old.offer(Event("superseded", ""), "")
+            if sub.owner is not None and per_owner is not None:
+                self._make_room(sub.owner, per_owner - 1)
+            if limit is not None and len(self._everyone()) >= limit:
+                raise StreamLimitError(",".join(sub.game_ids))
+            for game_id in sub.game_ids:
+                self._subs.setdefault(game_id, set()).add(sub)
+
+    def _everyone(self) -> set[Follower]:
+        """Every open place once (one following several heists is in several sets); the lock is held."""
+        return set().union(*self._subs.values())
 
     def _make_room(self, owner: Hashable, keep: int) -> None:
         """End ``owner``'s oldest subscriptions until ``keep`` are left (the lock is held)."""
-        mine = sorted((s for subs in self._subs.values() for s in subs if s.owner == owner), key=lambda s: s.seq)
+        mine = sorted((s for s in self._everyone() if s.owner == owner), key=lambda s: s.seq)
         for old in mine[:max(0, len(mine) - keep)]:
             self._discard(old)
-            old.offer(Event("superseded", ""))
+            old.offer(Event("superseded", ""), "")
 
-    def unsubscribe(self, sub: Subscription) -> None:
+    def unsubscribe(self, sub: Follower) -> None:
         with self._lock:
             self._discard(sub)
 
-    def _discard(self, sub: Subscription) -> None:
-        subs = self._subs.get(sub.game_id)
-        if subs is not None:
-            subs.discard(sub)
-            if not subs:
-                del self._subs[sub.game_id]  # a heist nobody follows costs nothing
+    def _discard(self, sub: Follower) -> None:
+        for game_id in sub.game_ids:
+            subs = self._subs.get(game_id)
+            if subs is not None:
+                subs.discard(sub)
+                if not subs:
+                    del self._subs[game_id]  # a heist nobody follows costs nothing
 
     def publish(self, game_id: str, event: Event) -> None:
         held = getattr(self._held, "events", None)
@@ -123,7 +197,7 @@ class Broker:
         with self._lock:
             subs = list(self._subs.get(game_id, ()))
         for sub in subs:
-            sub.offer(event)
+            sub.offer(event, game_id)
 
     @contextlib.contextmanager
     def holding(self) -> Iterator[None]:
@@ -155,4 +229,4 @@ class Broker:
         with self._lock:
             if game_id is not None:
                 return len(self._subs.get(game_id, ()))
-            return sum(map(len, self._subs.values()))
+            return len(self._everyone())

@@ -160,6 +160,9 @@
     drawTicks(game);
     const move = moveOf(game);
     const card = game.querySelector(".real-board");
+    const asked = game.querySelector(".turnbar .question");
+    // the question the board waits for comes first (issue 35 §2): the move's checklist once it is answered
+    if (asked && !onDisplay) { reveal(asked); fromPanel = false; return; }
     if (move && move !== seen) reveal(card);
     else if (!game.querySelector(".room-menu") && (fromPanel || game.getBoundingClientRect().bottom < innerHeight)) {
       reveal(card || game.querySelector(".game > .refusal, .notice, .log-head"));
@@ -179,6 +182,12 @@
   });
   const opened = document.getElementById("game");  // the page's own board: its move is not news
   if (opened) { drawTicks(opened); seen = moveOf(opened); }
+  // …but a phone opened or reloaded after End turn is looked at for it: the question, else the move, in view
+  const first = opened && !onDisplay && (opened.querySelector(".turnbar .question") || (seen && opened.querySelector(".real-board")));
+  if (first) {
+    history.scrollRestoration = "manual";  // a reload would put back where the page was, over the move
+    addEventListener("load", () => reveal(first));
+  }
 
   // -- this device's text size and colours (issue 26 §2): "Aa" in the header ------------------------------
   const root = document.documentElement;
@@ -209,38 +218,103 @@
     htmx.ajax("GET", game.dataset.refresh, { source: game, target: game, swap: "outerHTML" });
   }
 
-  if ("EventSource" in window) {
-    // the server's heartbeat comes every data-heartbeat seconds: two missed, and the stream is taken for dead
-    // (a Wi-Fi gone quiet never closes it), said as lost (static/feedback.js checks and shows the banner) and
-    // opened again
+  const onState = (state) => document.dispatchEvent(new CustomEvent(`burgle:${state}`));
+  const heard = (version) => { announced = Math.max(announced, Number(version)); catchUp(); };
+  const gone = (link) => location.replace(`${live.dataset.revoked}?link=${link}`);
+
+  // One EventSource and its watchdog: the server's heartbeat comes every data-heartbeat seconds, two missed and
+  // the stream is taken for dead (a Wi-Fi gone quiet never closes it), said as lost (static/feedback.js checks
+  // and shows the banner) and opened again. Not open within a few seconds: the browser holds back the connection
+  // (six to one address), and #live-wait says why this board waits. Returns what stops it.
+  function stream(url, on) {
     const beat = (Number(live.dataset.heartbeat) || 5) * 1000;
+    const wait = document.getElementById("live-wait");
     let source = null;
-    let heard = Date.now();
-    const alive = () => { heard = Date.now(); };
-
-    function follow() {
-      source = new EventSource(live.dataset.events);
-      heard = Date.now();
-      source.addEventListener("changed", (event) => {
-        alive();
-        announced = Math.max(announced, Number(event.data));
-        catchUp();
-      });
+    let last = Date.now();
+    const alive = () => { last = Date.now(); };
+    function open() {
+      source = new EventSource(url);
+      alive();
+      const slow = setTimeout(() => { if (source.readyState === EventSource.CONNECTING && wait) wait.hidden = false; }, 5000);
+      source.addEventListener("changed", (event) => { alive(); on.changed(event.data); });
       source.addEventListener("heartbeat", alive);
-      // the link this page came by was revoked (or the heist deleted): a page says so
-      source.addEventListener("revoked", (event) => { source.close(); location.replace(`${live.dataset.revoked}?link=${event.data}`); });
-      // the stream is the first to notice the server gone, and back (static/feedback.js shows the banner)
-      source.addEventListener("error", () => document.dispatchEvent(new CustomEvent("burgle:lost")));
-      source.addEventListener("open", () => { alive(); document.dispatchEvent(new CustomEvent("burgle:back")); });
+      source.addEventListener("revoked", (event) => on.revoked(event.data));
+      // the stream is the first to notice the server gone, and back
+      source.addEventListener("error", () => on.state("lost"));
+      source.addEventListener("open", () => { alive(); clearTimeout(slow); if (wait) wait.hidden = true; on.state("back"); });
     }
-
-    follow();
-    setInterval(() => {
-      if (Date.now() - heard <= 2 * beat + 1000) return;
+    open();
+    const watchdog = setInterval(() => {
+      if (Date.now() - last <= 2 * beat + 1000) return;
       source.close();
-      document.dispatchEvent(new CustomEvent("burgle:lost"));
-      follow();
+      on.state("lost");
+      open();
     }, beat);
+    return () => { clearInterval(watchdog); source.close(); };
+  }
+
+  // -- one stream for all this browser's boards (issue 35 §1) --------------------------------------------
+  // Each tab says which heist it shows (its key) on a BroadcastChannel; the tab holding the Web Lock leads: it
+  // follows every key on one stream (/games/events, each key opened as its own stream would be) and relays each
+  // event to the tabs. When it closes, the lock passes to another tab, which opens the stream again: it starts
+  // with every key's version, so each tab fetches what it missed, as after a reconnect. A browser without both
+  // (plain http on a LAN address has no Web Locks) keeps one stream a tab.
+  function shared() {
+    const key = live.dataset.key;
+    const tab = `${Date.now()}:${Math.random()}`;
+    const channel = new BroadcastChannel("burgle:live");
+    const tabs = new Map();  // every other tab's key, kept by all: a tab that comes to lead knows them already
+    let stop = null;  // the leader's stream
+    let following = "";
+    let soon = null;
+
+    const here = (m) => {
+      if (m.key !== key) return;
+      if (m.type === "changed") heard(m.version); else gone(m.link);
+    };
+    const relay = (m) => { channel.postMessage(m); here(m); };
+    function follow() {
+      const keys = [...new Set([key, ...tabs.values()])].sort();
+      if (stop && keys.join(" ") === following) return;
+      following = keys.join(" ");
+      if (stop) stop();
+      stop = stream(`${live.dataset.shared}?${new URLSearchParams([["tab", tab], ...keys.map((k) => ["key", k])])}`, {
+        changed: (data) => { const [k, version] = data.split(" "); relay({ type: "changed", key: k, version }); },
+        revoked: (data) => { const [k, link] = data.split(" "); relay({ type: "revoked", key: k, link }); },
+        state: (state) => { channel.postMessage({ type: state }); onState(state); },
+      });
+    }
+    // several tabs opening at once: one new stream for all of them
+    const refollow = () => { if (!stop && !soon) return; clearTimeout(soon); soon = setTimeout(follow, 150); };
+
+    channel.addEventListener("message", ({ data: m }) => {
+      if (m.type === "follow") { tabs.set(m.tab, m.key); refollow(); }
+      else if (m.type === "leave") { tabs.delete(m.tab); refollow(); }
+      else if (m.type === "leader") channel.postMessage({ type: "follow", tab, key });  // the new leader asks
+      else if (m.type === "changed" || m.type === "revoked") here(m);
+      else onState(m.type);  // "lost" or "back", as the leader's stream says
+    });
+    channel.postMessage({ type: "follow", tab, key });
+    addEventListener("pagehide", () => channel.postMessage({ type: "leave", tab }));
+    addEventListener("pageshow", (event) => { if (event.persisted) channel.postMessage({ type: "follow", tab, key }); });
+    navigator.locks.request("burgle:live", () => {
+      live.dataset.leads = "1";
+      channel.postMessage({ type: "leader" });
+      soon = setTimeout(follow, 150);
+      return new Promise(() => {});  // held until this tab closes
+    });
+  }
+
+  if ("BroadcastChannel" in window && navigator.locks && live.dataset.shared) {
+    shared();
+    document.body.addEventListener("htmx:afterSettle", catchUp);
+  } else if ("EventSource" in window) {
+    const stop = stream(live.dataset.events, {
+      changed: heard,
+      // the link this page came by was revoked (or the heist deleted): a page says so
+      revoked: (link) => { stop(); gone(link); },
+      state: onState,
+    });
     document.body.addEventListener("htmx:afterSettle", catchUp);
   }
 

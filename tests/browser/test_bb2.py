@@ -56,7 +56,7 @@ def place_the_bouncers(page: Page) -> None:
 def say_room(page: Page, kind: str, number: int, version: int) -> None:
     """The turn bar's question after a walk into a face-down room: its type, then its number."""
     asked = page.locator("section.say-room")
-    asked.get_by_role("combobox", name="Room type").select_option(kind)
+    asked.get_by_role("group", name="Room type").locator(f'input[value="{kind}"]').check()
     asked.get_by_role("button", name=f"Number {number}", exact=True).click()
     version_is(page, version)
 
@@ -116,13 +116,14 @@ def test_a_bb2_heist_commotion_end_turn_bouncer_and_heat(page: Page, live_server
     # bb2 Entering the Casino: Ann's first move is into an entrance
     page.get_by_role("button", name="Ann enters through A1").click()
     version_is(page, 6)
-    expect(page.get_by_role("button", name="End turn — the floor-1 bouncer moves")).to_be_visible()
+    expect(page.get_by_role("button", name="End turn — the floor-1 bouncer moves")).to_be_disabled()
+    say_room(page, "pool", 1, 7)  # the entrance is said first: End turn waits for it (issue 35 §2)
 
     # a commotion in Ann's room: the marker comes there and the bouncer steps one toward it at once
     reference = engine(live_server, game_id, do="commotion", floor=1, at="A1")
     tap_room(page, 1, "A1")
     page.get_by_role("button", name="Commotion here").click()
-    version_is(page, 7)
+    version_is(page, 8)
     expect_log(page, log_texts(reference))
     expect_bouncer(page, 1, reference.state.floors[1].guard)
     expect(room(page, 1, "A1")).to_have_accessible_name(re.compile(", destination"))
@@ -131,11 +132,11 @@ def test_a_bb2_heist_commotion_end_turn_bouncer_and_heat(page: Page, live_server
     asked = engine(live_server, game_id, do="end_turn")
     assert asked.question and asked.question["kind"] == "card"
     page.get_by_role("button", name="End turn — the floor-1 bouncer moves").click()
-    version_is(page, 8)
+    version_is(page, 9)
     expect(page.get_by_role("alert")).to_contain_text("Draw the top card of the floor-1 patrol deck")
     expect(page.locator(".log")).to_contain_text("Ann gains 2 heat (the bouncer is in A1): 2 of 6.")
     done = apply(asked.state, {"do": "answer", "choice": "D4"})
-    answer_card(page, "D4", 9)
+    answer_card(page, "D4", 10)
     fl = done.state.floors[1]
     expect_bouncer(page, 1, fl.guard)
     expect(room(page, 1, "D4")).to_have_accessible_name(re.compile(", destination"))

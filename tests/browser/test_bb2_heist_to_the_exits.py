@@ -27,7 +27,7 @@ from assistant.engine.state import GameState
 from tests.browser.test_heist import game_id_of, room, state_of, version_is
 
 CREW = ("Ann", "Bob", "Cy")
-ROOM_LABELS = {"slots": "Slots", "table-games": "Table Games", "count-room": "Count Room"}
+ROOM_LABELS = {"slots": "Slots", "table-games": "Table Games", "count-room": "Count Room", "lounge": "Lounge"}
 ROOM_NAME = re.compile(r"^Floor (\d) ([A-D][1-4])(?:, (.*))?$")
 
 
@@ -136,9 +136,16 @@ class Table:
 
     def reveal(self, floor: int, square: str, kind: str, number: int) -> None:
         """A room turned face up (a peek): its type, then the number in its bottom-left corner."""
-        menu = self.menu(floor, square)
-        menu.get_by_role("combobox", name="Room type").select_option(kind)
+        menu = self.menu(floor, square).locator("details.reveal")
+        menu.get_by_role("group", name="Room type").locator(f'input[value="{kind}"]').check()
         self.press(menu.get_by_role("button", name=f"Number {number}", exact=True))
+        self.board.rooms[floor][square] = (kind, number)
+
+    def say(self, floor: int, square: str, kind: str, number: int) -> None:
+        """She walked into a face-down room: the turn bar asks what it is, and End turn waits for it (issue 35 §2)."""
+        asked = self.page.locator("section.say-room")
+        asked.get_by_role("group", name="Room type").locator(f'input[value="{kind}"]').check()
+        self.press(asked.get_by_role("button", name=f"Number {number}", exact=True))
         self.board.rooms[floor][square] = (kind, number)
 
     def move(self, who: str, floor: int, square: str) -> None:
@@ -262,8 +269,9 @@ def test_a_bb2_heist_played_to_the_exits(page: Page, live_server):
 
     # Turn 5, Bob: to D2. Exactly one move was skipped: he walks again, A3, A2, arrived; the count says one
     # card is left but the table's deck is empty (the Suspicion Meter took one more): he hunts. Bob in D2 is
-    # 3 rooms away, Cy in C4 4: one step east to B2
+    # 3 rooms away, Cy in C4 4: one step east to B2. D2 was face down: the table says it is the Lounge (1)
     t.move("Bob", 1, "D2")
+    t.say(1, "D2", "lounge", 1)
     t.end_turn("Bob")
     t.special("Our deck is empty")
     board.floor(1, bouncer="B2", marker=None, deck=0)

@@ -18,7 +18,7 @@ ACT = re.compile(r"/games/[^/]+/act$")
 def open_menu(page: Page, live_server, live: bool = True) -> str:
     game_id = heist_in_play(live_server)
     if not live:  # this device hears no live updates (its stream dropped): it acts on the board it shows
-        page.route(re.compile(r"/events$"), lambda route: route.abort())
+        page.route(re.compile(r"/events(\?|$)"), lambda route: route.abort())  # its own stream or its tabs'
     open_board(page, game_id)
     tap_room(page, 1, "D4")
     return game_id
@@ -129,7 +129,7 @@ def test_a_live_stream_gone_quiet_shows_the_connection_lost(page: Page, live_ser
     held: list[Route] = []
 
     def quiet(route: Route) -> None:
-        if route.request.method == "HEAD" or route.request.url.endswith("/events"):
+        if route.request.method == "HEAD" or re.search(r"/events(\?|$)", route.request.url):  # its tabs' too
             held.append(route)  # never answered
         else:
             route.continue_()

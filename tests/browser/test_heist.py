@@ -317,7 +317,7 @@ def test_a_stale_page_on_another_device_is_told_and_refreshed(browser: Browser, 
     game_id = heist_in_play(live_server)
     # this tablet hears no live updates (its stream dropped, or both taps came in the same instant),
     # so it still shows the old board when it acts
-    page.route(re.compile(r"/events$"), lambda route: route.abort())
+    page.route(re.compile(r"/events(\?|$)"), lambda route: route.abort())  # its own stream or its tabs'
     open_board(page, game_id)
     other = browser.new_context(base_url=live_server.url)
     try:

@@ -93,7 +93,8 @@ def test_a_typical_turn_takes_at_most_five_taps(browser: Browser, live_server, v
 
 
 def casino_in_play(live_server) -> str:
-    """A Burgle Bros 2 heist with both bouncers placed from the table's cards and Ann in through A1."""
+    """A Burgle Bros 2 heist with both bouncers placed from the table's cards and Ann in through A1, said to be
+    the Pool (End turn waits until it is, issue 35 §2)."""
     store = live_server.store()
     game_id = store.create("Casino — Ann & Bob", new_bb2_game([{"name": "Ann"}, {"name": "Bob"}],
                                                               entrances=["A1", "D4"], seed=3))
@@ -101,6 +102,7 @@ def casino_in_play(live_server) -> str:
     for square in ("C1", "D4", "C3", "C2"):  # the cards the table drew: bouncers and destination markers
         store.act(game_id, {"do": "answer", "choice": square})
     store.act(game_id, {"do": "move", "who": "Ann", "floor": 1, "to": "A1"})
+    store.act(game_id, {"do": "reveal", "floor": 1, "at": "A1", "type": "pool", "number": 1})
     return game_id
 
 
@@ -112,7 +114,7 @@ def test_a_bb2_usual_turn_takes_at_most_four_taps(browser: Browser, live_server,
     with screen(browser, live_server, viewport) as page:
         game_id = casino_in_play(live_server)
         page.goto(f"/games/{game_id}")
-        version_is(page, 6)
+        version_is(page, 7)
         taps = Taps(page)
         taps.tap(room(page, 1, "B1"))
         walk_in = page.locator("#room-menu form.move-say")

@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from assistant.engine.cases import state_from_case
 from tests.browser.conftest import sized_context
-from tests.browser.test_bb2 import answer_card, set_up_casino
+from tests.browser.test_bb2 import answer_card, say_room, set_up_casino
 from tests.browser.test_heist import animations_done, heist_in_play, room, version_is
 from tests.browser.test_layout import LANDSCAPE, PHONE, VIEWPORTS
 
@@ -103,11 +103,12 @@ def test_a_bouncer_move_that_asked_for_a_card_is_on_screen_once_answered(device:
         answer_card(page, square, version)
     page.get_by_role("button", name="Ann enters through A1").click()
     version_is(page, 6)
+    say_room(page, "pool", 1, 7)  # End turn waits until the entrance is said (issue 35 §2)
     room(page, 1, "A1").click()  # a commotion in Ann's room brings his marker there
     tap_and_wait(page, page.get_by_role("button", name="Commotion here"))
     end_turn(page)  # he walks into Ann's room and reaches his marker: which card does the table draw?
     expect(page.get_by_role("alert")).to_contain_text("Draw the top card of the floor-1 patrol deck")
-    answer_card(page, "D4", 9)
+    answer_card(page, "D4", 10)
     animations_done(page)
     expect(page.locator(".real-board .summary")).to_contain_text("Floor 1 bouncer")
     expect(page.locator(".real-board li").first).to_contain_text("Move the floor-1 bouncer")

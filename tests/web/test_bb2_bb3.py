@@ -328,7 +328,8 @@ def test_a_room_is_turned_up_with_its_type_and_number_and_counts_its_cubes(app, 
     game_id = placed(client, "bb2")
     act_ok(client, game_id, do="move", who="Ann", floor=1, to="A1")
     menu = panel(client, game_id, "1-C1")
-    assert '<option value="surveillance">◉ Surveillance</option>' in menu
+    assert ('<input type="radio" name="type" value="surveillance" required> <span aria-hidden="true">◉</span> '
+            'Surveillance</label>') in menu  # a chip, as the walk-in's (issue 35 §2)
     assert re.search(r'<button class="button small" name="number" value="6" aria-label="Number 6">', menu)
     page = act_ok(client, game_id, do="reveal", floor=1, at="C1", type="surveillance", number="2")
     assert "Floor 1 C1, Surveillance" in room_button(page, 1, "C1")

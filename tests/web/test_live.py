@@ -210,6 +210,110 @@ def test_a_refetch_after_a_change_animates_the_guard_and_keeps_the_open_room_men
     assert not re.search(r'<div id="game" class="[^"]*\banimate\b', tapped)  # tapping a room replays nothing
 
 
+# -- one stream for a browser's tabs (issue 35 §1) ------------------------------------------------------
+
+def test_one_place_for_several_heists_keeps_each_heists_newest_change_and_every_revocation() -> None:
+    broker = Broker()
+    bells = broker.subscribe_all(("g1", "g2", "g1"))
+    for v in range(1, 101):  # a browser whose leading tab stops reading loses no heist's newest version
+        broker.publish("g1", Event("changed", str(v)))
+    broker.publish("g2", Event("revoked", "watch"))
+    broker.publish("g2", Event("revoked", "play"))
+    broker.publish("g2", Event("changed", "9"))
+    heard = [bells.get(timeout=0) for _ in range(5)]
+    assert heard == [("g1", Event("changed", "100")), ("g2", Event("revoked", "watch")),
+                     ("g2", Event("revoked", "play")), ("g2", Event("changed", "9")), None]
+    assert broker.count() == 1 and broker.count("g1") == broker.count("g2") == 1  # one thread, counted once
+    bells.close()
+    assert broker.count() == 0
+
+
+def test_one_place_for_several_heists_counts_once_against_the_stream_limit() -> None:
+    broker = Broker()
+    broker.subscribe_all(("g1", "g2", "g3"), limit=2)
+    broker.subscribe("g4", limit=2)
+    with pytest.raises(StreamLimitError):
+        broker.subscribe_all(("g5",), limit=2)
+
+
+def test_the_shared_stream_starts_with_every_keys_version_and_rings_each_change_by_its_key(
+        live_app: Flask, client: FlaskClient) -> None:
+    first, second = new_heist(client), new_heist(client)
+    break_in(client, first)
+    token = game(live_app, second).play_token
+    assert phone(live_app).get(f"/games/events?key={first}&key={token}").status_code == 404  # an id is no link
+    response = client.get(f"/games/events?key={first}&key={token}", buffered=False)
+    stream = chunks(response)
+    try:
+        assert next(stream) == f"retry: 2000\nevent: changed\ndata: {first} 2\n\nevent: changed\ndata: {token} 0\n\n"
+        assert store(live_app).broker.count() == 1
+        client.post(f"/games/{second}/act", data={"do": "start", "version": "0"}, headers=HTMX)
+        assert next(stream) == f"event: changed\ndata: {token} 1\n\n"
+        assert next(stream) == "event: heartbeat\ndata: 1\n\n"
+    finally:
+        response.close()
+    assert store(live_app).broker.count() == 0
+
+
+def test_the_shared_stream_opens_each_key_as_its_own_stream_does_and_a_wrong_one_opens_none(
+        live_app: Flask, client: FlaskClient) -> None:
+    gid, other = new_heist(client), new_heist(client)
+    watch = game(live_app, gid).watch_token
+    device = phone(live_app)
+    assert device.get(f"/games/events?key={watch}&key={other}").status_code == 404  # the other's id opens nothing
+    assert device.get(f"/games/events?key={watch}&key=nonsense").status_code == 404
+    assert device.get("/games/events").status_code == 400
+    assert device.get("/games/events?" + "&".join(f"key=k{n}" for n in range(33))).status_code == 400
+    assert store(live_app).broker.count() == 0
+
+
+def test_a_leading_tabs_new_shared_stream_ends_its_last_one_at_once(live_app: Flask, client: FlaskClient) -> None:
+    first, second = new_heist(client), new_heist(client)
+    old = client.get(f"/games/events?tab=t1&key={first}", buffered=False)
+    stream = chunks(old)
+    next(stream)
+    new = client.get(f"/games/events?tab=t1&key={first}&key={second}", buffered=False)
+    try:
+        assert next(stream) == "retry: 15000\n: replaced by a newer stream from this browser\n\n"
+        assert list(stream) == []
+        assert store(live_app).broker.count() == 1
+    finally:
+        old.close()
+        new.close()
+
+
+def test_new_tab_names_in_a_loop_hold_no_more_shared_streams_than_a_device_may(live_app: Flask,
+                                                                             client: FlaskClient) -> None:
+    gid = new_heist(client)
+    opened = [client.get(f"/games/events?tab=t{n}&key={gid}", buffered=False) for n in range(10)]
+    try:
+        for response in opened:
+            next(chunks(response))
+        assert store(live_app).broker.count() == 4  # STREAMS_PER_DEVICE: the oldest were told to end
+    finally:
+        for response in opened:
+            response.close()
+
+
+def test_the_shared_stream_says_which_key_was_revoked_and_follows_the_others(live_app: Flask,
+                                                                             client: FlaskClient) -> None:
+    gid, other = new_heist(client), new_heist(client)
+    watch, play = game(live_app, gid).watch_token, game(live_app, other).play_token
+    response = phone(live_app).get(f"/games/events?key={watch}&key={play}", buffered=False)
+    stream = chunks(response)
+    next(stream)
+    store(live_app).new_token(gid, "play")  # not the link this browser holds: nothing said
+    store(live_app).new_token(gid, "watch")
+    assert next(stream) == f"event: revoked\ndata: {watch} watch\n\n"
+    store(live_app).act(other, {"do": "start"}, 0)
+    assert next(stream) == f"event: changed\ndata: {play} 1\n\n"
+    store(live_app).delete(other)
+    assert next(stream) == f"event: revoked\ndata: {play} all\n\n"
+    assert list(stream) == []  # nothing left to follow: the stream ends
+    response.close()
+    assert store(live_app).broker.count() == 0
+
+
 # -- the share panel ------------------------------------------------------------------------------------
 
 def test_the_tablet_board_shows_the_play_links_qr_code_and_address(live_app: Flask, client: FlaskClient) -> None:

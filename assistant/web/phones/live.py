@@ -4,7 +4,8 @@ The server only rings a doorbell, ``event: changed`` with the new version; each 
 its own board (in its own role, with the room menu it has open), so nothing role-specific is ever
 pushed. A stream holds one waitress thread for its whole life, which is why there is a cap: past
 ``LIVE_MAX_STREAMS`` a device gets the current version and ``retry:`` (it checks back later) instead
-of a thread. See docs/architecture.md, "Live updates".
+of a thread. A browser's tabs share one stream for all their heists (``/games/events``, led by one tab:
+static/app.js). See docs/architecture.md, "Live updates".
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from collections.abc import Callable, Generator, Iterator
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
-from ...broker import StreamLimitError, Subscription
+from ...broker import Doorbells, StreamLimitError, Subscription
 from ...store import NotFoundError
-from ..access import Role, open_game
+from ..access import Access, Role, open_game
 from ..extensions import store
 
 bp = Blueprint("live", __name__, url_prefix="/games")
@@ -24,6 +25,7 @@ RETRY_MS = 2000  # how soon a browser reconnects after a restart of the app or a
 # streams one device may hold on one link (a few tabs); a newer one ends the oldest (broker.subscribe)
 STREAMS_PER_DEVICE = 4
 SUPERSEDED_RETRY_MS = 15000  # a tab whose stream a newer one replaced checks back slowly
+SHARED_KEYS_MAX = 32  # heists one browser's shared stream follows: a club's tables in tabs, and room to spare
 
 
 def _frame(event: str, data: str) -> str:
@@ -79,6 +81,54 @@ class EventStream:
             self._sub.close()
 
 
+class SharedStream:
+    """The body of one browser's stream for all the heists its tabs show (``GET /games/events?key=…&key=…``):
+    the tab that leads the others relays each event to the tab of that key (static/app.js). Each event says its
+    key first, ``changed`` as "<key> <version>" and ``revoked`` as "<key> <link>"; a revoked key is followed no
+    more, and the stream ends with the last. Like :class:`EventStream` it touches neither the request nor the
+    database, and ``close`` always gives its place back."""
+
+    def __init__(self, bells: Doorbells, opened: list[tuple[Access, int]], heartbeat: float,
+                 release: Callable[[], None] = lambda: None):
+        self._bells = bells
+        self._release = release
+        self._chunks = self._generate(opened, heartbeat)
+
+    def __iter__(self) -> Iterator[str]:
+        return self
+
+    def __next__(self) -> str:
+        return next(self._chunks)
+
+    def close(self) -> None:
+        self._chunks.close()
+        self._bells.close()
+
+    def _generate(self, opened: list[tuple[Access, int]], heartbeat: float) -> Generator[str, None, None]:
+        following = {access.key: (access.game.id, access.role) for access, _version in opened}
+        try:
+            self._release()
+            yield f"retry: {RETRY_MS}\n" + "".join(_frame("changed", f"{a.key} {v}") for a, v in opened)
+            while following:
+                heard = self._bells.get(timeout=heartbeat)
+                if heard is None:
+                    yield _frame("heartbeat", "1")
+                    continue
+                game_id, event = heard
+                if event.kind == "superseded":
+                    yield f"retry: {SUPERSEDED_RETRY_MS}\n: replaced by a newer stream from this browser\n\n"
+                    return
+                keys = [key for key, (gid, role) in following.items()
+                        if gid == game_id and (event.kind == "changed" or event.data in (role, "all"))]
+                for key in keys:
+                    if event.kind != "changed":
+                        del following[key]
+                if keys:
+                    yield "".join(_frame(event.kind, f"{key} {event.data}") for key in keys)
+        finally:
+            self._bells.close()
+
+
 def _busy(version: int, retry_ms: int) -> Iterator[str]:
     """No thread to spare: say the version (so the board catches up) and when to ask again."""
     yield f"retry: {retry_ms}\n" + _frame("changed", str(version))
@@ -111,6 +161,37 @@ def events(key: str) -> Response:
     config = current_app.config
     body = (EventStream(sub, version, access.role, config["LIVE_HEARTBEAT"], store().close) if sub
             else _busy(version, config["LIVE_BUSY_RETRY_MS"]))
+    return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-cache"})
+
+
+@bp.get("/events")
+def shared_events() -> Response:
+    """One stream for several heists, each key opened exactly as :func:`events` opens its one (a wrong key: 404
+    for all), so a tab learns nothing of a heist its own link does not open."""
+    keys = list(dict.fromkeys(request.args.getlist("key")))
+    if not keys or len(keys) > SHARED_KEYS_MAX:
+        abort(400)
+    accesses = [open_game(key) for key in keys]
+    config = current_app.config
+    # a device is its address: its few browsers' shared streams, the newest replacing the oldest (a loop of new
+    # tab names cannot take every place); the leading tab names itself, and its new stream ends its last
+    try:
+        bells = store().broker.subscribe_all(tuple(a.game.id for a in accesses), limit=config["LIVE_MAX_STREAMS"],
+                                             owner=(request.remote_addr, "shared"),
+                                             per_owner=config.get("LIVE_STREAMS_PER_DEVICE", STREAMS_PER_DEVICE),
+                                             tab=request.args.get("tab", "")[:64])
+    except StreamLimitError:
+        bells = None
+    try:
+        opened = [(a, store().version(a.game.id)) for a in accesses]  # after subscribing: no change falls between
+    except BaseException as err:
+        if bells:
+            bells.close()
+        if isinstance(err, NotFoundError):
+            abort(404)
+        raise
+    body: Iterator[str] = (SharedStream(bells, opened, config["LIVE_HEARTBEAT"], store().close) if bells else iter([
+        f"retry: {config['LIVE_BUSY_RETRY_MS']}\n" + "".join(_frame("changed", f"{a.key} {v}") for a, v in opened)]))
     return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-cache"})
 
 
