@@ -1,13 +1,17 @@
-"""Fixtures for the whole suite: the Hypothesis profile (tests/profiles.py) and, for every test, an
-instance folder of its own worker instead of the checkout's instance/ (where the app keeps its keys and
-bug log), so that parallel workers (pytest-xdist) and a developer's running app never share one."""
+"""Fixtures for the whole suite: the Hypothesis profile (tests/profiles.py), the message catalogues compiled
+when a plain clone has none (or a .po changed since), and, for every test, an instance folder of its own worker
+instead of the checkout's instance/ (where the app keeps its keys and bug log), so that parallel workers
+(pytest-xdist) and a developer's running app never share one."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from hypothesis import settings
 
 from tests.profiles import PROFILE, SCALES, examples
@@ -38,5 +42,36 @@ def instance_folder_of_the_worker(worker_root: Path) -> Iterator[Path]:
         yield worker_root / "instance"
 
 
-def pytest_report_header() -> str:
-    return f"hypothesis profile: {PROFILE} (HYPOTHESIS_PROFILE=thorough for ten times the examples)"
+CATALOGUES = Path(__file__).resolve().parents[1] / "assistant" / "translations"
+COMPILED: list[str] = []  # the catalogues this run compiled, said in the report's header
+
+
+def compile_stale_catalogues(root: Path = CATALOGUES) -> list[str]:
+    """Each messages.po whose .mo is missing or older, compiled beside it as setup.py does (fuzzy entries left
+    out): a plain clone has no .mo (they are not committed), and the app and the catalogue tests read them. Each is
+    written whole and then moved into place, so a test reading one never sees half a file."""
+    compiled = []
+    for po in sorted(root.glob("*/LC_MESSAGES/*.po")):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as source:
+            catalog = read_po(source)
+        part = mo.with_suffix(f".mo.{os.getpid()}")
+        with part.open("wb") as target:
+            write_mo(target, catalog, use_fuzzy=False)
+        part.replace(mo)
+        compiled.append(po.relative_to(root).parts[0])
+    return compiled
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if not hasattr(config, "workerinput"):  # once, before any pytest-xdist worker starts
+        COMPILED.extend(compile_stale_catalogues())
+
+
+def pytest_report_header() -> list[str]:
+    said = [f"hypothesis profile: {PROFILE} (HYPOTHESIS_PROFILE=thorough for ten times the examples)"]
+    if COMPILED:
+        said.append(f"message catalogues compiled (a .mo missing or older than its .po): {', '.join(COMPILED)}")
+    return said

@@ -18,14 +18,16 @@ from typing import Any
 
 from . import vocabulary
 from .bb1.rules import Bb1
+from .board import floorplan, normalize_wall
+from .entering import reveal, walk_in
 from .errors import N_, IllegalActionError
 from .fields import Action, bonus_of, choice_of, floor_of, square_of, who_of
 from .log import ALARM_CAUSES, LogEntry
 from .ruleset import GameAction, GameOver, NeedAnswer
-from .rulesets import RULESETS, ruleset_for
+from .rulesets import GAME_ACTIONS, RULESETS, SET_FIELDS, ruleset_for
+from .scenarios import SCENARIOS, random_walls
 from .state import GameState
 from .vocabulary import HACK_KINDS, MOVE_KINDS, Answer, from_json
-from .walks import check_walk
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ def _run(before: GameState, action: vocabulary.Action, answers: list[str], skip:
         handler = HANDLERS.get(action.do)
         if handler is not None:
             handler(rules, data)
-        elif (own := _game_action(rules, "actions", action.do)) is not None:
+        elif (own := _game_action(rules, GAME_ACTIONS, action.do)) is not None:
             own.run(rules, data)
         else:
             raise IllegalActionError(N_("unknown action %(do)s"), do=repr(action.do))
@@ -103,15 +105,14 @@ def _names_the_board(rules: Bb1, a: Action) -> None:
                 square_of(rules, floor, a[key], key)
 
 
-def _game_action(rules: Bb1, registry: str, key: str) -> GameAction | None:
-    """The handler of ``key`` in the game's ``registry`` (its ``actions`` or ``set_fields``); a refusal
+def _game_action(rules: Bb1, registry: Mapping[str, Mapping[str, GameAction]], key: str) -> GameAction | None:
+    """The handler of ``key`` in the game's entry of ``registry`` (rulesets.GAME_ACTIONS or SET_FIELDS); a refusal
     naming the game that has one ("commotions exist only in Burgle Bros 2"); None when no game has one."""
-    own: Mapping[str, GameAction] = getattr(rules, registry)
-    found = own.get(key)
+    found = registry[rules.name].get(key)
     if found is not None:
         return found
-    for cls in RULESETS.values():
-        elsewhere: Mapping[str, GameAction] = getattr(cls, registry)
+    for game, cls in RULESETS.items():
+        elsewhere = registry[game]
         if key in elsewhere:
             raise IllegalActionError(N_("%(what)s exist only in %(game)s"), what=elsewhere[key].what, game=cls.title)
     return None
@@ -171,39 +172,6 @@ def _move(rules: Bb1, a: Action) -> None:
     walk_in(rules, who, floor, square, a)
 
 
-def walk_in(rules: Bb1, who: str, floor: int, square: str, a: Action, gut: bool | None = None) -> None:
-    """``who`` walks into ``square`` of ``floor``, turning it up when ``a`` gives its ``type``. In Burgle Bros 1 a
-    walk ``via`` "event" by the burglar whose turn it is is the Go with your Gut move (§1.22): it comes after her
-    actions ended, so a Thermo under her goes off first, and it counts as one action spent. A Deadbolt she cannot
-    pay for, or a Keypad whose roll she misses, leaves her where she was (bb1/table.py :meth:`stays_out`). ``gut``
-    True: the Go with your Gut event itself (bb1/actions.py), whoever drew it."""
-    if a.get("by") == "rook" and rules.state.crew[who].escaped:  # §1.22 "Escaped burglars are out of the building"
-        raise IllegalActionError(N_("%(who)s has escaped: the Rook's Orders move only a burglar still in the "
-                                    "building"), who=who)
-    way = check_walk(rules.state, who, floor, square, a.get("via"))  # before anything changes
-    current = rules.state.current()
-    if gut is None:
-        gut = way == "event" and rules.room_rules and who == current
-    if gut and current is not None:
-        rules.actions_end(current)
-    revealed = a.get("type") not in (None, "") and square not in rules.state.floors[floor].tiles
-    if a.get("type") not in (None, ""):
-        _reveal(rules, {"floor": floor, "at": square, "type": a.get("type"), "number": a.get("number"),
-                        "correction": a.get("correction")})
-    by = choice_of(a.get("by", ""), ("", "rook"), N_("a move is made by the burglar or by the Rook's Orders"))
-    if revealed and a.get("type") == "walkway" and floor - 1 in rules.state.floors and rules.room_rules:
-        rules.into_walkway(who, floor, square)
-        return
-    down = rules.down_from_walkway(who, floor, square)
-    climb = way == "ability" and rules.room_rules and rules.climbs(who, floor, square)
-    stays = rules.room_rules and not down and rules.stays_out(who, floor, square, unpeeked=revealed, one_action=gut,
-                                                              ordered=by == "rook", climb=climb)
-    if not stays:
-        rules.move_burglar(who, floor, square, ordered=by == "rook", effects=not down, way=way, one_action=gut)
-    if climb and who == rules.state.current():  # bb1 Acrobat (advanced): her actions end after a climb, in or not
-        rules.actions_end(who)
-
-
 def _fall(rules: Bb1, who: str, floor: int, square: str, a: Action) -> None:
     """``how`` "fall": a Walkway or Lost Grip drops the burglar to the same room one floor down, which is not
     entering (bb1 Walkway; BGA Lost grip): ``floor``/``to`` name where she lands, so a case says it plainly."""
@@ -237,8 +205,8 @@ def _entrance(rules: Bb1, a: Action) -> None:
     and each burglar walks in at the start of their own first turn, with no room effect."""
     square = square_of(rules, 1, a.get("at"))
     if a.get("type") not in (None, ""):
-        _reveal(rules, {"floor": 1, "at": square, "type": a.get("type"), "number": a.get("number"),
-                        "correction": a.get("correction")})
+        reveal(rules, {"floor": 1, "at": square, "type": a.get("type"), "number": a.get("number"),
+                       "correction": a.get("correction")})
     rules.break_in(square)
 
 
@@ -247,38 +215,6 @@ def _escape(rules: Bb1, a: Action) -> None:
     who, correction = who_of(rules, a), bool(a.get("correction"))
     rules.check_escape(who, correction)
     rules.escape(who, correction)
-
-
-def _reveal(rules: Bb1, a: Action) -> None:
-    """A face-down room turned up: a room of the game, checked against its box (engine/box.py: the job's tiles,
-    one Safe and one Stairs a floor, a type and number never twice) unless ``correction`` says the board shows
-    otherwise; the table keeps the last word, and the log marks it as a correction."""
-    floor = floor_of(rules, a)
-    square = square_of(rules, floor, a.get("at"))
-    kind = a.get("type")
-    if not isinstance(kind, str) or not kind:
-        raise IllegalActionError(N_("%(key)s names the room revealed, e.g. %(example)s"), key="'type'",
-                                 example="camera")
-    number = a.get("number")
-    if number in ("", None):
-        number = None
-    elif str(number) not in ("1", "2", "3", "4", "5", "6"):
-        raise IllegalActionError(N_("a combination number is 1 to 6"))
-    else:
-        number = int(number)
-    correction = bool(a.get("correction"))
-    rules.check_tile(floor, square, kind, number, correction)
-    fl = rules.state.floors[floor]
-    fl.tiles = {**fl.tiles, square: kind}
-    if number is not None:
-        fl.numbers = {**fl.numbers, square: number}
-    if kind == "lavatory":
-        fl.lavatory.setdefault(square, 3)
-    if correction:
-        rules.log("reveal", "", floor, square, type=kind, correction=True)
-    else:
-        rules.log("reveal", "", floor, square, type=kind)
-    rules.room_said(floor, square)
 
 
 def before_guard_walk(rules: Bb1, who: str) -> None:
@@ -333,7 +269,7 @@ def _set(rules: Bb1, a: Action) -> None:
             raise IllegalActionError(N_("a guard die shows 1 to 6"))
         rules.state.floors[floor].die = value
         rules.log("set", "", floor, how="die", value=value)
-    elif (own := _game_action(rules, "set_fields", field_name)) is not None:
+    elif (own := _game_action(rules, SET_FIELDS, field_name)) is not None:
         own.run(rules, a)
     else:
         raise IllegalActionError(N_("cannot set %(field)s"), field=repr(field_name))
@@ -341,8 +277,6 @@ def _set(rules: Bb1, a: Action) -> None:
 
 def _wall(rules: Bb1, a: Action) -> None:
     """Put up or take down a wall (drawing a layout, or correcting one); a floor may never be cut in two."""
-    from .board import floorplan, normalize_wall
-
     floor = floor_of(rules, a)
     fl = rules.state.floors[floor]
     wall = normalize_wall(str(a.get("wall", "")), rules.state.size)
@@ -357,8 +291,6 @@ def _layout(rules: Bb1, a: Action) -> None:
     """Lay out every floor's walls at once before the break-in: the job's printed layout, a random
     legal one (``kind`` "random", or "hard" for choke points and dead ends), or "none" to draw them
     wall by wall. The seed travels in the action, so a replay (undo, import) deals the same walls."""
-    from .scenarios import SCENARIOS, random_walls
-
     state = rules.state
     if any(fl.appeared for fl in state.floors.values()):
         raise IllegalActionError(N_("the walls can be laid out afresh only before the break-in; correct single "
@@ -389,7 +321,7 @@ def _layout(rules: Bb1, a: Action) -> None:
 # the actions of every game; each ruleset adds its own (``actions`` of bb1/rules.py, bb2/rules.py, bb3/rules.py)
 HANDLERS: dict[str, Callable[[Bb1, Action], None]] = {
     "guard_turn": _guard_turn, "alarm": _alarm, "remove_alarm": _remove_alarm, "crack_safe": _crack_safe,
-    "enter_floor": _enter_floor, "move": _move, "place": _place, "escape": _escape, "reveal": _reveal,
+    "enter_floor": _enter_floor, "move": _move, "place": _place, "escape": _escape, "reveal": reveal,
     "end_turn": _end_turn, "set": _set, "start": _start, "entrance": _entrance, "wall": _wall, "layout": _layout,
 }
 # corrections the table may still make after the game ended

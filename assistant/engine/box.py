@@ -7,7 +7,7 @@ its rooms in "Tile Clarifications", every tile printing a number from 1 to 6 (wh
 for); Burgle Bros 3's app tracks only whether a room carries the grey guard banner.
 
 A reveal that the box cannot hold is refused (NotInTheBoxError, an IllegalActionError, saying why); the table
-keeps the last word with a reveal marked as a correction, which skips these checks (actions.py ``_reveal``)
+keeps the last word with a reveal marked as a correction, which skips these checks (entering.py ``reveal``)
 but not the one that the game has such a room at all.
 
 >>> tiles_of("camera")

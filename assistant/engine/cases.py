@@ -8,18 +8,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import apply
-from .vocabulary import Action, CrackSafe, Escape, Hack, Move, from_json
+from .vocabulary import Action, CrackSafe, Escape, Move, from_json
 from .walks import TABLE, check_walk
 from .bb1.actions import check_hack
-from .bb1.cards import MAX_HACK
+from .bb1.limits import MOST_HACK
 from .bb1.table import CHARACTERS, ROOM_TOKENS, TOOLS, all_held, holders
+from .bb1.vocabulary import Hack
 from .board import SQUARE_INDEX, Floorplan, floorplan, square_coords
 from .box import BB2_ROOMS, BB3_ROOMS
 from .errors import N_, BoardError, NoWayError, NotInTheBoxError, OverrulableError, RulesError
 from .fields import card_key
 from .log import LogEntry
 from .pathing import READINGS
-from .rulesets import RULESETS, rules_of
+from .rulesets import GAME_ACTIONS, RULESETS, rules_of
 from .scenarios import one_card_each
 from .state import Burglar, FloorState, GameState
 
@@ -138,9 +139,9 @@ def _table_from_case(case: dict[str, Any], state: GameState) -> None:
             raise BoardError(N_("%(section)s: tokens lie on %(computers)s, not %(kind)s"), section="hack",
                              computers=list(HACK_SOURCES),
                              kind=repr(kind))
-        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_HACK:
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MOST_HACK:
             raise BoardError(N_("%(section)s: a computer holds 0 to %(most)s tokens, not %(count)s"), section="hack",
-                             most=MAX_HACK,
+                             most=MOST_HACK,
                              count=repr(count))  # §1.22 hack capacity
         state.hack[kind] = count
     state.holes = _holes_from_case(case.get("holes") or {}, state)
@@ -371,12 +372,12 @@ def tables_word(state: GameState, action: Any) -> Action | Any:
             return read
         if isinstance(read, (CrackSafe, Escape)) and not read.correction:
             return _checked_by_table(state, read)
-        if isinstance(read, Hack) and not read.correction and "hack" in rules_of(state).actions \
+        if isinstance(read, Hack) and not read.correction and "hack" in GAME_ACTIONS[state.rules] \
                 and (read.count is None or read.count > state.hack.get(read.kind, 0)):
             check_hack(state, read.kind)
         if not isinstance(read, Move) or read.how not in (None, "walk") or read.via is not None:
             return read
-        check_walk(state, read.who, read.floor, read.to, None)
+        check_walk(state, read.who, read.floor, read.to, None, rules_of(state).room_rules)
     except NoWayError:
         return Move.read({**read.to_json(), "via": TABLE})
     except NotInTheBoxError:  # a hack token for a computer the case never turned up: as the table says

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .state import GameState
-from .walks import NAMED_WAYS, tracks_tiles, way
+from .walks import NAMED_WAYS, way
 
 
 @dataclass(frozen=True)
@@ -67,33 +67,36 @@ def entrance(floor: int, square: str) -> list[Offer]:
 def moves(state: GameState, floor: int, square: str) -> list[Offer]:
     """Every burglar still in the game walks into this room if the board gives her a way (engine/walks.py; the
     game's rules say what entering does); the one whose turn it is may take another way the table names; and
-    anyone may be put here, a correction (issue 21 §4: the table keeps the last word)."""
-    return [*walks_here(state, floor, square), *other_ways(state, floor, square), *puts(state, floor, square)]
+    anyone may be put here, a correction (issue 21 §4: the table keeps the last word). For a game whose rooms the
+    app does not follow (Burgle Bros 2 and 3: ``tiles`` False in engine/walks.py)."""
+    return [*walks_here(state, floor, square, tiles=False), *other_ways(state, floor, square, tiles=False),
+            *puts(state, floor, square)]
 
 
-def walks_here(state: GameState, floor: int, square: str, code: str = "move") -> list[Offer]:
-    """The burglars the board lets walk in: next door with no wall between, or a bb1 room's way (``via``)."""
+def walks_here(state: GameState, floor: int, square: str, code: str = "move", *, tiles: bool) -> list[Offer]:
+    """The burglars the board lets walk in: next door with no wall between, or a bb1 room's way (``via``; ``tiles``:
+    the app follows the game's rooms, engine/walks.py)."""
     current = state.current()
     offers = []
     for n in _others(state, floor, square):
-        found = way(state, n, floor, square)
+        found = way(state, n, floor, square, tiles)
         if found is not None:
             offers.append(Offer(code, {"do": "move", "who": n, "floor": floor, "to": square,
                                        **({"via": found} if found else {})}, {"who": n, "current": n == current}))
     return offers
 
 
-def other_ways(state: GameState, floor: int, square: str) -> list[Offer]:
+def other_ways(state: GameState, floor: int, square: str, *, tiles: bool) -> list[Offer]:
     """The burglar whose turn it is reaches a room the board gives her no way into by a way the table names: an
     ability, a tool, an event card, or (where the app does not follow the rooms) Stairs one floor up or down."""
     current = state.current()
     if current is None or current not in _others(state, floor, square):
         return []
-    if way(state, current, floor, square) is not None:
+    if way(state, current, floor, square, tiles) is not None:
         return []
     b = state.crew[current]
     ways = [*NAMED_WAYS]
-    if b.at == square and abs(b.floor - floor) == 1 and not tracks_tiles(state):
+    if b.at == square and abs(b.floor - floor) == 1 and not tiles:
         ways.insert(0, "stairs")
     move = {"do": "move", "who": current, "floor": floor, "to": square}
     return [Offer("move_via", {**move, "via": via}, {"who": current, "via": via}) for via in ways]

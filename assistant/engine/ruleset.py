@@ -9,7 +9,7 @@ action from the state before it with one more answer, so the move resumes exactl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, TypeAlias
@@ -72,10 +72,6 @@ class Ruleset:
 
     name = "base"
     title = ""  # the game's name on the box, in refusals
-    # the actions this game has beyond those of every game (actions.HANDLERS), and what the table may set by
-    # hand beyond Stealth, heat and a die: another game's are refused by name, never run
-    actions: ClassVar[Mapping[str, GameAction]] = {}
-    set_fields: ClassVar[Mapping[str, GameAction]] = {}
     legal: ClassVar[LegalActions]  # the game's legal-actions query: what a room, a player's panel offer
     # Set by the danger forecast, whose engine runs are many and whose logs it throws away: a quiet ruleset writes
     # no log entry. Of each entry whose kind is not one of these it keeps a note instead (``notes``: kind, floor,

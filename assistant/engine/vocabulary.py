@@ -7,6 +7,11 @@ by ``actions.apply``, with an :class:`IllegalActionError`: python-chess keeps ``
 ``IllegalMoveError`` the same way. :meth:`Action.to_json` gives back the JSON the case format
 (``docs/conformance.md``) and the store use, with the optional keys that were given and no others.
 
+Here are the readers, the :class:`Action` base and the actions every game has; each game's own actions are in its
+package (``bb1/vocabulary.py``, ``bb2/vocabulary.py``, ``bb3/vocabulary.py``), and defining one registers its ``do``
+in :data:`ACTIONS`. This module imports no game: ``engine/rulesets.py`` imports every game's vocabulary, so
+whatever imports it (the engine's ``apply``, the store) reads every game's actions.
+
 >>> move = from_json({"do": "move", "who": "ana", "floor": "2", "to": "b3"})
 >>> move
 Move(who='ana', floor=2, to='B3', how=None, room=None, number=None, by=None, cause=None, correction=None, via=None)
@@ -25,24 +30,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from .bb1.cards import CARDS
-from .bb1.table import LOOT, TOOLS
-from .bb2.actions import CARD_EFFECTS, CHIPS
-from .bb2.limits import PRIMA_DONNAS
 from .errors import N_, MalformedActionError
-from .fields import card_key
 from .log import ALARM_CAUSES
 from .walks import TABLE, WAYS
 
-EVENTS_ON_FLOOR = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
-                   "emp", "espresso", "daydreaming", "jump_the_gun")
-EVENTS_WITH_SQUARE = ("throw_voice", "crash")
-EVENTS = (*EVENTS_ON_FLOOR, *EVENTS_WITH_SQUARE, "dynamite", "shoplifting", "go_with_your_gut", *CARDS)
 HACK_KINDS = ("fingerprint", "laser", "motion")
 MOVE_KINDS = ("walk", "fall", "place")  # entering a room; set down below without entering; a correction
 SET_FIELDS = ("stealth", "heat", "die", "cubes", "workers", "room_tokens", "geared")
 LAYOUTS = ("printed", "random", "hard", "none")
-GUARD_MOVES = ("jump", "place")  # bb3: an effect jumps him (no entering effect); a correction puts him back
 MOST_TEXT = 60  # a room type, an answer: longer than any word of ours
 MOST_NAME = 40  # a crew member's name (the new-heist form allows 20)
 _SQUARE = re.compile(r"[A-Za-z][0-9]")
@@ -118,24 +113,13 @@ def flag(value: Any, key: str) -> bool:
     return bool(value)
 
 
+# the most of each number a game keeps on a room that the table may set by hand: each game's vocabulary adds its own
+SET_MOST: dict[str, int] = {}
+
+
 def count_or_flag(value: Any, key: str) -> int:
-    """A count, or true/false for what is on or off (a bb3 disguise)."""
-    return value if isinstance(value, bool) else whole(0, 9)(value, key)  # bb3 workers: the widest range
-
-
-def _targets(value: Any, key: str) -> tuple[tuple[int, str], ...]:
-    """Shoplifting: the rooms that sound, each [floor, square]."""
-    if not isinstance(value, (list, tuple)) or not all(isinstance(t, (list, tuple)) and len(t) == 2 for t in value):
-        raise MalformedActionError(N_("Shoplifting %(key)s is a list of [floor, square] pairs"), key=repr(key))
-    return tuple((FLOOR(f, key), square(s, key)) for f, s in value)
-
-
-def _tokens(value: Any, key: str) -> tuple[tuple[str, int], ...]:
-    """The Virus: how many hack tokens go on each computer (whether they add up to 3 is the card's rule)."""
-    if not isinstance(value, dict):
-        raise _refuse(N_("%(key)s says how many hack tokens go on each computer, e.g. %(example)s"), key, value,
-                      example='{"laser": 2, "motion": 1}')
-    return tuple((word(*HACK_KINDS)(k, key), whole(0, 3)(n, key)) for k, n in value.items())
+    """A count, or true/false for what is on or off (a bb3 disguise): the widest range of ``SET_MOST``."""
+    return value if isinstance(value, bool) else whole(0, max(SET_MOST.values(), default=0))(value, key)
 
 
 FLOOR = whole()  # any number: whether the heist has that floor is the rules' question
@@ -277,11 +261,6 @@ class EnterFloor(Action, do="enter_floor"):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Donuts(Action, do="donuts"):
-    floor: int = need(FLOOR)
-
-
-@dataclass(frozen=True, kw_only=True)
 class Move(Action, do="move"):
     who: str = need(NAME)
     floor: int = need(FLOOR)
@@ -317,77 +296,6 @@ class Reveal(Action, do="reveal"):
     correction: bool | None = may(flag)  # "the board says otherwise": not checked against the box (engine/box.py)
 
 
-# the keys an event takes besides its name, its floor and who drew or played it (docs/conformance.md: ``who`` is
-# optional on every event): (required, optional)
-EVENT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    **{name: ((), ()) for name in (*EVENTS_ON_FLOOR, *CARDS)},
-    **{name: (("at",), ()) for name in EVENTS_WITH_SQUARE},
-    "dynamite": (("at", "wall"), ()), "shoplifting": ((), ("targets",)), "crowbar": (("at",), ()),
-    "juicer_alarm": (("at",), ()), "virus": (("tokens",), ()), "buddy_system": (("buddy",), ()),
-    "rook_swap": (("buddy",), ()), "freight_elevator": ((), ("all_loot",)),
-    "thermal_bomb": ((), ("to_floor",)),
-    "go_with_your_gut": ((), ("to", "type", "number", "correction")),  # no ``to``: no face-down room next to hers
-}
-
-
-@dataclass(frozen=True, kw_only=True)
-class Event(Action, do="event"):
-    """An event card drawn, or a tool or character ability played (``who`` defaults to whose turn it is)."""
-
-    name: str = need(word(*EVENTS, unknown=N_("%(key)s: unknown event %(value)s")))
-    floor: int = need(FLOOR)
-    who: str | None = may(NAME)
-    at: str | None = may(square)
-    wall: str | None = may(text(7))  # Dynamite: the wall blown away
-    targets: tuple[tuple[int, str], ...] | None = may(_targets)  # Shoplifting
-    tokens: tuple[tuple[str, int], ...] | None = may(_tokens)  # Virus
-    buddy: str | None = may(NAME)  # Buddy System, the Rook's Disguise
-    all_loot: bool | None = may(flag)  # the Freight Elevator on the top floor: the crew holds all the loot
-    to_floor: int | None = may(FLOOR)  # the Thermal Bomb: the floor its hole leads to
-    to: str | None = may(square)  # Go with your Gut: the face-down room she moves into
-    room: str | None = may(text(), "type")  # … turned up by that move, as a move's
-    number: int | None = may(whole(1, 6))
-    correction: bool | None = may(flag)
-
-    @classmethod
-    def keys(cls, data: Mapping[str, Any]) -> dict[str, tuple[str, Reader, bool]]:
-        every = super().keys(data)
-        name = data.get("name")
-        if name in (None, ""):
-            return {k: every[k] for k in ("name", "floor")}  # refused for the name it lacks
-        required, optional = EVENT_KEYS[every["name"][1](name, "name")]  # an unknown event is named first
-        keys = {k: every[k] for k in ("name", "floor", "who", *optional)}
-        keys.update({k: (every[k][0], every[k][1], True) for k in required})
-        return keys
-
-
-@dataclass(frozen=True, kw_only=True)
-class Crow(Action, do="crow"):
-    who: str = need(NAME)
-    at: str = need(square)
-    advanced: bool | None = may(flag)  # the advanced Raven's crow, in her own room; basic when absent
-
-
-@dataclass(frozen=True, kw_only=True)
-class Spotter(Action, do="spotter"):
-    keep: str = need(word("look", "top", "bottom"))
-    who: str | None = may(NAME)
-    floor: int | None = may(FLOOR)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Hack(Action, do="hack"):
-    kind: str = need(word(*HACK_KINDS, "hacker"))
-    count: int | None = may(whole(0, 6))  # one more when absent (§1.22 hack capacity: 6)
-    correction: bool | None = may(flag)  # §1.22 "One of each card": the board shows it, whatever the box holds
-
-
-@dataclass(frozen=True, kw_only=True)
-class Camera(Action, do="camera"):
-    floor: int = need(FLOOR)
-    at: str = need(square)
-    off: bool | None = may(flag)  # switched off when absent
-
 
 @dataclass(frozen=True, kw_only=True)
 class Set(Action, do="set"):
@@ -411,127 +319,3 @@ class Wall(Action, do="wall"):
 class Layout(Action, do="layout"):
     kind: str = need(word(*LAYOUTS))
     seed: int | None = may(whole(0))
-
-
-@dataclass(frozen=True, kw_only=True)
-class Loot(Action, do="loot"):
-    who: str = need(NAME)
-    kind: str = need(word(*LOOT, spelled=card_key, unknown=N_("%(key)s: no loot card is called %(value)s: %(loot)s"),
-                          listed_as="loot"))
-    on: bool | None = may(flag)  # toggled when absent
-    correction: bool | None = may(flag)  # §1.22 "One of each card": the board shows it, whatever the box holds
-
-
-@dataclass(frozen=True, kw_only=True)
-class Tool(Action, do="tool"):
-    who: str = need(NAME)
-    kind: str = need(word(*TOOLS, spelled=card_key, unknown=N_("%(key)s: no tool is called %(value)s: %(tools)s"),
-                          listed_as="tools"))
-    on: bool | None = may(flag)  # toggled when absent
-    correction: bool | None = may(flag)  # §1.22 "One of each card": the board shows it, whatever the box holds
-
-
-@dataclass(frozen=True, kw_only=True)
-class Kitty(Action, do="kitty"):
-    """bb1 Persian Kitty: its token runs to ``at`` from its holder ``who``; without ``at``, ``who`` picks it up."""
-
-    who: str = need(NAME)
-    at: str | None = may(square)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Commotion(Action, do="commotion"):
-    floor: int = need(FLOOR)
-    at: str = need(square)
-    steps: int | None = may(whole(1, 3))  # 1; 3 for the Buffet
-
-
-@dataclass(frozen=True, kw_only=True)
-class Undercover(Action, do="undercover"):
-    floor: int = need(FLOOR)
-    at: str = need(square)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Crowd(Action, do="crowd"):
-    floor: int = need(FLOOR)
-    at: str = need(square)
-    on: bool | None = may(flag)  # toggled when absent
-
-
-@dataclass(frozen=True, kw_only=True)
-class Suspicion(Action, do="suspicion"):
-    floor: int = need(FLOOR)
-    count: int = need(whole(-1, 1))  # a cube added (1) or taken away (-1)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Chip(Action, do="chip"):
-    chip: str = need(word(*CHIPS))
-    who: str = need(NAME)
-    floor: int = need(FLOOR)
-    to: str = need(square)
-    correction: bool | None = may(flag)  # §1.22 "One of each card": the board shows it, whatever the box holds
-
-
-@dataclass(frozen=True, kw_only=True)
-class Deck(Action, do="deck"):
-    floor: int = need(FLOOR)
-    count: int = need(whole(0, 32))
-
-
-@dataclass(frozen=True, kw_only=True)
-class Bouncer(Action, do="bouncer"):
-    floor: int = need(FLOOR)
-    effect: str = need(word(*CARD_EFFECTS))
-    at: str | None = may(square)  # where he jumps or his marker goes
-
-
-@dataclass(frozen=True, kw_only=True)
-class PrimaDonna(Action, do="prima_donna"):
-    who: str = need(NAME)
-    count: int = need(whole(0, PRIMA_DONNAS))  # Prima Donna chips on her character card now
-    correction: bool | None = may(flag)  # §1.22 "One of each card": the board shows it, whatever the box holds
-
-
-@dataclass(frozen=True, kw_only=True)
-class RevolvingDoor(Action, do="revolving_door"):
-    who: str = need(NAME)
-    to: str = need(square)
-    floor: int | None = may(FLOOR)  # hers: a case may say it
-
-
-@dataclass(frozen=True, kw_only=True)
-class Flee(Action, do="flee"):
-    who: str = need(NAME)
-    to: str = need(square)
-    scans: int | None = may(whole(0, 3))
-
-
-@dataclass(frozen=True, kw_only=True)
-class Lure(Action, do="lure"):
-    who: str = need(NAME)
-    source: str = need(square, "from")
-    scan: int | None = may(whole(0, 1))
-
-
-@dataclass(frozen=True, kw_only=True)
-class Charm(Action, do="charm"):
-    who: str = need(NAME)
-
-
-@dataclass(frozen=True, kw_only=True)
-class Workers(Action, do="workers"):
-    floor: int = need(FLOOR)
-    source: str = need(square, "from")
-    to: str = need(square)
-    count: int | None = may(whole(1, 9))
-
-
-@dataclass(frozen=True, kw_only=True)
-class Guard(Action, do="guard"):
-    """bb3: the guard jumped by an effect, or put where the board shows him (a correction)."""
-
-    floor: int = need(FLOOR)
-    at: str = need(square)
-    how: str = need(word(*GUARD_MOVES))

@@ -11,12 +11,14 @@ bb3), an ability, a tool or an event. A named way is still checked against what 
 floor up or down to the same square, a Walkway one floor down, a Secret Door into a touching room, and a tile the
 board shows as something else is no Stairs.
 
-A walk the board refuses is a :class:`NoWayError`; the table keeps the last word by putting the burglar where
-the board shows her (``place``, a correction). How a case reads such a walk: docs/conformance.md.
+Whether the app follows the game's rooms (``tiles``: its ruleset's ``room_rules``, Burgle Bros 1) is the caller's
+to say: this module sits below the games. A walk the board refuses is a :class:`NoWayError`; the table keeps the
+last word by putting the burglar where the board shows her (``place``, a correction). How a case reads such a walk:
+docs/conformance.md.
 
 >>> from assistant.engine.cases import state_from_case
 >>> s = state_from_case({"floors": {"1": {"walls": ["A1-B1"]}}, "crew": {"ann": {"floor": 1, "at": "A1"}}})
->>> way(s, "ann", 1, "A2"), way(s, "ann", 1, "B1"), way(s, "ann", 1, "C3")
+>>> way(s, "ann", 1, "A2", tiles=True), way(s, "ann", 1, "B1", tiles=True), way(s, "ann", 1, "C3", tiles=True)
 ('', None, None)
 """
 
@@ -34,25 +36,19 @@ WAY_NAMES = {"stairs": N_("Stairs"), "walkway": N_("a Walkway"), "secret-door": 
 PAINTING_BARS = ("secret-door", "service-duct")  # bb1 Painting: the special moves its holder cannot make
 
 
-def tracks_tiles(state: GameState) -> bool:
-    """Burgle Bros 1: the app knows its rooms, so their ways are read from the board (``room_rules``)."""
-    from .rulesets import rules_of  # here, not above: the games' offers import this module
-
-    return rules_of(state).room_rules
-
-
-def way(state: GameState, who: str, floor: int, square: str) -> str | None:
+def way(state: GameState, who: str, floor: int, square: str, tiles: bool) -> str | None:
     """The way the board gives ``who`` from where she stands into ``square`` of ``floor``: "" for a
     neighbouring room with no wall between, a tile's way (bb1's Stairs, Walkway, Secret Door, Service Duct),
-    or None when there is none. A burglar still outside comes in by the entrance (bb1 Break in; bb2's two)."""
+    or None when there is none. A burglar still outside comes in by the entrance (bb1 Break in; bb2's two).
+    ``tiles``: the app follows the game's rooms (Burgle Bros 1), so their ways are read from the board."""
     b = state.crew[who]
     if b.at is None:
         return "" if not state.entrances or (floor == 1 and square in state.entrances) else None
     if b.floor == floor and state.plan(floor).open_between(b.at, square):
         return ""
-    if not tracks_tiles(state):
+    if not tiles:
         return None
-    barred = barred_ways(state, who)
+    barred = barred_ways(state, who, tiles)
     return next((w for w in TILE_WAYS
                  if w not in barred and not _closed(state, w) and _tile_way(state, w, b.floor, b.at, floor, square)),
                 None)
@@ -64,11 +60,11 @@ def _closed(state: GameState, kind: str) -> bool:
     return kind == "stairs" and state.lock_by is not None
 
 
-def barred_ways(state: GameState, who: str) -> tuple[str, ...]:
+def barred_ways(state: GameState, who: str, tiles: bool) -> tuple[str, ...]:
     """The ways of the board ``who`` may not take: while she holds the Painting, the Secret Door's and the Service
     Ducts' special moves (bb1 Painting; §1.22 "The Painting": a correction can still put her there). She still walks
     into and out of those rooms by an open door."""
-    return PAINTING_BARS if tracks_tiles(state) and "painting" in state.crew[who].loot else ()
+    return PAINTING_BARS if tiles and "painting" in state.crew[who].loot else ()
 
 
 def _tile_way(state: GameState, kind: str, floor: int, square: str, to_floor: int, to: str) -> bool:
@@ -89,27 +85,27 @@ def _tile_way(state: GameState, kind: str, floor: int, square: str, to_floor: in
             and (floor, square) != (to_floor, to))
 
 
-def check_walk(state: GameState, who: str, floor: int, square: str, via: str | None) -> str:
+def check_walk(state: GameState, who: str, floor: int, square: str, via: str | None, tiles: bool) -> str:
     """The way ``who`` walks into ``square`` of ``floor``, or a NoWayError saying why there is none. ``via``
     names the way when the table says how (an ability, a tool, an event, a Stairs token ...); "table" takes
     the walk as the table's word, unchecked (how a case reads one the board refuses)."""
-    found = way(state, who, floor, square)
+    found = way(state, who, floor, square, tiles)
     if via in NAMED_WAYS or via == TABLE:
         return via
     b = state.crew[who]
     if via in TILE_WAYS and b.at is not None:
-        if found != "" and via in barred_ways(state, who):
+        if found != "" and via in barred_ways(state, who, tiles):
             _refuse_painting(who, via)
-        _check_named(state, via, b.floor, b.at, floor, square)
+        _check_named(state, via, b.floor, b.at, floor, square, tiles)
         _check_open(state, via)
         return via
     if found is not None:
         return found
     if b.at is not None:
-        barred = [w for w in barred_ways(state, who) if _tile_way(state, w, b.floor, b.at, floor, square)]
+        barred = [w for w in barred_ways(state, who, tiles) if _tile_way(state, w, b.floor, b.at, floor, square)]
         if barred:
             _refuse_painting(who, barred[0])
-    if b.at is not None and tracks_tiles(state) and _tile_way(state, "stairs", b.floor, b.at, floor, square):
+    if b.at is not None and tiles and _tile_way(state, "stairs", b.floor, b.at, floor, square):
         _check_open(state, "stairs")
     if b.at is None:
         raise NoWayError(N_("%(who)s is outside: the crew comes in through an entrance (%(entrances)s on floor "
@@ -143,10 +139,9 @@ def _refuse_painting(who: str, via: str) -> None:
                         "in and out by an open door)"), who=who, what=WAY_NAMES[via])
 
 
-def _check_named(state: GameState, via: str, floor: int, square: str, to_floor: int, to: str) -> None:
+def _check_named(state: GameState, via: str, floor: int, square: str, to_floor: int, to: str, tiles: bool) -> None:
     """A way the table names, checked against what the board shows: where it leads, and in Burgle Bros 1 the
     tile itself when it is turned up."""
-    bb1 = tracks_tiles(state)
     leads = {"stairs": to == square and abs(to_floor - floor) == 1,
              "walkway": to == square and (to_floor == floor - 1 or (_up_walkways(state) and to_floor == floor + 1)),
              "secret-door": to_floor == floor and to in state.plan(floor).touching(square),
@@ -154,7 +149,7 @@ def _check_named(state: GameState, via: str, floor: int, square: str, to_floor: 
     if not leads:
         raise NoWayError(N_("the way named (%(what)s) does not lead from %(at)s on floor %(on)s to %(square)s on "
                             "floor %(floor)s"), what=WAY_NAMES[via], at=square, on=floor, square=to, floor=to_floor)
-    if bb1 and not _tile_way(state, via, floor, square, to_floor, to) and _shown_otherwise(state, via, floor, square,
+    if tiles and not _tile_way(state, via, floor, square, to_floor, to) and _shown_otherwise(state, via, floor, square,
                                                                                               to_floor, to):
         raise NoWayError(N_("the way named (%(what)s) is not on the board: the rooms turned up there say "
                             "otherwise"), what=WAY_NAMES[via])

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from assistant.engine.actions import HANDLERS, apply
 from assistant.engine.errors import RulesError
-from assistant.engine.rulesets import RULESETS
+from assistant.engine.rulesets import GAME_ACTIONS
 from assistant.engine.scenarios import new_bb2_game, new_bb3_game, new_game
 from assistant.engine.state import GameState
 from tests.profiles import examples
@@ -43,7 +43,7 @@ def started(game: str) -> GameState:
 
 
 STATES = {game: started(game) for game in ("bb1", "bb2", "bb3")}
-EVERY_ACTION = sorted({*HANDLERS, *(do for cls in RULESETS.values() for do in cls.actions)})  # any game's
+EVERY_ACTION = sorted({*HANDLERS, *(do for own in GAME_ACTIONS.values() for do in own)})  # any game's
 
 
 @pytest.mark.parametrize("game", sorted(STATES))

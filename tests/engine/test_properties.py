@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, Phase, example, given, settings, target
 from hypothesis import strategies as st
 
 from assistant.engine.actions import apply
-from assistant.engine.bb1.actions import EVENTS_ON_FLOOR
+from assistant.engine.bb1.vocabulary import EVENTS_ON_FLOOR
 from assistant.engine.board import floorplan
 from assistant.engine.errors import AmbiguousTieError
 from assistant.engine.pathing import explain, route

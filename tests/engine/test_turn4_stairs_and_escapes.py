@@ -68,7 +68,7 @@ def test_thermal_bomb_hole_is_stairs_for_everyone_for_the_rest_of_the_heist():
     Stairs move (no tool named), and walks back down it."""
     out = play(bombed(), event("thermal_bomb", who="ana", to_floor=2), end_turn())
     assert out.state.holes == ("1-B2",)
-    assert way(out.state, "bob", 2, "B2") == "stairs"
+    assert way(out.state, "bob", 2, "B2", tiles=True) == "stairs"
     up = play(out.state, climb("bob", 2))
     assert (up.state.crew["bob"].floor, up.state.crew["bob"].at) == (2, "B2")
     assert [e.data.get("via") for e in up.of_kind("move")] == ["stairs"]
@@ -161,7 +161,7 @@ def test_time_lock_refuses_the_stairs_and_the_holes_saying_so():
         for via in ({}, {"via": "stairs"}):
             with pytest.raises(NoWayError, match="Time Lock"):
                 play(s, climb(who, 2, square, **via))
-        assert way(s, who, 2, square) is None
+        assert way(s, who, 2, square, tiles=True) is None
     assert not [a for a in offers_here(s, 2, "B2")  # the ways the table names (an ability ...) stay its word
                 if a["do"] == "move" and a.get("who") == "bob" and a.get("via") in (None, "stairs")]
     put = play(s, {"do": "place", "who": "bob", "floor": 2, "to": "B2"})
@@ -203,7 +203,7 @@ def test_gymnastics_lets_anyone_move_into_a_walkway_from_the_room_below():
         play(gym(), climb("bob", 2))
     out = play(gym(), event("gymnastics", who="ana"), end_turn())
     assert out.state.gymnastics_by == "ana"
-    assert way(out.state, "bob", 2, "B2") == "walkway"
+    assert way(out.state, "bob", 2, "B2", tiles=True) == "walkway"
     up = play(out.state, climb("bob", 2))
     assert (up.state.crew["bob"].floor, up.state.crew["bob"].at) == (2, "B2")
     assert play(out.state, climb("bob", 2, via="walkway")).state.crew["bob"].floor == 2

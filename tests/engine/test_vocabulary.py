@@ -8,17 +8,20 @@ from __future__ import annotations
 import gzip
 import json
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from assistant.engine.rulesets import RULESETS
+from assistant.engine.rulesets import GAME_ACTIONS
 from assistant.engine.actions import HANDLERS, apply
 from assistant.engine.errors import IllegalActionError, MalformedActionError, RulesError
 from assistant.engine.bb1.offers import corrections, player_offers, room_offers, take_offers
 from assistant.engine.scenarios import new_game
-from assistant.engine.vocabulary import ACTIONS, Event, Move, from_json
+from assistant.engine.bb1.vocabulary import Event
+from assistant.engine.vocabulary import ACTIONS, Move, from_json
 from tests.engine.helpers import burglar, floor_case, position
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,10 +44,20 @@ def saved_actions(tmp_path: Path) -> list[dict[str, Any]]:
 
 
 def test_the_vocabulary_names_every_action_the_engine_handles():
-    """The actions every game shares, each game's own (its ruleset's ``actions``) and the answer to a question."""
-    own = {do for game in RULESETS.values() for do in game.actions}
+    """The actions every game shares, each game's own (``rulesets.GAME_ACTIONS``) and the answer to a question."""
+    own = {do for game in GAME_ACTIONS.values() for do in game}
     assert not own & set(HANDLERS)
     assert set(ACTIONS) == set(HANDLERS) | own | {"answer"}
+
+
+@pytest.mark.parametrize("first", ["assistant.engine.rulesets", "assistant.store", "assistant.engine.cases"])
+def test_whoever_reads_actions_reads_every_games_after_importing_only_itself(first: str):
+    """Issue 34 §2: each game's actions are defined in its own package (bbN/vocabulary.py) and registered as they
+    are; a fresh interpreter that imports only a reader of actions reads the same every action as this one."""
+    said = subprocess.run([sys.executable, "-c", f"import {first}\nfrom assistant.engine.vocabulary import ACTIONS\n"
+                           "print(' '.join(sorted(ACTIONS)))"], capture_output=True, text=True, check=True)
+    assert said.stdout.split() == sorted(ACTIONS)
+    assert {"commotion", "flee", "event", "move"} <= set(said.stdout.split())
 
 
 def test_every_action_of_every_case_and_save_reads_and_round_trips(tmp_path: Path):

@@ -61,27 +61,27 @@ def test_bb1_stairs_lead_up_to_the_room_above_and_back_down():
     """bb1 Stairs: "You can ... Move to that tile from the Stairs, and you can Move down to the Stairs from that
     tile." The board's tiles give the way; nobody needs to name it."""
     state = table(tiles={1: {"B2": "stairs"}})
-    assert way(state, "ann", 2, "B2") == "stairs"
+    assert way(state, "ann", 2, "B2", tiles=True) == "stairs"
     up = walk(state, "B2", floor=2)
     assert (up.crew["ann"].floor, up.crew["ann"].at) == (2, "B2")
-    assert way(up, "ann", 1, "B2") == "stairs"
-    assert way(up, "ann", 1, "B1") is None
+    assert way(up, "ann", 1, "B2", tiles=True) == "stairs"
+    assert way(up, "ann", 1, "B1", tiles=True) is None
 
 
 def test_bb1_a_walkway_leads_down_and_never_up():
     """bb1 Walkway: "You can choose to Move downstairs from the Walkway ... You cannot Move upstairs from the tile
     below the Walkway." """
     state = table(at="C3", floor=2, tiles={2: {"C3": "walkway"}})
-    assert way(state, "ann", 1, "C3") == "walkway"
+    assert way(state, "ann", 1, "C3", tiles=True) == "walkway"
     below = walk(state, "C3", floor=1)
-    assert way(below, "ann", 2, "C3") is None
+    assert way(below, "ann", 2, "C3", tiles=True) is None
 
 
 def test_bb1_a_secret_door_is_entered_through_a_wall_but_not_left_through_one():
     """bb1 Secret Door: "You can Move into the Secret Door tile from any adjacent tile, even through a Wall. You
     cannot Move ... out of this tile through a Wall." """
     state = table(tiles={1: {"C2": "secret-door"}})
-    assert way(state, "ann", 1, "C2") == "secret-door"
+    assert way(state, "ann", 1, "C2", tiles=True) == "secret-door"
     inside = walk(state, "C2")
     with pytest.raises(NoWayError, match="a wall stands between C2 and B2"):
         walk(inside, "B2")
@@ -91,9 +91,9 @@ def test_bb1_service_ducts_join_once_both_are_turned_up_even_across_floors():
     """bb1 Service Duct: "After both Service Ducts have been discovered, you can Move between them as if they
     were adjacent tiles, even if the Service Ducts are on different floors." """
     one = table(at="A1", tiles={1: {"A1": "service-duct"}})
-    assert way(one, "ann", 2, "C4") is None
+    assert way(one, "ann", 2, "C4", tiles=True) is None
     both = table(at="A1", tiles={1: {"A1": "service-duct"}, 2: {"C4": "service-duct"}})
-    assert way(both, "ann", 2, "C4") == "service-duct"
+    assert way(both, "ann", 2, "C4", tiles=True) == "service-duct"
 
 
 def test_a_named_tile_way_is_checked_against_the_board():
@@ -137,9 +137,9 @@ def test_a_refused_walk_changes_nothing():
 
 def test_check_walk_says_how_she_went():
     state = table(tiles={1: {"B2": "stairs"}})
-    assert check_walk(state, "ann", 1, "A2", None) == ""
-    assert check_walk(state, "ann", 2, "B2", None) == "stairs"
-    assert check_walk(state, "ann", 2, "C4", "tool") == "tool"
+    assert check_walk(state, "ann", 1, "A2", None, tiles=True) == ""
+    assert check_walk(state, "ann", 2, "B2", None, tiles=True) == "stairs"
+    assert check_walk(state, "ann", 2, "C4", "tool", tiles=True) == "tool"
 
 
 VIDEO_LOOP = {"floors": {"1": {"guard": "D4", "destination": "D3", "die": 1, "patrol": ["D1"],

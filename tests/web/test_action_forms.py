@@ -8,7 +8,8 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from assistant.engine.errors import MalformedActionError
-from assistant.engine.vocabulary import Camera, Event, Layout, Move
+from assistant.engine.bb1.vocabulary import Camera, Event
+from assistant.engine.vocabulary import Layout, Move
 from assistant.web.forms import action_from_form
 
 

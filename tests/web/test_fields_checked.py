@@ -15,7 +15,8 @@ from flask.testing import FlaskClient
 
 from assistant.engine.actions import apply
 from assistant.engine.errors import RulesError
-from assistant.engine.vocabulary import ACTIONS, EVENT_KEYS
+from assistant.engine.bb1.vocabulary import EVENT_KEYS
+from assistant.engine.vocabulary import ACTIONS
 from tests.web.helpers import HTMX, act_ok, break_in, errors, game, new_heist
 from tests.web.test_access import phone
 from tests.web.test_bb2_bb3 import bb3_in_play, placed

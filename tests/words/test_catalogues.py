@@ -13,6 +13,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
+from tests.conftest import compile_stale_catalogues
+
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = ROOT / "assistant" / "translations"
 LANGUAGES = ("es", "fr")
@@ -84,6 +86,20 @@ def test_every_message_has_a_reviewed_translation_with_the_same_parameters(lang:
 def test_a_catalogue_keeps_no_message_the_code_no_longer_says(lang: str):
     kept = {m.id if isinstance(m.id, str) else m.id[0] for m in catalogue(lang) if m.id}
     assert sorted(kept - set(CODE)) == []
+
+
+def test_a_plain_clone_gets_its_catalogues_compiled_and_a_fresh_one_is_left_alone(tmp_path: Path):
+    """Issue 34 §8: a clone has no .mo (they are not committed); tests/conftest.py compiles a missing or older one
+    before the tests run, and says so in the report's header."""
+    po = tmp_path / "es" / "LC_MESSAGES" / "messages.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                  'msgid "Floor"\nmsgstr "Planta"\n', encoding="utf-8")
+    assert compile_stale_catalogues(tmp_path) == ["es"]
+    with po.with_suffix(".mo").open("rb") as fh:
+        assert {m.id: m.string for m in read_mo(fh) if m.id} == {"Floor": "Planta"}
+    assert compile_stale_catalogues(tmp_path) == []  # compiled already, and not older than its .po
+    assert sorted(p.name for p in po.parent.iterdir()) == ["messages.mo", "messages.po"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -1,6 +1,7 @@
 """Burgle Bros 1's own actions: the events, tools, loot and character abilities played from the table (bb1
-"Card Reference", guard-rules.md §1.18-1.22), and the Stealth tokens lying in a room. ``Bb1.actions`` registers
-them; the actions every game shares (moves, alarms, the guard's turn, corrections) are in engine/actions.py.
+"Card Reference", guard-rules.md §1.18-1.22), and the Stealth tokens lying in a room. ``rulesets.GAME_ACTIONS``
+registers them; the actions every game shares (moves, alarms, the guard's turn, corrections) are in
+engine/actions.py.
 """
 
 from __future__ import annotations
@@ -8,13 +9,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..board import square_coords
+from ..entering import walk_in
 from ..errors import N_, IllegalActionError, NotInTheBoxError
 from ..fields import Action, card_key, choice_of, floor_of, square_of, who_of
 from ..ruleset import GameAction
 from ..state import GameState, without_one
-from ..vocabulary import EVENTS_ON_FLOOR, EVENTS_WITH_SQUARE, HACK_KINDS
+from ..vocabulary import HACK_KINDS
 from . import cards
+from .limits import MOST_HACK, MOST_HACKER, MOST_ROOM_TOKENS
 from .table import EVENT_CARDS, LOOT, computer_known, gut_rooms
+from .vocabulary import EVENTS_ON_FLOOR, EVENTS_WITH_SQUARE
 
 KITTY = "persian-kitty"
 
@@ -68,9 +72,7 @@ def _event(rules: Bb1, a: Action) -> None:
 def _go_with_your_gut(rules: Bb1, a: Action) -> None:
     """Go with your Gut (bb1 Card Reference): she must Move into a face-down room next to hers, the table choosing
     among several (``to``, turned up by the move when ``type`` says what it is); with none, nothing happens. It is
-    a Move by the event after her actions, one action spent (§1.22; engine/actions.py :func:`walk_in`)."""
-    from ..actions import walk_in  # here, not above: engine/actions.py imports the rules that import this module
-
+    a Move by the event after her actions, one action spent (§1.22; engine/entering.py :func:`walk_in`)."""
     who = who_of(rules, a) if a.get("who") else rules.state.current()
     if who is None:
         raise IllegalActionError(N_("nobody is playing yet"))
@@ -152,10 +154,10 @@ def _hack(rules: Bb1, a: Action) -> None:
     count = a.get("count")
     now = rules.state.hack.get(kind, 0)
     new = now + 1 if count is None else count
-    most = 1 if kind == "hacker" else 6  # the advanced Hacker keeps one on her card; a computer six (§1.22)
+    most = MOST_HACKER if kind == "hacker" else MOST_HACK
     if not isinstance(new, int) or not 0 <= new <= most:
         raise IllegalActionError(N_("the Hacker's card holds 0 or 1 hack token") if kind == "hacker" else
-                                 N_("a computer holds 0 to 6 hack tokens"))
+                                 N_("a computer holds 0 to %(most)s hack tokens"), most=most)
     marked: dict[str, Any] = {"correction": True} if a.get("correction") else {}
     if new > now and not marked:
         check_hack(rules.state, kind)
@@ -246,8 +248,8 @@ def _set_room_tokens(rules: Bb1, a: Action) -> None:
     value = a.get("value")
     floor = floor_of(rules, a)
     square = square_of(rules, floor, a.get("at"))
-    if not isinstance(value, int) or not 0 <= value <= 6:
-        raise IllegalActionError(N_("a room holds 0 to 6 Stealth tokens"))
+    if not isinstance(value, int) or not 0 <= value <= MOST_ROOM_TOKENS:
+        raise IllegalActionError(N_("a room holds 0 to %(most)s Stealth tokens"), most=MOST_ROOM_TOKENS)
     rules.state.floors[floor].lavatory[square] = value
     rules.log("set", "", floor, square, how="room_tokens", value=value)
 

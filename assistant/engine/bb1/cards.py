@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import N_, IllegalActionError, NotInTheBoxError
 from ..fields import Action, card_key, floor_of, square_of, who_of
-from ..state import GameState, without_one
-from .table import ROOM_TOKENS, TOOLS, all_held, holders
+from ..state import without_one
+from .limits import MOST_HACK
+from .table import ROOM_TOKENS, TOOLS, all_held, holders, peeks_into
 
 if TYPE_CHECKING:
     from .rules import Bb1
 
 MAX_STEALTH = 6  # the most the table plays with (easy difficulty)
-MAX_HACK = 6  # §1.22 hack capacity
 COMPUTERS = ("fingerprint", "laser", "motion")
 
 
@@ -125,18 +125,6 @@ def crowbar(rules: Bb1, a: Action, who: str) -> None:
     rules.log("card", "Crowbar", target, square, how="crowbar", who=who)
 
 
-def peeks_into(state: GameState, floor: int, here: str, target: int, square: str) -> bool:
-    """Whether a burglar in ``here`` of ``floor`` could peek into ``square`` of ``target``: an open door on her
-    floor, the Stairs up (from the Stairs) or down (onto them), or an Atrium's view one floor up or down (bb1 Stairs,
-    Atrium)."""
-    if target == floor:
-        return state.plan(floor).open_between(here, square)
-    if square != here or abs(target - floor) != 1:
-        return False
-    return (state.floors[min(floor, target)].tiles.get(here) == "stairs"
-            or state.floors[floor].tiles.get(here) == "atrium")
-
-
 def virus(rules: Bb1, a: Action, who: str) -> None:
     """Three hack tokens shared among the revealed computers, as the player chooses (bb1 Virus)."""
     tokens = a.get("tokens")
@@ -144,7 +132,7 @@ def virus(rules: Bb1, a: Action, who: str) -> None:
                                             for k, v in tokens.items()) or sum(tokens.values()) != 3:
         raise IllegalActionError(N_("the Virus puts 3 hack tokens on the computers: say how many on each"))
     for kind, n in sorted(tokens.items()):
-        rules.state.hack[kind] = min(MAX_HACK, rules.state.hack.get(kind, 0) + n)
+        rules.state.hack[kind] = min(MOST_HACK, rules.state.hack.get(kind, 0) + n)
     rules.log("card", "Virus", how="virus", who=who, tokens=dict(sorted(tokens.items())))
 
 

@@ -26,13 +26,12 @@ from ..board import square_coords
 from ..offers import LegalActions, Offer, breaking_in, entrance, in_play, inside, other_ways, puts, walks_here
 from ..errors import OverrulableError
 from ..state import GameState
-from .cards import peeks_into
 from .checks import cracking_refusal, escape_refusal
-from .table import CHARACTERS, LOOT, TOOLS, all_held, computer_known, gut_rooms, rerouting_juicer
+from .limits import MOST_HACK, MOST_ROOM_TOKENS
+from .table import (CHARACTERS, LOOT, TOOLS, TableBb1, all_held, computer_known, gut_rooms, peeks_into,
+                    rerouting_juicer)
 
 CROW_RANGE = 2  # the basic Raven's crow: at most 2 rooms from her, walls respected (bb1/actions.py _crow)
-MOST_ROOM_TOKENS = 6  # a Lavatory's 3 and a Smoke Bomb's 3
-MOST_HACK = 6  # §1.22 hack capacity
 COMPUTERS = ("fingerprint", "laser", "motion")
 FLOOR_EVENTS = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
                 "espresso", "daydreaming", "jump_the_gun")
@@ -91,8 +90,9 @@ def room_offers(state: GameState, floor: int, square: str) -> list[Offer]:
         return entrance(floor, square)
     # a face-down room is turned up by the move: the UI adds its type and number
     tile = "tile" if square not in state.floors[floor].tiles else ""
-    offers = [replace(o, needs=tile) for o in (*walks_here(state, floor, square, "move_reveal" if tile else "move"),
-                                              *other_ways(state, floor, square))]
+    offers = [replace(o, needs=tile) for o in (*walks_here(state, floor, square, "move_reveal" if tile else "move",
+                                                          tiles=TableBb1.room_rules),
+                                              *other_ways(state, floor, square, tiles=TableBb1.room_rules))]
     offers += _rook_orders(state, current, floor, square)
     offers += puts(state, floor, square)
     offers += _alarm_offers(state, current, floor, square)

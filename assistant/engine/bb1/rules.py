@@ -17,7 +17,6 @@ from ..log import entry
 from ..pathing import Router
 from ..ruleset import GameOver
 from ..state import HIDDEN, LOST_VISUAL, GameState, without_one
-from .actions import ACTIONS, SET_FIELDS
 from .checks import cracking_refusal, escape_refusal, missing_loot
 from .offers import LEGAL
 from .table import TableBb1, rerouting_juicer, seats_passed
@@ -29,8 +28,6 @@ MAX_DRAWS = 64  # a deck whose every card is refused (all on the guard's square)
 class Bb1(TableBb1):
     name = "bb1"
     title = "Burgle Bros"
-    actions = ACTIONS
-    set_fields = SET_FIELDS
     legal = LEGAL
     printed_walls = True  # the jobs of the rulebook print each floor's walls; bb2 and bb3 floors are laid out
     # 1.13: floor 1's guard at the break-in, the others when someone arrives, in an imported position too (bb2,

@@ -369,3 +369,15 @@ class TableBb1(Ruleset):
             raise IllegalActionError(N_("the floor-%(floor)s patrol deck is empty"), floor=s.crew[name].floor)
         s.spotted = True
         self.log("spotter", "Spotter", s.crew[name].floor, how="look", who=name)
+
+
+def peeks_into(state: GameState, floor: int, here: str, target: int, square: str) -> bool:
+    """Whether a burglar in ``here`` of ``floor`` could peek into ``square`` of ``target``: an open door on her
+    floor, the Stairs up (from the Stairs) or down (onto them), or an Atrium's view one floor up or down (bb1 Stairs,
+    Atrium)."""
+    if target == floor:
+        return state.plan(floor).open_between(here, square)
+    if square != here or abs(target - floor) != 1:
+        return False
+    return (state.floors[min(floor, target)].tiles.get(here) == "stairs"
+            or state.floors[floor].tiles.get(here) == "atrium")

@@ -2,7 +2,7 @@
 a burglar, the patrol deck's size, gear and events the seeds do not print (manual controls for their
 effect on the bouncer), and the counting cubes on rooms.
 
-Each handler reads and checks its fields and calls the ruleset; ``Bb2.actions`` registers them, so another
+Each handler reads and checks its fields and calls the ruleset; ``rulesets.GAME_ACTIONS`` registers them, so another
 game refuses them ("commotions exist only in Burgle Bros 2"). The rooms that act by themselves (Slots, Table
 Games, Count Room) need no action: the ordinary ``move``, ``end_turn`` and guard moves set them off.
 """
@@ -18,15 +18,10 @@ from ..room_counts import set_on_room
 from ..ruleset import GameAction
 from .limits import MOST_CUBES, MOST_DECK, PRIMA_DONNAS
 from .offers import prima_donnas_held
+from .vocabulary import CARD_EFFECTS, CHIPS
 
 if TYPE_CHECKING:
     from .rules import Bb2
-
-CHIPS = ("prima_donna", "drunk")  # bb2 chips that put a burglar in another room
-# what gear or an event does to a bouncer (manual controls): he jumps, his marker is set (a hunting bouncer
-# stops hunting), he skips a move, or his destination is changed or swapped (no effect while he hunts)
-CARD_EFFECTS = ("jump", "marker", "skip", "swap")
-
 
 def _chip(rules: Bb2, a: Action) -> None:
     """bb2 Chips Glossary: the Prima Donna (peeked: the peeking player jumps to her room) and the Drunk

@@ -17,7 +17,6 @@ from ..board import square_coords
 from ..errors import N_, IllegalActionError
 from ..ruleset import GameOver
 from ..state import DISTRACTED, HIDDEN
-from .actions import ACTIONS, SET_FIELDS
 from .limits import BUFFET_LIMIT, HEAT_LIMIT, MOST_DECK, PRIMA_DONNAS, SURVEILLANCE_LIMIT
 from .offers import COUNTING_ROOMS, LEGAL, diagonal_rooms
 
@@ -32,8 +31,6 @@ LUCKY_SUMS = (7, 11)
 class Bb2(Bb1):
     name = "bb2"
     title = "Burgle Bros 2"
-    actions = ACTIONS
-    set_fields = SET_FIELDS
     legal = LEGAL
     printed_walls = False
     guards_at_setup = True

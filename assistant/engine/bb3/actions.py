@@ -1,6 +1,6 @@
 """Burgle Bros 3's own actions: the workers (Flee, Lure, Charm, worker cards), suspicion cubes added or taken
 away by an effect, and the workers and disguises the table sets by hand (bb3 "Workers", "Alarms and
-Suspicion", "Disguises"). ``Bb3.actions`` registers them, so another game refuses them.
+Suspicion", "Disguises"). ``rulesets.GAME_ACTIONS`` registers them, so another game refuses them.
 """
 
 from __future__ import annotations
@@ -11,12 +11,10 @@ from ..errors import N_, IllegalActionError
 from ..fields import Action, count_of, floor_of, square_of, who_of
 from ..room_counts import set_on_room
 from ..ruleset import GameAction
-from .limits import MOST_WORKERS
+from .limits import MOST_SCANS, MOST_WORKERS
 
 if TYPE_CHECKING:
     from .rules import Bb3
-
-MOST_SCANS = 3
 
 
 def _flee(rules: Bb3, a: Action) -> None:

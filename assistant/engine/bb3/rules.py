@@ -17,7 +17,6 @@ from ..bb1.rules import Bb1
 from ..box import BB3_ROOMS, check_known_room
 from ..errors import N_, IllegalActionError
 from ..state import WORKER, WORKERS_MOVE, without_one
-from .actions import ACTIONS, SET_FIELDS
 from .limits import GUARD_ROOM, SUSPICION_LIMIT
 from .offers import LEGAL
 
@@ -29,8 +28,6 @@ GUARD_ROOM_EFFECTS = ("nothing", "suspicion", "stop")
 class Bb3(Bb1):
     name = "bb3"
     title = "Burgle Bros 3"
-    actions = ACTIONS
-    set_fields = SET_FIELDS
     legal = LEGAL
     printed_walls = False
     guards_at_setup = True

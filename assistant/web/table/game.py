@@ -18,7 +18,8 @@ from ...engine.cases import replay, state_from_case
 from ...engine.errors import NoWayError, OverrulableError, RulesError
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
-from ...engine.vocabulary import Action, Move, Place, Spotter
+from ...engine.bb1.vocabulary import Spotter
+from ...engine.vocabulary import Action, Move, Place
 from ...store import Game, NotFoundError, StaleVersionError
 from ...tiles import TILE_TYPES
 from ...words.i18n import N_, _, ngettext

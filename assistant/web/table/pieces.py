@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.bb2.limits import HEAT_LIMIT
 from ...engine.bb2.rules import EMPTY_DECK
 from ...engine.bb3.limits import MOST_WORKERS, SUSPICION_LIMIT
-from ...engine.rulesets import rules_of
+from ...engine.rulesets import GAME_ACTIONS, rules_of
 from ...engine.state import DISTRACTED, LOST_VISUAL, WORKER, WORKERS_MOVE, GameState
 from ...tiles import BB2_TILE_TYPES, TileType
 from ...words.i18n import N_, _, ngettext
@@ -180,5 +180,5 @@ def room_pieces(state: GameState, selected: tuple[int, str] | None) -> RoomPiece
 def pieces_view(state: GameState, selected: tuple[int, str] | None) -> dict[str, Any]:
     """The template variables of the table page that come from this module."""
     return {"pieces": room_pieces(state, selected), "figure": figure(state)[0],
-            "ruleset": rules_of(state),
+            "ruleset": rules_of(state), "game_actions": GAME_ACTIONS[state.rules],
             "limits": {"heat": HEAT_LIMIT, "suspicion": SUSPICION_LIMIT, "workers": MOST_WORKERS}}
