@@ -89,10 +89,12 @@ class Bb2(Bb1):
             fl.skip = False
             self.log("idle", "bb2 Gear", floor, how="card_skip")
             return
-        if fl.destination is None and self.crew_read(floor) and self.state.burglars_at(floor, fl.guard):
-            self.log("hunt", "bb2 Hunting", floor, fl.guard, how="stays")
-            self.heat_room(floor, fl.guard, entering=False)
-            return
+        if fl.destination is None:
+            self.crew_read(floor)
+            if self.state.burglars_at(floor, fl.guard):
+                self.log("hunt", "bb2 Hunting", floor, fl.guard, how="stays")
+                self.heat_room(floor, fl.guard, entering=False)
+                return
         moves = self.speed(floor, bonus)
         self.announce_speed(floor, moves, bonus)
         self._hunt_target = None
@@ -105,12 +107,11 @@ class Bb2(Bb1):
         self.crew_read(floor)
         return self.hunt_target(floor)
 
-    def crew_read(self, floor: int) -> bool:
+    def crew_read(self, floor: int) -> None:
         """Hunting reads where the players stand (the nearest, or one in his room): copies of one burglar
         (``stand_ins``) would each pull him their way, so a move with them stops here (StandInsRead)."""
         if self.stand_ins:
             raise StandInsRead(floor)
-        return True
 
     def hunt_target(self, floor: int) -> str | None:
         """Hunting: the nearest player on his floor; a tie is the players' choice (bb2 Hunting)."""
@@ -131,8 +132,10 @@ class Bb2(Bb1):
 
     def stops_moving(self, floor: int) -> bool:
         fl = self.state.floors[floor]
-        return (fl.destination is None and fl.guard is not None and self.crew_read(floor)
-                and bool(self.state.burglars_at(floor, fl.guard)))
+        if fl.destination is not None or fl.guard is None:
+            return False
+        self.crew_read(floor)
+        return bool(self.state.burglars_at(floor, fl.guard))
 
     # -- entering a room --------------------------------------------------------------------------
     def entered_effects(self, floor: int, square: str) -> None:
