@@ -1,6 +1,6 @@
 """Issue 32 in a real browser. §2: with Danger and the Coach both on, each room's figure carries its label ("enters
 40%", "found 10%"), whole inside the room, and the key to them is in view with the board, on a phone, a tablet
-either way up and the display, in English, Spanish and French. The Done-when: Ana in a face-up Thermo (§1.22
+either way up and a 1920×1080 screen, in English, Spanish and French. The Done-when: Ana in a face-up Thermo (§1.22
 'Thermo: when it is checked'; bb1 Room Tiles, Thermo), where Danger, the Coach's room and the Heist report give the
 chance End turn then realises (tests/web/test_danger_end_turn.py has the same position without a browser)."""
 
@@ -22,7 +22,7 @@ from tests.browser.test_sandbox import settled
 PHONE = {"width": 390, "height": 844}
 SIZES = [pytest.param(PHONE, id="phone"), pytest.param({"width": 800, "height": 1280}, id="tablet-portrait"),
          pytest.param({"width": 1280, "height": 800}, id="tablet-landscape"),
-         pytest.param({"width": 1920, "height": 1080}, id="display")]
+         pytest.param({"width": 1920, "height": 1080}, id="large-screen")]
 # Guard in D1 heading for D4 with die 1: on the board as it is he steps to D2. End turn sets off her Thermo in B1
 # first: 1 + 1 alarm = 2 moves, C1 then B1, and he finds her whatever the cards
 THERMO = {"floors": {"1": {"guard": "D1", "destination": "D4", "die": 1, "patrol": ["A4", "C3", "C2"],
