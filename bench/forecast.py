@@ -90,6 +90,16 @@ main 5bc3499 -> branch fc-safety2, three runs of each alternated (load 3.1-5.7):
                                         max 42.0-42.5 -> 29.0-34.0 ms
     harsh(74) b0 (bb3, 4 burglars)      762 -> 259 engine runs, 365.8 -> 163.7 M instructions
 
+Issue 32 point 2 (docs/forecast.md, Method: Burgle Bros 2 takes the copies too), the safety rows, best of 3 per map,
+main 90f4e18 -> branch truth2, three runs of each alternated; the bb2 maps alone (55 harsh, 132 late) the same way:
+
+    safety map, harsh floors (353)      median 1.76-2.07 -> 1.64-1.80   p95 25.9-26.7 -> 12.9-18.7
+                                        max 40.5-47.3 -> 32.1-41.1 ms
+    safety map, late harsh floors (374) median 2.06-2.86 -> 0.97-1.35   p95 8.9-11.7 -> 7.1-10.4
+                                        max 32.8-51.2 -> 36.8-57.5 ms (late(18), late(48): bb1, untouched; noise)
+    bb2 harsh floors only               median 6.9-10.9 -> 0.85-1.27    max 43.4-65.5 -> 5.1-7.5 ms
+    bb2 late harsh floors only          median 6.1-6.8 -> 0.77-0.95     max 13.2-19.3 -> 9.4-11.5 ms
+
 Issue 25 point 2, session 8 (docs/forecast.md, "Cheaper runs"), main 1934f0a -> branch fc-bb3 4729d3a, best of 3
 runs of each alternated (load falling from 3 to 0.3), and instructions (callgrind, one forecast):
 

@@ -67,6 +67,12 @@ class GameOver(Exception):
     """Raised when the crew is caught: nothing more happens in this action."""
 
 
+class StandInsRead(Exception):
+    """Raised when a move with stand-ins (``Ruleset.stand_ins``) comes to a rule that reads where the burglars
+    stand to decide where the guard goes (a bb2 bouncer hunting the nearest player): the copies of one burglar
+    would change his move, so they cannot stand in for her; the safety map takes one forecast a room instead."""
+
+
 class Ruleset:
     """Shared plumbing; the game rules live in subclasses (bb1/rules.py, bb2/rules.py, bb3/rules.py)."""
 
@@ -80,7 +86,8 @@ class Ruleset:
     quiet: frozenset[str] = frozenset()
     # Burglars the danger forecast stands in several rooms at once (forecast/safety.py: copies of one burglar, each
     # asking what his move does to her alone there): a catch takes one off the board and the move goes on, as it
-    # would without her. Nobody at the table is one.
+    # would without her (bb1's Stealth, bb2's heat and Prima Donna). A rule that reads where they stand to move him
+    # raises StandInsRead (bb2 hunting). Nobody at the table is one.
     stand_ins: frozenset[str] = frozenset()
     # Which of the answers (by their order) the table gave as a correction, "the board says otherwise" (actions.py):
     # the answer's check is skipped and its log entry marked

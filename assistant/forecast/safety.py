@@ -6,23 +6,27 @@ The definition is the forecast of the position with her moved there (``forecast_
 players know, never from the app's deck order. Computed so for every room it would take one forecast a room;
 most rooms share a few instead (docs/forecast.md, "Where is it safe to end your turn?"):
 
-* **Rooms where her standing there changes nothing about his move until she is caught** (bb1 and bb3, but a
-  Camera: there she sets off alarms by being seen, 1.14): she is found with Stealth left, which changes nothing,
-  until her catch ends the game. That holds in a Foyer (found from next door too, 1.15), with Lavatory tokens
-  (each one more finding before her catch, 1.8; whether a token or her own goes first changes nothing else) and
-  beside another burglar (found in the crew's order: his catch may end the move first, as without her). So one
-  forecast with a copy of her in each such room, she off the board, the copies stand-ins whose catch takes them
-  off the board and lets the move go on (``Ruleset.stand_ins``), is for each copy his move with her alone in its
-  room until her catch, or another burglar's, ends it: each copy's numbers are its room's (``_with_copies``).
+* **Rooms where her standing there changes nothing about his move until she is caught** (bb1 and bb3, but a Camera:
+  there she sets off alarms by being seen, 1.14; bb2 while the bouncer does not hunt): she is found with Stealth
+  left (bb2: heat below 6), which changes nothing, until her catch ends the game. That holds in a Foyer (found from
+  next door too, 1.15), with Lavatory tokens (each one more finding before her catch, 1.8; whether a token or her
+  own goes first changes nothing else) and beside another burglar (found in the crew's order: his catch may end the
+  move first, as without her). So one forecast with a copy of her in each such room, she off the board, the copies
+  stand-ins whose catch takes them off the board and lets the move go on (``Ruleset.stand_ins``), is for each copy
+  his move with her alone in its room until her catch, or another burglar's, ends it: each copy's numbers are its
+  room's (``_with_copies``).
 * In a room with no other burglar and no Foyer, ``found`` is his entering it in the forecast with her off the
   board; with no Stealth left (nor tokens) ``caught = found``; a room he cannot enter ``Stealth + 1`` times
   within his moves (``_caught_at_least``: one step an entry, 1.3) never sees her caught. With Stealth 2 or more that
   forecast is left out: it settles few rooms, and the copies give every room's ``found`` as well.
-* The rest take their own forecast: a Camera, Lavatory tokens in a room with another burglar, and every room in
-  bb2, where the bouncer hunts the nearest player when his deck is empty, heat is gained two at a time and some
-  rooms heat everyone on the floor; and for the current player every room where End turn, with her actions ending
-  there, does something before his first step (her Thermo, the basic Acrobat in his room: ``turn_end_effects``),
-  which her own forecast applies and the copies, she off the board, would not (issue 32).
+* In bb2 ``found`` is any heat, which a Surveillance or a Crow's Nest gives where he is not: the copies give every
+  room's numbers. A bouncer who hunts heads for the nearest player, whom the copies would be: with no marker on
+  the board no copies are tried, and a deck that runs out during the move stops their forecast
+  (``StandInsRead``, issue 32 §2).
+* The rest take their own forecast: a Camera, Lavatory tokens in a room with another burglar, every room of a bb2
+  floor whose bouncer hunts; and for the current player every room where End turn, with her actions ending
+  there, does something before his first step (her Thermo, the basic Acrobat in his room, a bb2 Count Room:
+  ``turn_end_effects``), which her own forecast applies and the copies, she off the board, would not (issue 32).
 
 >>> from assistant.engine.cases import state_from_case
 >>> state = state_from_case({"floors": {"1": {"guard": "A1", "destination": "C1", "die": 2,
@@ -42,7 +46,7 @@ from typing import Any
 from ..engine.actions import before_guard_walk
 from ..engine.board import Floorplan
 from ..engine.errors import RulesError
-from ..engine.ruleset import GameOver, NeedAnswer
+from ..engine.ruleset import GameOver, NeedAnswer, StandInsRead
 from ..engine.rulesets import rules_of, ruleset_for
 from ..engine.state import GameState
 from . import Chance, ending, forecast_floor, move_bonus
@@ -73,11 +77,11 @@ class _Copy:
 
 
 def _copies(state: GameState, name: str, floor: int) -> dict[str, _Copy]:
-    """The rooms of her floor that forecasts with copies of her may settle; none in bb2 (hunting and heat)."""
-    game = rules_of(state)
-    if game.hunts or game.crew_counter != "stealth":
-        return {}
+    """The rooms of her floor that forecasts with copies of her may settle; none in bb2 while the bouncer hunts
+    (he heads for the nearest player: the copies would pull him), whose copies are left to ``_with_copies``."""
     fl = state.floors[floor]
+    if rules_of(state).hunts and fl.destination is None:
+        return {}
     plan = state.plan(floor)
     stealth = state.crew[name].stealth
     shared = {b.at for n, b in state.crew.items() if n != name and b.floor == floor and not b.escaped}
@@ -132,7 +136,10 @@ def _with_copies(state: GameState, name: str, floor: int, rooms: dict[str, _Copy
         if n == name:
             trial.crew.update((copy, replace(her, at=room, stealth=rooms[room].stealth))
                               for room, copy in copies.items())
-    crew = forecast_floor(trial, floor, frozenset(copies.values())).crew
+    try:
+        crew = forecast_floor(trial, floor, frozenset(copies.values())).crew
+    except StandInsRead:  # a bb2 deck that runs out during the move: he hunts, the copies would pull him
+        return {}
     return {room: crew[copy] for room, copy in copies.items()}
 
 
@@ -217,9 +224,9 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
     out: dict[str, Chance] = {}
     tried: dict[str, _Copy] = {}  # rooms the forecasts with copies of her may settle
     away = None
-    if b.stealth >= NO_AWAY_STEALTH:
+    if b.stealth >= NO_AWAY_STEALTH or rules_of(state).crew_counter == "heat":
         # a catch takes 4 steps or more after his first entry: few rooms are settled without it, so the copies
-        # give every room's found too (measured faster, docs/forecast.md)
+        # give every room's found too (measured faster, docs/forecast.md); bb2's heat is no entering either
         tried = {room: replace(c, found_is_entered=False) for room, c in rooms.items()}
     elif rooms:
         away = forecast_floor(_standing(state, name, None), floor)

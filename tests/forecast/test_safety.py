@@ -310,3 +310,92 @@ def test_a_burglar_named_as_a_copy_of_another_would_be_is_not_mistaken_for_one()
         "guard": "A1", "destination": "C1", "die": 4, "patrol": ["A1"] * 8,
         "discard": ["B1", "C1", "D1", "B3", "C3", "D3", "B4", "D4"]}},
         "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 1}, "ana\x00B1": {"floor": 1, "at": "B1", "stealth": 0}}}))
+
+
+def _bb2_floor(seed: int) -> dict[str, Any]:
+    """A random Burgle Bros 2 floor: Distracted cards and even rooms, rooms that heat (Surveillance, Crow's Nest,
+    Buffet, Count Room) with cubes, Crowd chips, a Prima Donna, one to three players at any heat, whose turn it
+    is; late in a heist a third of the time, half of those with the bouncer one step from his marker, so that he
+    draws from an empty deck during the move and hunts."""
+    rng = random.Random(seed)
+    rooms = [f"{c}{r}" for c in "ABCD" for r in range(1, 5)]
+    guard, die_at = rng.sample(rooms, 2)
+    late = rng.random() < 0.3
+    discard = rng.sample([r for r in rooms if r != guard], rng.randint(10, 15) if late else rng.randint(0, 8))
+    if late and rng.random() < 0.6:
+        die_at = rng.choice([r for r in rooms if abs(ord(r[0]) - ord(guard[0])) + abs(int(r[1]) - int(guard[1])) == 1])
+        discard = [r for r in rooms if r != guard][:15 - rng.randint(0, 1)]
+    left = max(0, len(rooms) - len(discard) - (0 if late else rng.randint(0, 3)))
+    floor: dict[str, Any] = {"walls": random_walls(4, 8, [], seed=seed), "guard": guard, "destination": die_at,
+                             "discard": discard, "patrol": ["A1"] * left}
+    if rng.random() < 0.6:
+        floor["patrol"] += ["distracted"] * rng.randint(1, 2)
+        floor["even"] = rng.sample(rooms, 3)
+    floor["tiles"] = {rng.choice(rooms): kind for kind in rng.sample(
+        ["surveillance", "crows-nest", "count-room", "buffet", "lounge", "slots"], rng.randint(0, 4))}
+    floor["cubes"] = {sq: n for sq, kind in floor["tiles"].items()
+                      if kind in ("surveillance", "buffet") and (n := rng.randint(0, 2))}
+    if rng.random() < 0.4:
+        floor["crowd"] = rng.sample(rooms, rng.randint(1, 2))
+    crew = {f"b{i}": {"floor": 1, "at": rng.choice(rooms), "heat": rng.randint(0, 5)} for i in range(rng.randint(1, 3))}
+    if rng.random() < 0.25:
+        crew["b0"]["prima_donnas"] = 1
+    case: dict[str, Any] = {"rules": "bb2", "players": max(2, len(crew)), "floors": {"1": floor}, "crew": crew}
+    if rng.random() < 0.7:
+        case["turn"] = rng.choice(list(crew))
+    return case
+
+
+def _one_forecast_a_room(state: GameState, name: str) -> dict[str, Chance]:
+    """The safety map by its definition: the forecast of the position with her standing in each room."""
+    floor = state.crew[name].floor
+    out = {}
+    for room in state.plan(floor).rooms:
+        moved = state.copy()
+        moved.crew[name].at = room
+        out[room] = forecasting.forecast_floor(moved, floor).crew[name]
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_bb2_safety_maps_with_copies_equal_one_forecast_a_room_on_random_floors(seed: int) -> None:
+    """issue 32 §2: Burgle Bros 2 maps take copies of her as stand-ins, as bb1 and bb3 do, and give exactly the map
+    of one forecast a room (1,500 such floors agreed when this was written; docs/forecast.md)."""
+    state = state_from_case(_bb2_floor(seed))
+    for name in state.crew:
+        forecasting._cache.clear()
+        chances = safety_module.safety_map(state, name)
+        forecasting._cache.clear()
+        assert chances == _one_forecast_a_room(state, name), name
+
+
+# bb2: a player at 4 heat, the bouncer three steps from his marker with cards left: each copy of her that he
+# enters reaches 6 heat (bb2 Losing), leaves the board, and the move goes on for the others
+HOT = {"rules": "bb2", "players": 2, "floors": {"1": {
+    "guard": "A1", "destination": "C2", "patrol": ["A1"] * 8,
+    "discard": ["D1", "D2", "A3", "B3", "C3", "D3", "A4", "B4"]}},
+    "crew": {"ana": {"floor": 1, "at": "D4", "heat": 4}, "bo": {"floor": 1, "at": "A4", "heat": 3}}}
+
+
+def test_a_bb2_copy_of_her_that_reaches_6_heat_leaves_the_board_and_one_forecast_settles_her_map() -> None:
+    state = state_from_case(HOT)
+    rooms = ["B1", "C1", "C2"]  # his walk to the marker
+    caught = {room: _enumerated(state, "ana", room).caught for room in rooms}
+    assert all(caught.values())
+    assert _caught_together(state, "ana", rooms, stand_ins=True) == caught
+    assert _forecasts_of_map(state, "ana") == 1
+    _agrees_with_enumeration(state)
+
+
+# bb2: the bouncer reaches his marker at his first step and the deck is empty: he hunts the nearest player for his
+# two other moves, and a copy of her would be the nearest (bb2 Hunting), so every room takes its own forecast
+HUNTS_MID_MOVE = {"rules": "bb2", "players": 2, "floors": {"1": {
+    "guard": "B2", "destination": "B3", "patrol": [],
+    "discard": ["A1", "B1", "C1", "D1", "A2", "C2", "D2", "A3", "B3", "C3", "D3", "A4", "B4", "C4", "D4"]}},
+    "crew": {"ana": {"floor": 1, "at": "D4", "heat": 2}, "bo": {"floor": 1, "at": "A1", "heat": 2}}}
+
+
+def test_a_bb2_bouncer_who_hunts_during_the_move_gets_one_forecast_a_room() -> None:
+    state = state_from_case(HUNTS_MID_MOVE)
+    _agrees_with_enumeration(state)
+    assert _forecasts_of_map(state, "ana") == 1 + len(state.plan(1).rooms)  # the copies', given up, then each room

@@ -15,7 +15,7 @@ from ..bb1.rules import Bb1
 from ..box import BB2_ROOMS, check_known_room
 from ..board import square_coords
 from ..errors import N_, IllegalActionError
-from ..ruleset import GameOver
+from ..ruleset import GameOver, StandInsRead
 from ..state import DISTRACTED, HIDDEN
 from .limits import BUFFET_LIMIT, HEAT_LIMIT, MOST_DECK, PRIMA_DONNAS, SURVEILLANCE_LIMIT
 from .offers import COUNTING_ROOMS, LEGAL, diagonal_rooms
@@ -86,10 +86,12 @@ class Bb2(Bb1):
             fl.skip = False
             self.log("idle", "bb2 Gear", floor, how="card_skip")
             return
-        if fl.destination is None and self.state.burglars_at(floor, fl.guard):
-            self.log("hunt", "bb2 Hunting", floor, fl.guard, how="stays")
-            self.heat_room(floor, fl.guard, entering=False)
-            return
+        if fl.destination is None:
+            self.crew_read(floor)
+            if self.state.burglars_at(floor, fl.guard):
+                self.log("hunt", "bb2 Hunting", floor, fl.guard, how="stays")
+                self.heat_room(floor, fl.guard, entering=False)
+                return
         moves = self.speed(floor, bonus)
         self.announce_speed(floor, moves, bonus)
         self._hunt_target = None
@@ -99,7 +101,14 @@ class Bb2(Bb1):
         fl = self.state.floors[floor]
         if fl.destination is not None:
             return fl.destination
+        self.crew_read(floor)
         return self.hunt_target(floor)
+
+    def crew_read(self, floor: int) -> None:
+        """Hunting reads where the players stand (the nearest, or one in his room): copies of one burglar
+        (``stand_ins``) would each pull him their way, so a move with them stops here (StandInsRead)."""
+        if self.stand_ins:
+            raise StandInsRead(floor)
 
     def hunt_target(self, floor: int) -> str | None:
         """Hunting: the nearest player on his floor; a tie is the players' choice (bb2 Hunting)."""
@@ -120,7 +129,10 @@ class Bb2(Bb1):
 
     def stops_moving(self, floor: int) -> bool:
         fl = self.state.floors[floor]
-        return fl.destination is None and fl.guard is not None and bool(self.state.burglars_at(floor, fl.guard))
+        if fl.destination is not None or fl.guard is None:
+            return False
+        self.crew_read(floor)
+        return bool(self.state.burglars_at(floor, fl.guard))
 
     # -- entering a room --------------------------------------------------------------------------
     def entered_effects(self, floor: int, square: str) -> None:
@@ -163,8 +175,16 @@ class Bb2(Bb1):
                  **seen)
         if b.heat >= HEAT_LIMIT:
             self.log("caught", "bb2 Losing", b.floor, b.at, who=name, how="heat", limit=HEAT_LIMIT)
-            self.state.outcome = "caught"
-            raise GameOver(name)
+            self.game_over(name)
+
+    def game_over(self, name: str) -> None:
+        """``name`` was caught: the heist is lost, unless she is a stand-in (``Ruleset.stand_ins``: a copy of a
+        burglar in the safety map), who leaves the board while the move goes on, as Bb1.lose does."""
+        if name in self.stand_ins:
+            self.state.crew[name].at = None
+            return
+        self.state.outcome = "caught"
+        raise GameOver(name)
 
     def lose(self, name: str, why: str, rule: str, ruling: bool = False, **seen: Any) -> None:
         self.heat(name, HEAT_PER_ENTRY, why, rule, ruling=ruling, **seen)
@@ -227,8 +247,7 @@ class Bb2(Bb1):
         for name in self.state.burglars_at(floor, square):
             if self.state.crew[name].prima_donnas:
                 self.log("caught", "bb2 Bodyguard Heist One", floor, square, who=name, how="prima_donna")
-                self.state.outcome = "caught"
-                raise GameOver(name)
+                self.game_over(name)
 
     def carry_prima_donnas(self, name: str, count: int, correction: bool = False) -> None:
         """Bodyguard Heist One: a player takes the Prima Donna chip of the tile she enters onto her character
