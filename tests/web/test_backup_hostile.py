@@ -162,7 +162,10 @@ HAND_MADE = [
 
 
 def duplicate_link(data: bytes, tmp: Path) -> bytes:
-    return edited(data, tmp, """UPDATE games SET play_token = (SELECT watch_token FROM games ORDER BY id LIMIT 1)
+    """A heist's play link that is another's watch link, written past the schema's triggers, which the file's maker
+    dropped first."""
+    return edited(data, tmp, """DROP TRIGGER games_links_apart_update;
+        UPDATE games SET play_token = (SELECT watch_token FROM games ORDER BY id LIMIT 1)
         WHERE id = (SELECT id FROM games ORDER BY id DESC LIMIT 1);""")
 
 
