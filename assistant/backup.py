@@ -286,8 +286,8 @@ def _setup(text: Any) -> str | None:
     return json.dumps(fields)
 
 
-READ_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError, RulesError,
-               SaveFormatError)
+READ_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError, ArithmeticError,
+               RulesError, SaveFormatError)
 
 
 def _copy_games(source: sqlite3.Connection, target: sqlite3.Connection, columns: tuple[str, ...]) -> dict[str, str]:

@@ -140,11 +140,14 @@ def initial_edited(data: bytes, tmp: Path) -> bytes:
     return edited(data, tmp, """UPDATE games SET initial = json_set(initial, '$.floors."1".die', 9);""")
 
 
-def log_edited(data: bytes, tmp: Path) -> bytes:
-    """A stored state another than the replay's (a turn further on: one the app could write), but its log holds an
-    entry no version wrote: a state kept in place of the replay keeps its log, which the log page must say."""
-    return edited(data, tmp, """UPDATE actions SET state = json_set(state, '$.turn', 7),
-        log = '[{"kind": "teleport", "data": {}}]' WHERE seq = 3;""")
+def log_edited(log: str) -> Callable[[bytes, Path], bytes]:
+    """A stored state another than the replay's (a turn further on: one the app could write) with ``log``, which no
+    version wrote: a state kept in place of the replay keeps its log, which the log page must be able to say."""
+    def edit(data: bytes, tmp: Path) -> bytes:
+        return edited(data, tmp, f"UPDATE actions SET state = json_set(state, '$.turn', 7), log = '{log}' "
+                                 "WHERE seq = 3;")
+    edit.__name__ = f"log_{len(log)}"
+    return edit
 
 
 NOT_WRITTEN = "holds a position at action 3 that this app could not have written: nothing was changed"
@@ -181,7 +184,9 @@ REFUSED: list[tuple[Callable[[bytes, Path], bytes], str]] = [
     (head_past_the_end, "That backup cannot be read, as the heist The Bank Job — Ann &amp; Bob in it is damaged"),
     *[(make, NOT_WRITTEN) for make in HAND_MADE],
     (initial_edited, "holds a position at action 0 that this app could not have written"),
-    (log_edited, NOT_WRITTEN),
+    (log_edited('[{"kind": "teleport", "data": {}}]'), NOT_WRITTEN),  # an entry of no known kind
+    (log_edited('[{"kind": "prima_donna", "data": {"who": "Ann", "count": 1e400}}]'), NOT_WRITTEN),  # a count no
+    # number holds, which the log's words would have to say
     (duplicate_link, "That backup cannot be taken back, as two links in it are the same"),
 ]
 
