@@ -6,11 +6,12 @@ stored position is therefore taken in place of the replay's only when it passes 
 outside gets: it reads through the app's own reader and its upgrade steps (``GameState.from_text``), each field has
 the type the state declares, and, exported as a case, it passes the checks of an imported case file
 (``web/case_file.check_case``) and reads back with ``engine/cases.state_from_case`` to the same case: squares,
-walls, dice, tiles, cards, crew, characters and tools. What a case does not carry is checked here: the turn order,
-who an effect belongs to, the pieces a floor keeps beyond the case's (a crow, cameras switched off, combination
-numbers), escaped burglars, and the question to the table, whose action reads, whose state before it passes the
-same checks and whose words can be said. Each log entry kept with such a position must be one the log page can
-say. A failed check raises :class:`NotWritten`.
+walls, dice, cards, crew and tokens. The rulings that changed what a position may hold are not imposed on an old
+one, but what they concern is checked for its shape (``_as_case``). What a case does not carry is checked here:
+the turn order, who an effect belongs to, the pieces a floor keeps beyond the case's (a crow, cameras switched
+off, combination numbers), escaped burglars, and the question to the table, whose action reads, whose state before
+it passes the same checks and whose words can be said. Each log entry kept with such a position must be one the
+log page can say. A failed check raises :class:`NotWritten`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 
 from .engine.bb1.cards import MAX_STEALTH
 from .engine.bb1.table import TOOLS
+from .engine.bb2.limits import HEAT_LIMIT
 from .engine.board import SQUARE_INDEX
 from .engine.cases import ROOM_TYPES, state_from_case
 from .engine.log import KINDS, LogEntry
@@ -63,7 +65,7 @@ def _strings(value: Any) -> bool:
 # what each declared type of the state's fields may hold once read (``from_json`` makes tuples of JSON lists)
 _TYPES: dict[str, Callable[[Any], bool]] = {
     "str": lambda v: type(v) is str and len(v) <= MAX_TEXT,
-    "int": _int,
+    "int": lambda v: _int(v, -2**53),  # its range, where one matters, is checked below
     "bool": lambda v: type(v) is bool,
     "str | None": lambda v: v is None or (type(v) is str and len(v) <= MAX_TEXT),
     "tuple[str, ...]": lambda v: type(v) is tuple and _strings(v),
@@ -116,8 +118,8 @@ def _as_case(state: GameState) -> None:
     """The position exported as a case, with what a case carries beyond an export (a character card's side,
     Lavatory and hack tokens), passes an imported case's checks and reads back to the same case. What today's
     rulings refuse in a case but a heist of earlier rules may hold, and the board draws (a room type of another
-    game, the guard on an alarm, a card two burglars hold: ``_EARLIER``), is left out of the case and checked
-    here for what it is: rooms of the floor, types of the box."""
+    game, the guard on an alarm, a card two burglars hold), is left out of the case and checked here for what it
+    is: rooms of the floor, room types and tools of the box."""
     exported = game_as_case(state, "backup")
     case = json.loads(json.dumps(exported))
     for n, spec in case["floors"].items():
@@ -151,9 +153,11 @@ def _without(case: dict[str, Any]) -> dict[str, Any]:
 
 
 def _table(state: GameState) -> None:
-    """What the case leaves out of the table: the heist's scenario, turn order, whose effects are on."""
+    """What the case leaves out of the table: the heist's scenario, turn order, whose effects are on, the guards'
+    bonus this turn (Espresso adds, Daydreaming takes one away)."""
     if state.scenario not in (*SCENARIOS, *SCENES) or state.outcome not in (
-            None, "caught", "escaped") or not _int(state.turn, 0, 2**31) or not _int(state.bonus, 0, 9):
+            None, "caught", "escaped") or not _int(state.turn, 0, 2**31) or not _int(state.bonus, -9, 9) \
+            or not _int(state.version):
         raise NotWritten("the table")
     if len(set(state.order)) != len(state.order) or not set(state.order) <= set(state.crew):
         raise NotWritten(f"turn order {state.order!r}")
@@ -196,7 +200,7 @@ def _burglar(state: GameState, name: str, b: Burglar) -> None:
     plan = state.plan(b.floor) if b.floor in state.floors else None
     if plan is None or (b.at is not None and (b.at not in plan.index or b.at in plan.void)):
         raise NotWritten(f"{name} on floor {b.floor!r}, at {b.at!r}")
-    if not (_int(b.stealth, 0, MAX_STEALTH) and _int(b.heat, 0, MAX_STEALTH) and _int(b.alarm_tokens, 0, 1)
+    if not (_int(b.stealth, 0, MAX_STEALTH) and _int(b.heat, 0, HEAT_LIMIT) and _int(b.alarm_tokens, 0, 1)
             and _int(b.prima_donnas, 0, 9) and (not b.colour or _COLOUR.fullmatch(b.colour))
             and all(_place(state, m) for m in b.motion) and (not b.unsaid or _place(state, b.unsaid))):
         raise NotWritten(f"{name}: a counter, colour or room")

@@ -12,10 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from assistant.engine.actions import apply
 from assistant.engine.cases import replay
 from assistant.engine.errors import RulesError
 from assistant.engine.state import GameState
 from assistant.written import NotWritten, check_log, check_state
+from tests.engine.helpers import event, position
+from tests.engine.test_table_bb1 import member, quiet_floor
 from tests.web.test_backup import SAVES
 
 CASES = sorted((Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "cases").glob("*/*.json"))
@@ -54,3 +57,10 @@ def test_a_position_with_a_field_of_the_wrong_type_is_not_one_the_app_writes() -
     state.crew[next(iter(state.crew))].heat = "hot"  # type: ignore[assignment]
     with pytest.raises(NotWritten, match="heat is 'hot'"):
         check_state(state)
+
+
+def test_a_position_after_daydreaming_passes_with_its_bonus_below_zero() -> None:
+    """Daydreaming takes one move from this turn's guard: the bonus the state keeps is -1, as the app writes it."""
+    state = apply(position(quiet_floor(), crew={"ana": member("B2")}), event("daydreaming", floor=1, who="ana")).state
+    assert state.bonus == -1
+    check_state(state)
