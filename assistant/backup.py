@@ -54,9 +54,9 @@ RESTORE_LIMIT = 8 * 1024 * 1024  # bytes of a compressed backup: some 800 heists
 MAX_UNPACKED = 512 * 1024 * 1024
 SMALL_UNPACKED = 16 * 1024 * 1024
 MAX_RATIO = 128
-# to read, copy and replay a whole backup: 0.5 ms of CPU an action (100 heists of 100 actions: 4.6 to 5.5 s), and
-# 0.5 ms more to check a stored position kept in place of the replay's (a heist of earlier rules: 40% of the
-# version-0 fixture's actions), so a backup at RESTORE_LIMIT takes about a minute, on a busy laptop two
+# to read, copy and replay a whole backup: 0.5 ms of CPU an action (100 heists of 100 actions: 4.4 to 5.5 s), and
+# 1 ms more for a stored position kept in place of the replay's (a heist of earlier rules: 37% of the version-0
+# fixture's actions), so a backup at RESTORE_LIMIT takes about a minute, on a busy laptop two (bench/backup_check.py)
 READ_SECONDS = 120.0
 MAX_STATE = 1024 * 1024  # characters of a position's JSON (a heist's is about 3 kB), as the app's 1 MB request cap
 MAX_ACTION = 16 * 1024  # characters of an action's JSON (one is under 200)
