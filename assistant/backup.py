@@ -9,9 +9,12 @@ year of heists fits the restore route's cap (``RESTORE_LIMIT``), while every oth
 A file that comes back is a stranger's, read as data and never run (issue 33): it is unpacked within a cap, opened
 read only with none of its own SQL trusted, and only the known columns of the known tables are read, each a plain
 table, with plain SELECTs under a time limit. Every value is checked as it is copied row by row into a database the
-app makes from its own schema, and every heist is replayed through the engine: each action must give the state
-stored after it. Only that copy, all of it checked, ever replaces or joins the heists here. A refusal is a
-:class:`BackupError`: an English sentence marked for the catalogue and its parameters.
+app makes from its own schema, and every heist is replayed through the engine. An action that gives the state
+stored after it is kept as the engine gave it; one that no longer does (a heist played under earlier rulings) keeps
+its stored state and log, as the heists file here keeps an old heist's, only if they are ones this app could have
+written (``written.py``: the checks of an imported case, and more). Only that copy, all of it checked, ever
+replaces or joins the heists here. A refusal is a :class:`BackupError`: an English sentence marked for the
+catalogue and its parameters.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from .engine.vocabulary import from_json
 from .store import ACTION_COLUMNS, GAME_COLUMNS, Store
 from .store_upgrades import SCHEMA_VERSION, upgrade
 from .words.i18n import N_
+from .written import check_log, check_state
 
 RESTORE_LIMIT = 8 * 1024 * 1024  # bytes of a compressed backup: some 800 heists of 100 actions
 # what a backup may unpack to, before any check. Its header gives the database's size (a file that is no database
@@ -50,8 +54,9 @@ RESTORE_LIMIT = 8 * 1024 * 1024  # bytes of a compressed backup: some 800 heists
 MAX_UNPACKED = 512 * 1024 * 1024
 SMALL_UNPACKED = 16 * 1024 * 1024
 MAX_RATIO = 128
-# to read, copy and replay a whole backup: 0.45 ms of CPU an action (100 heists of 100 actions: 4.5 s), so a
-# backup at RESTORE_LIMIT takes under a minute, on a busy laptop two
+# to read, copy and replay a whole backup: 0.5 ms of CPU an action (100 heists of 100 actions: 4.4 to 5.5 s), and
+# 1 ms more for a stored position kept in place of the replay's (a heist of earlier rules: 37% of the version-0
+# fixture's actions), so a backup at RESTORE_LIMIT takes about a minute, on a busy laptop two (bench/backup_check.py)
 READ_SECONDS = 120.0
 MAX_STATE = 1024 * 1024  # characters of a position's JSON (a heist's is about 3 kB), as the app's 1 MB request cap
 MAX_ACTION = 16 * 1024  # characters of an action's JSON (one is under 200)
@@ -60,8 +65,7 @@ MAX_SETUP = 64 * 1024
 MAX_ADDRESS = 200  # as the settings page takes it (web/setup/settings.py)
 # the columns read from a backup of each version: those added since come with the version that added them
 SINCE = {"setup": 2}
-# (an action's log is not read: the replay writes it anew)
-ACTIONS_READ = tuple(c for c in ACTION_COLUMNS if c != "log")
+ACTIONS_READ = ACTION_COLUMNS  # (an action's log is kept only where the replay gives another state: _replay)
 TABLES = {"games": GAME_COLUMNS, "actions": ACTIONS_READ, "settings": ("name", "value")}
 SUFFIX = ".sqlite3.gz"
 _ID = re.compile(r"[0-9a-f]{8}")  # secrets.token_hex(4), as Store.create makes it
@@ -233,7 +237,7 @@ def _made_here(path: Path) -> sqlite3.Connection:
     db.executescript(resources.files("assistant").joinpath("schema.sql").read_text(encoding="utf-8"))
     upgrade(db, str(path), keep_copy=False)
     db.execute("CREATE TEMP TABLE staged (game_id TEXT NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL, "
-               "state TEXT NOT NULL, created TEXT NOT NULL, PRIMARY KEY (game_id, seq))")
+               "log TEXT, state TEXT NOT NULL, created TEXT NOT NULL, PRIMARY KEY (game_id, seq))")
     return db
 
 
@@ -282,8 +286,8 @@ def _setup(text: Any) -> str | None:
     return json.dumps(fields)
 
 
-READ_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError, RulesError,
-               SaveFormatError)
+READ_ERRORS = (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError, ArithmeticError,
+               RulesError, SaveFormatError)
 
 
 def _copy_games(source: sqlite3.Connection, target: sqlite3.Connection, columns: tuple[str, ...]) -> dict[str, str]:
@@ -325,8 +329,8 @@ def _copy_actions(source: sqlite3.Connection, target: sqlite3.Connection, column
             raise _damaged(title)
         try:
             action = json.dumps(from_json(json.loads(row["action"])).to_json())
-            target.execute("INSERT INTO staged (game_id, seq, action, state, created) VALUES (?, ?, ?, ?, ?)",
-                           (row["game_id"], row["seq"], action, row["state"], row["created"]))
+            target.execute("INSERT INTO staged (game_id, seq, action, log, state, created) VALUES (?, ?, ?, ?, ?, ?)",
+                           (row["game_id"], row["seq"], action, row["log"], row["state"], row["created"]))
         except (*READ_ERRORS, sqlite3.IntegrityError):
             raise _damaged(title) from None
 
@@ -350,32 +354,53 @@ def _copy_settings(source: sqlite3.Connection, target: sqlite3.Connection, colum
 
 
 def _replay(target: sqlite3.Connection, titles: dict[str, str], deadline: float) -> None:
-    """Every heist replayed through the engine from its first position: each action must give the state stored
-    after it, and the head must stand on an action of the heist. What is kept is what the engine gave."""
+    """Every heist replayed through the engine from its first position, and its head standing on an action of the
+    heist. Where an action gives the state stored after it, what is kept is what the engine gave, its log written
+    anew. Where it gives another (or is refused now: a ruling changed since the heist was played), the stored
+    state and log are kept as the live heists file keeps an old heist's, provided each is one this app could have
+    written (written.py); the next action is replayed from it."""
     for game_id, initial, head in target.execute("SELECT id, initial, head FROM games").fetchall():
         title = titles[game_id]
         state = GameState.from_text(initial)
+        _could_write(state, title, 0)
         seq = 0
-        for seq_read, action, stored, created in target.execute(
-                "SELECT seq, action, state, created FROM staged WHERE game_id = ? ORDER BY seq", (game_id,)):
+        for seq_read, action, log, stored, created in target.execute(
+                "SELECT seq, action, log, state, created FROM staged WHERE game_id = ? ORDER BY seq", (game_id,)):
             seq += 1
             if time.monotonic() > deadline:
                 raise sqlite3.OperationalError("interrupted")
             if seq_read != seq:
                 raise _damaged(title)
             try:
-                result = apply(state, json.loads(action))
                 saved = GameState.from_text(stored)
+            except READ_ERRORS:
+                raise _not_written(title, seq) from None
+            try:
+                result = apply(state, json.loads(action))
                 same = result.state == saved or _plain(result.state) == _plain(saved)
             except READ_ERRORS:
                 same = False
-            if not same:
-                raise BackupError(N_("That backup cannot be taken back, as the heist %(title)s in it does not replay "
-                                     "to what it saved at action %(seq)s: nothing was changed."),
-                                  title=title, seq=seq)
-            state = result.state
+            if same:
+                state, entries = result.state, json.dumps([e.as_dict() for e in result.log])
+            else:
+                state, entries = saved, _could_write(saved, title, seq, log)
             target.execute("INSERT INTO actions (game_id, seq, action, log, state, created) VALUES (?, ?, ?, ?, ?, ?)",
-                           (game_id, seq, action, json.dumps([e.as_dict() for e in result.log]),
-                            json.dumps(state.to_json()), created))
+                           (game_id, seq, action, entries, json.dumps(state.to_json()), created))
         if head > seq:
             raise _damaged(title)
+
+
+def _not_written(title: str, seq: int) -> BackupError:
+    return BackupError(N_("That backup cannot be taken back, as the heist %(title)s in it holds a position at "
+                          "action %(seq)s that this app could not have written: nothing was changed."),
+                       title=title, seq=seq)
+
+
+def _could_write(state: GameState, title: str, seq: int, log: Any = "[]") -> str:
+    """The log kept with a stored state (JSON) when the state and the log are ones this app could have written;
+    BackupError otherwise."""
+    try:
+        check_state(state)
+        return check_log(log)
+    except READ_ERRORS:
+        raise _not_written(title, seq) from None

@@ -13,7 +13,9 @@ CREATE TABLE IF NOT EXISTS games (
                                     -- again); NULL for an imported position and a heist saved before version 2
 );
 -- Each link token is unique: the indexes games_play_token and games_watch_token are made by the upgrade to version
--- 3 (store_upgrades._links_unique, which every new database runs too), after it gave any repeated link a new token.
+-- 3 (store_upgrades._links_unique, which every new database runs too), after it gave any repeated link a new token;
+-- the triggers games_links_apart_insert and _update (version 4, _links_apart) refuse a play link that is another
+-- heist's watch link, or the other way round.
 
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,

@@ -82,7 +82,27 @@ def _links_unique(db: sqlite3.Connection) -> None:
     db.execute("CREATE UNIQUE INDEX IF NOT EXISTS games_watch_token ON games (watch_token)")
 
 
-STEPS: list[Callable[[sqlite3.Connection], None]] = [_log_as_data, _setup_kept, _links_unique]
+def _links_apart(db: sqlite3.Connection) -> None:
+    """Version 3 to 4: no heist's play link is another's watch link either (a link leads to one heist, and
+    ``Store.by_token`` would open the first found), in the schema as each column's uniqueness is: the unique indexes
+    are per column, so two triggers refuse a link either column of another heist has. A link repeated across the
+    columns before (none is made so, but a file may hold one) is given a new token, as in version 3."""
+    seen: set[str] = set()
+    for game_id, play, watch in db.execute("SELECT id, play_token, watch_token FROM games "
+                                           "ORDER BY created, id").fetchall():
+        for column, token in (("play_token", play), ("watch_token", watch)):
+            if token in seen:
+                db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (secrets.token_urlsafe(16), game_id))
+            seen.add(token)
+    for event, other in (("INSERT", ""), ("UPDATE OF play_token, watch_token", "id <> NEW.id AND ")):
+        name = event.split()[0].lower()
+        db.execute(f"""CREATE TRIGGER IF NOT EXISTS games_links_apart_{name} BEFORE {event} ON games
+            WHEN NEW.play_token = NEW.watch_token OR EXISTS (SELECT 1 FROM games WHERE {other}
+                (play_token = NEW.watch_token OR watch_token = NEW.play_token))
+            BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: a link another heist has'); END""")
+
+
+STEPS: list[Callable[[sqlite3.Connection], None]] = [_log_as_data, _setup_kept, _links_unique, _links_apart]
 SCHEMA_VERSION = len(STEPS)
 
 

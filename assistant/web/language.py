@@ -32,6 +32,9 @@ LANGUAGES = {"en": "English", "es": "Español", "fr": "Français"}
 LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
 COOKIE = "lang"
 YEAR = 365 * 24 * 3600
+# the longest address of this app a page is read at: a search of the rules reference (MAX_SEARCH, 200 characters),
+# each one percent-encoded UTF-8 (up to 9 characters), after its path
+MAX_NEXT = 2048
 TEMPLATE_WORDS_KEPT = 4096  # per language: far more than all the templates say
 
 bp = Blueprint("language", __name__)
@@ -62,8 +65,9 @@ def choose(code: str) -> Response:
     if code not in LANGUAGES:
         abort(404)
     target = request.args.get("next", "")
-    # only a path of this app: never "//elsewhere" or "https://…", which would make this an open redirect
-    if not target.startswith("/") or target.startswith("//") or "\\" in target:
+    # only a path of this app: never "//elsewhere" or "https://…", which would make this an open redirect; and
+    # never longer than one of its own addresses, since it goes back in the Location header (issue 33 §4)
+    if not target.startswith("/") or target.startswith("//") or "\\" in target or len(target) > MAX_NEXT:
         target = "/"
     response = redirect(target, 303)
     response.set_cookie(COOKIE, code, max_age=YEAR, samesite="Lax", httponly=True)

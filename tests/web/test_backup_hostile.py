@@ -5,17 +5,23 @@ here, the schema and every link stay as they were, within a time limit."""
 from __future__ import annotations
 
 import gzip
+import json
 import sqlite3
 import time
 import zlib
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
 from assistant import backup
+from assistant.engine.state import GameState
+from tests.engine.helpers import event, floor_case, position
+from tests.engine.test_table_bb1 import member, quiet_floor
 from tests.web.helpers import HTMX, make_app, new_heist
 from tests.web.test_backup import SAVES, download, played, send
 
@@ -120,14 +126,49 @@ def head_past_the_end(data: bytes, tmp: Path) -> bytes:
     return edited(data, tmp, "UPDATE games SET head = head + 3;")
 
 
-def state_not_the_replay(data: bytes, tmp: Path) -> bytes:
-    """The state stored after an action changed by hand (a burglar's Stealth): the board would show it."""
-    return edited(data, tmp, """UPDATE actions SET state = json_set(state, '$.pending', json('null'),
-        '$.turn', 7) WHERE seq = 3;""")
+def state_edited(path: str, value: str, seq: int = 3) -> Callable[[bytes, Path], bytes]:
+    """The state stored after action ``seq`` of each heist with ``path`` set to ``value`` (SQL) by hand: a position no
+    version of the app could have written, which the board would draw or trip over."""
+    def edit(data: bytes, tmp: Path) -> bytes:
+        return edited(data, tmp, f"UPDATE actions SET state = json_set(state, '{path}', {value}) WHERE seq = {seq};")
+    edit.__name__ = f"state_with_{path.replace('$.', '').replace('.', '_').replace(chr(34), '')}"
+    return edit
+
+
+def initial_edited(data: bytes, tmp: Path) -> bytes:
+    """A heist's first position with a die of 9: it is not replayed, so it is checked as a stored state is."""
+    return edited(data, tmp, """UPDATE games SET initial = json_set(initial, '$.floors."1".die', 9);""")
+
+
+def log_edited(log: str) -> Callable[[bytes, Path], bytes]:
+    """A stored state another than the replay's (a turn further on: one the app could write) with ``log``, which no
+    version wrote: a state kept in place of the replay keeps its log, which the log page must be able to say."""
+    def edit(data: bytes, tmp: Path) -> bytes:
+        return edited(data, tmp, f"UPDATE actions SET state = json_set(state, '$.turn', 7), log = '{log}' "
+                                 "WHERE seq = 3;")
+    edit.__name__ = f"log_{len(log)}"
+    return edit
+
+
+NOT_WRITTEN = "holds a position at action 3 that this app could not have written: nothing was changed"
+HAND_MADE = [
+    state_edited('$.floors."1".guard', "'F9'"),  # a guard on a square not on the board
+    state_edited('$.floors."1".die', "9"),  # a die of 9
+    state_edited("$.crew.Ann.floor", "7"),  # a burglar on floor 7
+    state_edited("$.crew.Ann.stealth", "'lots'"),  # a crew member with a broken field
+    state_edited("$.crew.Ann.tools", "json('[\"sword\"]')"),  # a tool no box holds
+    state_edited("$.pending", """json('{"question": "boo", "action": 1}')"""),  # a question with garbage
+    state_edited("$.pending", """json('{"action": {"do": "end_turn"}, "answers": [], "logged": 0, "before": {},
+        "question": {"kind": "tie", "options": ["B2"], "floor": 9}}')"""),  # a question on no floor of the heist
+    state_edited("$.order", """json('["Ann", "Mallory"]')"""),  # a turn for nobody of the crew
+]
 
 
 def duplicate_link(data: bytes, tmp: Path) -> bytes:
-    return edited(data, tmp, """UPDATE games SET play_token = (SELECT watch_token FROM games ORDER BY id LIMIT 1)
+    """A heist's play link that is another's watch link, written past the schema's triggers, which the file's maker
+    dropped first."""
+    return edited(data, tmp, """DROP TRIGGER games_links_apart_update;
+        UPDATE games SET play_token = (SELECT watch_token FROM games ORDER BY id LIMIT 1)
         WHERE id = (SELECT id FROM games ORDER BY id DESC LIMIT 1);""")
 
 
@@ -141,7 +182,11 @@ REFUSED: list[tuple[Callable[[bytes, Path], bytes], str]] = [
     (gzip_bomb_after_the_database, "That file is not a backup of this app: it unpacks to more than"),
     (malformed_action, "That backup cannot be read, as the heist The Bank Job — Ann &amp; Bob in it is damaged"),
     (head_past_the_end, "That backup cannot be read, as the heist The Bank Job — Ann &amp; Bob in it is damaged"),
-    (state_not_the_replay, "does not replay to what it saved at action 3"),
+    *[(make, NOT_WRITTEN) for make in HAND_MADE],
+    (initial_edited, "holds a position at action 0 that this app could not have written"),
+    (log_edited('[{"kind": "teleport", "data": {}}]'), NOT_WRITTEN),  # an entry of no known kind
+    (log_edited('[{"kind": "prima_donna", "data": {"who": "Ann", "count": 1e400}}]'), NOT_WRITTEN),  # a count no
+    # number holds, which the log's words would have to say
     (duplicate_link, "That backup cannot be taken back, as two links in it are the same"),
 ]
 
@@ -289,16 +334,66 @@ def test_reading_a_backup_stops_at_its_time_limit(
     assert as_found(db_path) == before
 
 
+def stored(path: Path) -> dict[tuple[str, int], Any]:
+    """Each heist's stored positions, by heist and action (0: its first), as this version reads them."""
+    with closing(sqlite3.connect(path)) as db:
+        found = {(g, 0): state for g, state in db.execute("SELECT id, initial FROM games")}
+        found.update({(g, seq): state for g, seq, state in db.execute("SELECT game_id, seq, state FROM actions")})
+    return {key: json.loads(json.dumps(GameState.from_text(text).to_json())) for key, text in found.items()}
+
+
 @pytest.mark.parametrize("mode", ["replace", "add"])
-def test_a_backup_whose_heist_replays_otherwise_now_is_refused_and_names_it(
-        client: FlaskClient, db_path: Path, mode: str) -> None:
-    """A heist saved before the rules changed (the version-0 fixture: §1.22's break-in among others) no longer gives
-    the positions it saved: a backup holding it is refused, naming it, rather than taken unchecked."""
-    played(client)
-    before = as_found(db_path)
-    status, page = timed(client, (SAVES / "schema0.sqlite3.gz").read_bytes(), mode)
-    assert status == 422 and "in it does not replay to what it saved at action" in page
-    assert as_found(db_path) == before
+def test_a_backup_whose_heists_were_played_under_earlier_rules_is_taken_with_its_stored_positions(
+        app: Flask, client: FlaskClient, db_path: Path, tmp_path: Path, mode: str) -> None:
+    """The version-0 fixture's heists no longer replay to what they stored (§1.22's break-in among the rulings
+    changed since): each stored position is one the app wrote, so the heists are taken with their stored positions
+    kept, as the heists file here keeps an old heist's, and each one opens."""
+    mine = played(client)
+    data = (SAVES / "schema0.sqlite3.gz").read_bytes()
+    source = tmp_path / "schema0.sqlite3"
+    source.write_bytes(gzip.decompress(data))
+    status, page = timed(client, data, mode)
+    assert status == 200, page
+    theirs = stored(source)
+    assert {key: state for key, state in stored(db_path).items() if key[0] != mine} == theirs
+    for game in app.extensions["store"].games():
+        assert client.get(f"/games/{game['id']}").status_code == 200
+        assert client.get(f"/games/{game['id']}/log").status_code == 200
+
+
+def heist_of_earlier_rules(tmp_path: Path) -> tuple[bytes, str]:
+    """A backup of a heist played under the turn-3 ruling (§1.22 "Sight after any placement (changed, turn 4)"
+    replaces it): the Freight Elevator put Ann into the floor-2 guard's room and it cost her 1 Stealth, so the state
+    stored after it has Stealth 2 (today's engine gives 3); her turn was then ended."""
+    other = make_app(tmp_path / "earlier" / "heists.sqlite3")
+    store = other.extensions["store"]
+    start = position(quiet_floor(), floor_case("B2", "D4", 1, patrol=["D1", "D2", "C4"]),
+                     crew={"Ann": member("B2"), "Bob": member("A1")})
+    game_id = store.create("Freight Elevator", start)
+    store.act(game_id, event("freight_elevator", floor=1, who="Ann"))
+    store.act(game_id, {"do": "end_turn"})
+    assert store.load(game_id).state.crew["Ann"].stealth == 3  # as today's ruling plays it
+    db = store.db()
+    db.execute("UPDATE actions SET state = json_set(state, '$.crew.Ann.stealth', 2) WHERE game_id = ?", (game_id,))
+    db.commit()
+    data = download(other.test_client())
+    store.close()
+    return data, game_id
+
+
+@pytest.mark.parametrize("mode", ["replace", "add"])
+def test_a_heist_stored_under_the_turn_3_freight_elevator_ruling_keeps_its_stealth(
+        app: Flask, client: FlaskClient, db_path: Path, tmp_path: Path, mode: str) -> None:
+    """§1.22 "Sight after any placement (changed, turn 4)": today the Freight Elevator into the guard's room costs no
+    Stealth (the FR card text: it is not entering), so the heist no longer replays; its stored positions (Stealth 2
+    after the card and after the end of her turn) are kept, and its board shows them."""
+    data, game_id = heist_of_earlier_rules(tmp_path)
+    status, page = timed(client, data, mode)
+    assert status == 200, page
+    game = app.extensions["store"].load(game_id)
+    assert game.head == 2 and game.state.crew["Ann"].stealth == 2 and game.state.crew["Ann"].floor == 2
+    assert [app.extensions["store"].action_at(game_id, seq)[0].crew["Ann"].stealth for seq in (1, 2)] == [3, 2]
+    assert client.get(f"/games/{game_id}").status_code == 200
 
 
 @pytest.mark.parametrize("mode", ["replace", "add"])

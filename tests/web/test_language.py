@@ -88,6 +88,15 @@ def test_choosing_a_language_never_sends_the_device_to_another_site(client, targ
     assert response.headers["Location"] == "/"
 
 
+def test_a_long_next_value_never_comes_back_as_a_long_location_header(client):
+    """Issue 33 §4 (as the room field of the Danger switch): the switcher goes back to ``next`` in its Location
+    header, so a 100 kB one sends the device home; the longest address a page of the app is read at comes back."""
+    search = "/reference?q=" + "%E2%80%94" * 200  # a search of 200 characters, each percent-encoded UTF-8
+    assert client.get("/language/es", query_string={"next": search}).headers["Location"] == search
+    response = client.get("/language/es", query_string={"next": "/rules?q=" + "x" * 100_000})
+    assert response.status_code == 303 and response.headers["Location"] == "/"
+
+
 def test_pages_tell_caches_they_differ_by_language(client):
     vary = client.get("/rules").headers.get("Vary", "")
     assert "Accept-Language" in vary and "Cookie" in vary

@@ -86,7 +86,7 @@ def test_heists_saved_before_the_form_was_kept_play_again_with_what_their_first_
     in what each heist's first position shows; what it cannot show (choke points, the walls' choice of an imported
     position) keeps the form's default."""
     store = Store(unpack("schema1.sqlite3.gz", tmp_path))
-    assert store.upgraded == [2, 3]
+    assert store.upgraded == [2, 3, 4]
     app = make_app(store.path)
     client = app.test_client()
     known = {}
@@ -119,7 +119,7 @@ def test_an_empty_database_of_version_1_gets_the_settings_column(tmp_path: Path)
     db.execute("PRAGMA user_version = 1")
     db.close()
     store = Store(path)
-    assert store.upgraded == [2, 3]
+    assert store.upgraded == [2, 3, 4]
     from assistant.engine.scenarios import new_game
     game_id = store.create("Bank", new_game("bank", [{"name": "Ann"}]), [("game", "bb1")])
     assert store.setup(game_id)[0] == [("game", "bb1")]
@@ -137,7 +137,7 @@ def test_a_database_of_version_2_gets_one_heist_a_link_and_the_schema_keeps_it(t
     db.commit()
     db.close()
     store = Store(path)
-    assert store.upgraded == [3] and Path(backup_name(path)).exists()
+    assert store.upgraded == [3, 4] and Path(backup_name(path)).exists()
     rows = store.db().execute("SELECT id, play_token, watch_token FROM games ORDER BY created, id").fetchall()
     assert tuple(rows[0]) == first
     assert rows[1]["watch_token"] == second[2] and rows[1]["play_token"] != first[1]
@@ -150,6 +150,35 @@ def test_a_database_of_version_2_gets_one_heist_a_link_and_the_schema_keeps_it(t
     for row in rows:
         assert client.get(f"/games/{row['id']}").status_code == 200
     assert store.load(rows[0]["id"]).head == 4
+
+
+def test_a_database_of_version_3_keeps_a_play_link_apart_from_every_watch_link(tmp_path: Path):
+    """Issue 33 §1: the unique indexes of version 3 are per column, so a play link could still be another heist's
+    watch link (the store's by_token would open the first it found). The upgrade to 4 gives such a link a new token
+    (the heist made first keeps it) and the schema refuses one from then on, however it is written."""
+    path = unpack("schema3.sqlite3.gz", tmp_path)
+    db = sqlite3.connect(path)
+    first, second = db.execute("SELECT id, play_token, watch_token FROM games ORDER BY created, id").fetchall()
+    db.execute("UPDATE games SET play_token = ? WHERE id = ?", (first[2], second[0]))
+    db.commit()
+    db.close()
+    store = Store(path)
+    assert store.upgraded == [4]
+    rows = store.db().execute("SELECT id, play_token, watch_token FROM games ORDER BY created, id").fetchall()
+    assert tuple(rows[0]) == first and rows[1]["watch_token"] == second[2]
+    assert len({t for r in rows for t in (r["play_token"], r["watch_token"])}) == 4
+    taken = rows[0]["watch_token"]
+    for sql, args in (("UPDATE games SET play_token = ? WHERE id = ?", (taken, rows[1]["id"])),
+                      ("UPDATE games SET watch_token = ? WHERE id = ?", (rows[1]["play_token"], rows[0]["id"])),
+                      ("UPDATE games SET play_token = watch_token WHERE id = ?", (rows[0]["id"],)),
+                      ("INSERT INTO games (id, title, created, updated, initial, play_token, watch_token) "
+                       "VALUES ('0000abcd', 't', '', '', '{}', 'new-play-token', ?)", (rows[1]["play_token"],))):
+        with pytest.raises(sqlite3.IntegrityError, match="a link another heist has"):
+            store.db().execute(sql, args)
+    client = make_app(path).test_client()
+    for row in rows:
+        assert client.get(f"/games/{row['id']}").status_code == 200
+    assert store.load(rows[0]["id"]).head == 3
 
 
 def test_upgraded_logs_are_data_and_read_as_the_old_sentences(old_db: Path):
