@@ -34,6 +34,8 @@ from .words.terminal import Terminal, locale_language
 # connection back (web/phones/live.py): after 20 tables played, 211 database files open instead of 451.
 LIVE_STREAMS, SPARE_THREADS = 192, 32
 THREADS = LIVE_STREAMS + SPARE_THREADS
+# devices that may wait for a stream's place at once (web/phones/live.py): each waits on one of the spare threads
+LIVE_WAITERS = 8
 # open files this process may need: a socket per connection (connection_limit), two files per database
 # connection, the logs. macOS lets a terminal's process open only 256 by default, many Linux machines 1024.
 OPEN_FILES = 2048
@@ -158,7 +160,7 @@ def main() -> None:
     # PUBLIC_URL stays what was asked for: without it the board finds the LAN address on each visit,
     # so a tablet that joins another network after the start still shows phones the right one
     try:
-        app = create_app({"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": LIVE_STREAMS,
+        app = create_app({"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": LIVE_STREAMS, "LIVE_WAITERS": LIVE_WAITERS,
                           "INSTANCE_PATH": folder})
     except SaveFormatError as err:  # a database written by a newer version of the app
         _refuse(term, err)
