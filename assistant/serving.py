@@ -24,8 +24,9 @@ And two so that nobody who belongs at the table is locked out by sockets from el
   hold at most ``connection_limit - reserve`` connections, and the tablet and a new phone still connect.
 * **a hang-up is heard at once**: while a request is answered (a live stream, for hours) waitress stops reading
   its socket, so a phone that left was only noticed when a heartbeat failed to go out, a heartbeat or two later.
-  The socket is watched (peeked at, never read) meanwhile; when its other end closes, the connection closes and
-  whatever the app asked through ``WHEN_GONE`` is called: a live stream gives its place back at once.
+  The socket of a request that asked for it through ``WHEN_GONE`` (a live stream) is watched (peeked at, never
+  read) meanwhile; when its other end closes, the connection closes and what it asked is called: the stream gives
+  its place back at once.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ REQUEST_DEADLINE = 20.0
 # of waitress's 500 connections, the last 50 are for the tablet and devices with a link: a table is a dozen devices
 # of a few connections each, and a link's connections are never shed anyway, so this is room for new phones
 RESERVE = 50
+# connections accepted in one pass of waitress's loop at most (it accepts one): a backlog drains in a few passes,
+# and a pass still ends soon enough for the connections being answered
 ACCEPTS_PER_PASS = 64
 
 
@@ -117,8 +120,14 @@ class _GuardedChannel(HTTPChannel):
     def readable(self) -> bool:
         if not self.requests:
             self._sent_ahead = False
-        watching = bool(self.requests) and not (self._sent_ahead or self.will_close or self.close_when_flushed)
-        return watching or bool(super().readable())
+        return self._watching() or bool(super().readable())
+
+    def _watching(self) -> bool:
+        """Whether the socket is watched for a hang-up: while a request that asked for it (``WHEN_GONE``, a live
+        stream) is answered. Only those: a client that sends a request and then closes its side still gets its
+        answer."""
+        return bool(self.requests and self._gone) and not (self._sent_ahead or self.will_close
+                                                           or self.close_when_flushed)
 
     def handle_read(self) -> None:
         if not self.requests:
