@@ -60,8 +60,9 @@ class MissLimiter:
     False
     """
 
-    def __init__(self, limit: int = 20, window: float = 60.0, clock: Callable[[], float] = time.monotonic):
-        self.limit, self.window, self.clock = limit, window, clock
+    def __init__(self, limit: int = 20, window: float = 60.0, clock: Callable[[], float] = time.monotonic,
+                 sweep_at: int = 1024):
+        self.limit, self.window, self.clock, self.sweep_at = limit, window, clock, sweep_at
         self._misses: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
@@ -79,8 +80,16 @@ class MissLimiter:
 
     def miss(self, who: str) -> None:
         with self._lock:
+            if len(self._misses) >= self.sweep_at:
+                for other in list(self._misses):  # addresses that guessed once and never came back (issue 33 §3)
+                    self._recent(other)
             self._misses[who] = self._recent(who)
             self._misses[who].append(self.clock())
+
+    def remembered(self) -> int:
+        """How many addresses the limiter holds misses of."""
+        with self._lock:
+            return len(self._misses)
 
 
 def host_mark() -> str:
