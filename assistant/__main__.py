@@ -28,12 +28,15 @@ from .words.i18n import N_
 from .words.terminal import Terminal, locale_language
 
 # every device following a heist live holds one thread (a stream is a waitress task for its whole life) and
-# SPARE_THREADS always answer everything else. A club night is 20 tables of a tablet and 5 phones (120 streams,
-# bench/club_night.py); LIVE_STREAMS leaves room for a spare tab or a display at each. Waitress starts its
-# threads at once (224 idle ones: about 3 MiB more than 32), and a thread that streams gives its database
-# connection back (web/phones/live.py): after 20 tables played, 211 database files open instead of 451.
+# SPARE_THREADS always answer everything else. A club night is 20-30 tables of a tablet and 5 phones (120-180
+# streams, bench/club_night.py; 30 tables measured in docs/scaling.md); LIVE_STREAMS leaves room for a spare tab
+# at some. Waitress starts its threads at once (224 idle ones: about 3 MiB more than 32), and a request gives its
+# database connection back as it ends (store.release): after 30 tables played, 56 database files open.
 LIVE_STREAMS, SPARE_THREADS = 192, 32
 THREADS = LIVE_STREAMS + SPARE_THREADS
+# devices that may wait for a stream's place at once (web/phones/live.py): each waits on one of the spare threads,
+# and 24 are left for pages and actions
+LIVE_WAITERS = 8
 # open files this process may need: a socket per connection (connection_limit), two files per database
 # connection, the logs. macOS lets a terminal's process open only 256 by default, many Linux machines 1024.
 OPEN_FILES = 2048
@@ -158,7 +161,7 @@ def main() -> None:
     # PUBLIC_URL stays what was asked for: without it the board finds the LAN address on each visit,
     # so a tablet that joins another network after the start still shows phones the right one
     try:
-        app = create_app({"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": LIVE_STREAMS,
+        app = create_app({"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": LIVE_STREAMS, "LIVE_WAITERS": LIVE_WAITERS,
                           "INSTANCE_PATH": folder})
     except SaveFormatError as err:  # a database written by a newer version of the app
         _refuse(term, err)

@@ -21,14 +21,16 @@ import contextlib
 import itertools
 import queue
 import threading
+from collections import Counter, deque
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
 class Event:
-    """``changed`` (data: the new version), ``revoked`` (data: "play", "watch" or "all"), or
-    ``superseded`` (this device opened a newer stream on the same link: this one should end)."""
+    """``changed`` (data: the new version), ``revoked`` (data: "play", "watch" or "all"), ``superseded`` (this
+    device opened a newer stream on the same link, or a device with fewer took its place: this one should end), or
+    ``gone`` (its connection closed: the stream ends and gives its place back)."""
 
     kind: str
     data: str
@@ -43,8 +45,9 @@ class Subscription:
 
     _order = itertools.count()
 
-    def __init__(self, broker: Broker, game_id: str, maxsize: int, owner: Hashable | None = None):
-        self.broker, self.game_id, self.owner = broker, game_id, owner
+    def __init__(self, broker: Broker, game_id: str, maxsize: int, owner: Hashable | None = None,
+                 device: Hashable | None = None):
+        self.broker, self.game_id, self.owner, self.device = broker, game_id, owner, device
         self.seq = next(self._order)  # oldest first, when a device has too many
         self._queue: queue.Queue[Event] = queue.Queue(maxsize)
 
@@ -91,8 +94,9 @@ class Doorbells:
     0
     """
 
-    def __init__(self, broker: Broker, game_ids: tuple[str, ...], owner: Hashable | None = None, tab: str = ""):
-        self.broker, self.game_ids, self.owner, self.tab = broker, game_ids, owner, tab
+    def __init__(self, broker: Broker, game_ids: tuple[str, ...], owner: Hashable | None = None, tab: str = "",
+                 device: Hashable | None = None):
+        self.broker, self.game_ids, self.owner, self.tab, self.device = broker, game_ids, owner, tab, device
         self.seq = next(Subscription._order)
         self._unread: dict[tuple[str, ...], Event] = {}  # by heist and kind ("" for this stream's "superseded")
         self._ready = threading.Condition()
@@ -129,30 +133,40 @@ class Broker:
         self._subs: dict[str, set[Follower]] = {}
         self._lock = threading.Lock()
         self._held = threading.local()
+        self._freed = threading.Condition(self._lock)  # a place was given back
+        self._waiting: deque[object] = deque()  # devices waiting for a place, first come first served
 
     def subscribe(self, game_id: str, limit: int | None = None, owner: Hashable | None = None,
-                  per_owner: int | None = None) -> Subscription:
+                  per_owner: int | None = None, device: Hashable | None = None, wait: float = 0.0,
+                  waiters: int = 0) -> Subscription:
         """A new subscription; raises StreamLimitError when ``limit`` subscriptions are open already.
 
         An ``owner`` (a device on one link) holds at most ``per_owner``: its oldest are told to end
         first. A device reconnecting in a loop then replaces its own streams instead of taking every
-        place (each holds a server thread until a heartbeat finds its socket gone) from every other
-        heist's devices; a stream superseded by mistake simply reconnects."""
-        sub = Subscription(self, game_id, self.maxsize, owner)
-        self._add(sub, limit, per_owner)
+        place (each holds a server thread until its socket is known gone) from every other
+        heist's devices; a stream superseded by mistake simply reconnects.
+
+        When every place is taken, a ``device`` (an address) holding fewer streams than another by two or more
+        takes that one's oldest place: 48 addresses of 4 tabs each cannot keep a new phone from following. Else
+        it waits, first come first served, up to ``wait`` seconds for a place to be given back, when fewer than
+        ``waiters`` wait already (a waiting device holds a server thread too)."""
+        sub = Subscription(self, game_id, self.maxsize, owner, device)
+        self._add(sub, limit, per_owner, wait, waiters)
         return sub
 
     def subscribe_all(self, game_ids: tuple[str, ...], limit: int | None = None, owner: Hashable | None = None,
-                      per_owner: int | None = None, tab: str = "") -> Doorbells:
+                      per_owner: int | None = None, tab: str = "", device: Hashable | None = None,
+                      wait: float = 0.0, waiters: int = 0) -> Doorbells:
         """One place following every heist of ``game_ids``: it counts once against ``limit`` (it holds one
-        server thread), and ``owner`` and ``per_owner`` work as in :meth:`subscribe`. A ``tab`` (the leading
+        server thread), and ``owner``, ``per_owner``, ``device``, ``wait`` and ``waiters`` work as in
+        :meth:`subscribe`. A ``tab`` (the leading
         tab's own name) ends that tab's last place of the same owner at once: it opens a new one whenever its
         browser's tabs change, and the last one's thread would otherwise wait for a heartbeat to find it closed."""
-        bells = Doorbells(self, tuple(dict.fromkeys(game_ids)), owner, tab)
-        self._add(bells, limit, per_owner)
+        bells = Doorbells(self, tuple(dict.fromkeys(game_ids)), owner, tab, device)
+        self._add(bells, limit, per_owner, wait, waiters)
         return bells
 
-    def _add(self, sub: Follower, limit: int | None, per_owner: int | None) -> None:
+    def _add(self, sub: Follower, limit: int | None, per_owner: int | None, wait: float, waiters: int) -> None:
         with self._lock:
             if isinstance(sub, Doorbells) and sub.tab:
                 same = (sub.owner, sub.tab)
@@ -161,10 +175,39 @@ class Broker:
                     old.offer(Event("superseded", ""), "")
             if sub.owner is not None and per_owner is not None:
                 self._make_room(sub.owner, per_owner - 1)
-            if limit is not None and len(self._everyone()) >= limit:
+            if limit is not None and not self._place(limit, sub.device, wait, waiters):
                 raise StreamLimitError(",".join(sub.game_ids))
             for game_id in sub.game_ids:
                 self._subs.setdefault(game_id, set()).add(sub)
+
+    def _place(self, limit: int, device: Hashable | None, wait: float, waiters: int) -> bool:
+        """Whether a new place may open (the lock is held; it is let go while waiting)."""
+        if len(self._everyone()) < limit and not self._waiting:
+            return True
+        if device is not None and self._take_from_the_greediest(device):
+            return True
+        if wait <= 0 or len(self._waiting) >= waiters:
+            return False
+        ticket = object()
+        self._waiting.append(ticket)
+        try:
+            return self._freed.wait_for(lambda: self._waiting[0] is ticket and len(self._everyone()) < limit,
+                                        timeout=wait)
+        finally:
+            self._waiting.remove(ticket)
+            self._freed.notify_all()  # the next in line may take a place that is still free
+
+    def _take_from_the_greediest(self, device: Hashable) -> bool:
+        """End the oldest place of the device holding the most, if it holds two more than ``device`` at least."""
+        everyone = self._everyone()
+        held = Counter(s.device for s in everyone if s.device is not None)
+        greediest, most = max(held.items(), key=lambda item: item[1], default=(None, 0))
+        if most < held[device] + 2:
+            return False
+        oldest = min((s for s in everyone if s.device == greediest), key=lambda s: s.seq)
+        self._discard(oldest)
+        oldest.offer(Event("superseded", ""), "")
+        return True
 
     def _everyone(self) -> set[Follower]:
         """Every open place once (one following several heists is in several sets); the lock is held."""
@@ -182,12 +225,14 @@ class Broker:
             self._discard(sub)
 
     def _discard(self, sub: Follower) -> None:
+        """Take ``sub``'s place away and tell a device waiting for one (the lock is held)."""
         for game_id in sub.game_ids:
             subs = self._subs.get(game_id)
-            if subs is not None:
+            if subs is not None and sub in subs:
                 subs.discard(sub)
                 if not subs:
                     del self._subs[game_id]  # a heist nobody follows costs nothing
+        self._freed.notify_all()
 
     def publish(self, game_id: str, event: Event) -> None:
         held = getattr(self._held, "events", None)

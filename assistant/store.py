@@ -67,8 +67,16 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+# connections kept for the next requests: more than the requests a club night's server answers at once (a
+# change's tap and its phones' fetches queue behind one interpreter anyway)
+IDLE_CONNECTIONS = 8
+
+
 class Store:
-    """All database access. One connection per thread (sqlite3 objects are not shared).
+    """All database access. One connection per thread at a time (sqlite3 objects are not shared): a request's thread
+    gives its connection back when the request ends (``release``), and the next request on any thread takes it up.
+    Each connection keeps its own page and statement caches; one per thread kept them for each of waitress's 224
+    threads in turn, and memory crept up for as long as new threads got their first request (issue 33 §3).
 
     Every change rings ``broker`` inside the write lock, so devices hear versions in order (unless the caller holds
     the doorbell until its own answer is drawn: ``Broker.holding``)."""
@@ -82,6 +90,7 @@ class Store:
         # closes when the thread ends
         self._opened: weakref.WeakSet[_Connection] = weakref.WeakSet()
         self._opening = threading.Lock()
+        self._idle: list[_Connection] = []  # given back by requests that ended, at most IDLE_CONNECTIONS
         self._stopped = False
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
@@ -91,6 +100,11 @@ class Store:
     def db(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
         if conn is None:
+            with self._opening:
+                conn = self._idle.pop() if self._idle else None
+            if conn is not None:
+                self._local.conn = conn
+                return conn
             conn = sqlite3.connect(self.path, timeout=10, check_same_thread=False, factory=_Connection)
             conn.row_factory = sqlite3.Row
             conn.execute("PRAGMA foreign_keys = ON")
@@ -100,6 +114,20 @@ class Store:
             with self._opening:
                 self._opened.add(conn)
         return conn
+
+    def release(self) -> None:
+        """This thread is done with the database for now (its request ended): its connection waits for the next."""
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            return
+        self._local.conn = None
+        if conn.in_transaction:
+            conn.rollback()  # a request cut short mid-write: nothing of it is kept, as when a connection closes
+        with self._opening:
+            if len(self._idle) < IDLE_CONNECTIONS and not self._stopped:
+                self._idle.append(conn)
+                return
+        conn.close()
 
     def close(self) -> None:
         conn = getattr(self._local, "conn", None)
@@ -125,6 +153,7 @@ class Store:
             for conn in list(self._opened):
                 conn.close()  # opened with check_same_thread=False: any thread may close it
             self._opened.clear()
+            self._idle.clear()
 
     def init(self) -> None:
         """Create the tables of a new database, or bring an earlier version's up to date (store_upgrades)."""

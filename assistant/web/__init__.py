@@ -33,8 +33,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
                 instance_path=str(Path(instance).resolve()))
     app.config.update(DATABASE=str(Path(app.instance_path) / "heists.sqlite3"), WTF_CSRF_TIME_LIMIT=None,
                       SESSION_COOKIE_SAMESITE="Lax", PUBLIC_URL=None, SEND_FILE_MAX_AGE_DEFAULT=3600)
-    # live streams (web/phones/live.py): each holds a server thread, so at most 24 of waitress's 32 (__main__)
-    app.config.update(LIVE_HEARTBEAT=5.0, LIVE_MAX_STREAMS=24, LIVE_BUSY_RETRY_MS=15000)
+    # live streams (web/phones/live.py): each holds a server thread, so at most 24 of waitress's 32 (__main__);
+    # a device past them waits for a place while the page still counts it alive (it gives up after two heartbeats
+    # and a second unheard, static/app.js), then asks again soon
+    app.config.update(LIVE_HEARTBEAT=5.0, LIVE_MAX_STREAMS=24, LIVE_WAIT=5.0, LIVE_WAITERS=4, LIVE_BUSY_RETRY_MS=2000)
     if config:
         app.config.update(config)
     # the session key (sessions survive a restart) and the host link's key, made on the first run

@@ -30,6 +30,9 @@ from .extensions import store
 Role = Literal["host", "play", "watch"]
 LOCAL_HOSTS = {"localhost", "127.0.0.1", "[::1]"}
 LOOPBACK = {"127.0.0.1", "::1"}
+# what the server (serving.py) puts in a request's environ: a call that says "this connection came through a link"
+# (it is then never shed for room), and one that takes a call to make when the connection closes
+HOLDS_LINK, WHEN_GONE = "burgle.holds_link", "burgle.when_gone"
 
 
 @dataclass(frozen=True)
@@ -57,8 +60,9 @@ class MissLimiter:
     False
     """
 
-    def __init__(self, limit: int = 20, window: float = 60.0, clock: Callable[[], float] = time.monotonic):
-        self.limit, self.window, self.clock = limit, window, clock
+    def __init__(self, limit: int = 20, window: float = 60.0, clock: Callable[[], float] = time.monotonic,
+                 sweep_at: int = 1024):
+        self.limit, self.window, self.clock, self.sweep_at = limit, window, clock, sweep_at
         self._misses: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
@@ -76,8 +80,16 @@ class MissLimiter:
 
     def miss(self, who: str) -> None:
         with self._lock:
+            if len(self._misses) >= self.sweep_at:
+                for other in list(self._misses):  # addresses that guessed once and never came back (issue 33 §3)
+                    self._recent(other)
             self._misses[who] = self._recent(who)
             self._misses[who].append(self.clock())
+
+    def remembered(self) -> int:
+        """How many addresses the limiter holds misses of."""
+        with self._lock:
+            return len(self._misses)
 
 
 def host_mark() -> str:
@@ -89,9 +101,15 @@ def host_mark() -> str:
 def is_host() -> bool:
     mark = session.get("host")
     if isinstance(mark, str) and secrets.compare_digest(mark, host_mark()):
+        _holds_link()
         return True
     hostname = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
     return request.remote_addr in LOOPBACK and hostname in LOCAL_HOSTS
+
+
+def _holds_link() -> None:
+    """Tell the server this connection belongs to the table (a host, play or watch link): it keeps its room."""
+    request.environ.get(HOLDS_LINK, lambda: None)()
 
 
 def _limiter() -> MissLimiter:
@@ -126,6 +144,7 @@ def open_game(key: str, *, act: bool = False) -> Access:
         access = Access(store().load(game_id), role, key)  # type: ignore[arg-type]
     except NotFoundError:
         refuse()
+    _holds_link()
     if act and not access.can_act:
         abort(403, _("This is a watch-only link: it can follow the heist but not change it."))
     return access
@@ -147,6 +166,7 @@ def become_host(key: str) -> None:
     # as bytes: compare_digest takes no str beyond ASCII, and a key of any other letters is a wrong guess too
     if not secrets.compare_digest(key.encode(), current_app.config["HOST_KEY"].encode()):
         refuse()
+    _holds_link()
     session["host"] = host_mark()
     session.permanent = True
 

@@ -34,6 +34,11 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_CACHE_BACKEND", assets.static_cache(Path(str(app.static_folder))))
     compress.init_app(app)
     app.after_request(assets.close_with_response)
+    app.teardown_request(_release_database)
+
+
+def _release_database(error: BaseException | None) -> None:
+    store().release()  # the next request, on whichever thread, takes this connection up
 
 
 def store() -> Store:

@@ -127,9 +127,12 @@ def _listening(port: int) -> bool:
 class Stream:
     """One device following a heist: GET …/events, read ``(event, data)`` pairs."""
 
-    def __init__(self, port: int, path: str, host: str = "127.0.0.1"):
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        self.conn.request("GET", path, headers={"Host": f"{host}:{port}", "Accept": "text/event-stream"})
+    def __init__(self, port: int, path: str, host: str = "127.0.0.1", source: str | None = None,
+                 headers: dict[str, str] | None = None, timeout: float = 10):
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout,
+                                               source_address=(source, 0) if source else None)
+        self.conn.request("GET", path, headers={"Host": f"{host}:{port}", "Accept": "text/event-stream",
+                                                **(headers or {})})
         self.sock = self.conn.sock  # http.client lets go of it once a response reads to the end of the connection
         self.response = self.conn.getresponse()
         self.retry: int | None = None
@@ -166,8 +169,9 @@ class Stream:
 
 
 def request(port: int, method: str, path: str, body: str = "", host: str = "127.0.0.1",
-            headers: dict[str, str] | None = None) -> tuple[int, str]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            headers: dict[str, str] | None = None, source: str | None = None, timeout: float = 10) -> tuple[int, str]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout,
+                                      source_address=(source, 0) if source else None)
     try:
         conn.request(method, path, body=body or None,
                      headers={"Host": f"{host}:{port}", "HX-Request": "true",

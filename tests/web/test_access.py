@@ -134,3 +134,20 @@ def test_a_host_key_of_other_letters_is_a_wrong_guess_not_a_bug(app: Flask) -> N
         assert response.status_code == 404, n
     assert guesser.get("/host/ascii-guess").status_code == 429
     assert guesser.get(f"/host/{app.config['HOST_KEY']}").status_code == 429  # turned away, even with the key
+
+
+def test_the_wrong_link_limiter_forgets_addresses_that_stopped_guessing_once_it_holds_many() -> None:
+    # issue 33 §3: an address that guessed once and never came back was held for ever (60 addresses, or IPv6's many)
+    from assistant.web.access import MissLimiter
+    now = [0.0]
+    limiter = MissLimiter(limit=2, window=60, clock=lambda: now[0], sweep_at=50)
+    for n in range(50):
+        limiter.miss(f"10.0.{n // 250}.{n % 250}")
+    assert limiter.remembered() == 50
+    now[0] = 61.0
+    limiter.miss("10.0.9.9")
+    assert limiter.remembered() == 1
+    for n in range(500):
+        limiter.miss(f"10.1.{n // 250}.{n % 250}")
+        now[0] += 1.0
+    assert limiter.remembered() <= 50 + 60  # the sweep's threshold, and those still within the window

@@ -173,7 +173,7 @@ def test_a_wrong_key_gets_a_plain_404_and_no_stream(live_app: Flask, client: Fla
 
 def test_past_the_stream_limit_a_device_gets_the_version_and_a_later_retry_instead_of_a_thread(
         live_app: Flask, client: FlaskClient) -> None:
-    live_app.config.update(LIVE_MAX_STREAMS=1, LIVE_BUSY_RETRY_MS=15000)
+    live_app.config.update(LIVE_MAX_STREAMS=1, LIVE_BUSY_RETRY_MS=15000, LIVE_WAIT=0)  # no wait for a place
     gid = new_heist(client)
     held = client.get(f"/games/{gid}/events", buffered=False)
     try:

@@ -125,7 +125,7 @@ def test_a_hundred_streams_coming_and_going_leave_no_thread_subscriber_or_db_con
         assert len(server.task_dispatcher.queue) == 0
 
 
-def test_a_vanished_phone_is_removed_at_the_next_heartbeat(db_path: Path) -> None:
+def test_a_vanished_phone_is_removed_by_the_next_heartbeat_at_the_latest(db_path: Path) -> None:
     app = make_app(db_path, LIVE_HEARTBEAT=1.0)
     try:
         gid = heist(app)
@@ -134,8 +134,7 @@ def test_a_vanished_phone_is_removed_at_the_next_heartbeat(db_path: Path) -> Non
             token = app.extensions["store"].load(gid).watch_token
             stream = Stream(server.effective_port, f"/games/{token}/events", PHONE_HOST)
             assert stream.event() == ("changed", "3")
-            stream.vanish()
-            assert broker.count(gid) == 1  # nothing tells the server, until it writes
+            stream.vanish()  # the server hears the reset at once (test_server_limits), else its next write fails
             assert wait_until(lambda: broker.count(gid) == 0, timeout=5), "the vanished phone is still subscribed"
     finally:
         app.extensions["store"].close()
@@ -143,7 +142,9 @@ def test_a_vanished_phone_is_removed_at_the_next_heartbeat(db_path: Path) -> Non
 
 def test_with_twenty_devices_live_ordinary_requests_are_answered_and_extra_streams_are_told_to_retry(
         db_path: Path) -> None:
-    app = make_app(db_path, LIVE_HEARTBEAT=0.5, LIVE_MAX_STREAMS=24, LIVE_STREAMS_PER_DEVICE=None)
+    # one address on one link (no place taken from another device), told at once (no wait), to retry in 15 s
+    app = make_app(db_path, LIVE_HEARTBEAT=0.5, LIVE_MAX_STREAMS=24, LIVE_STREAMS_PER_DEVICE=None, LIVE_WAIT=0,
+                   LIVE_BUSY_RETRY_MS=15000)
     try:
         gid = heist(app)
         store = app.extensions["store"]

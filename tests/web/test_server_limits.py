@@ -230,3 +230,45 @@ def test_the_app_raises_its_limit_on_open_files_for_a_club_of_devices(tmp_path: 
         assert soft and int(soft.group(1)) == min(OPEN_FILES, hard)
     finally:
         stop(app)
+
+
+def test_a_stream_whose_phone_hung_up_gives_its_place_back_at_once_not_at_its_next_heartbeats(db_path: Path) -> None:
+    # issue 33 §3: a cut stream held its place for 10 s (two heartbeats); here a heartbeat is 30 s away
+    app = make_app(db_path, LIVE_HEARTBEAT=30.0)
+    game_id = heist(app)
+    store = app.extensions["store"]
+    token = store.load(game_id).watch_token
+    with serving(app) as server:
+        for leave in (Stream.close, Stream.vanish):  # a FIN, then a reset
+            phone = Stream(server.effective_port, f"/games/{token}/events", PHONE_HOST, source="127.0.0.2")
+            assert phone.event() is not None and store.broker.count() == 1
+            t0 = time.monotonic()
+            leave(phone)
+            assert wait_until(lambda: store.broker.count() == 0, timeout=20)
+            assert time.monotonic() - t0 < 5.0, leave
+    store.close()
+
+
+def test_a_device_told_to_wait_for_a_stream_gets_one_as_soon_as_a_place_is_given_back(db_path: Path) -> None:
+    app = make_app(db_path, LIVE_HEARTBEAT=30.0, LIVE_MAX_STREAMS=1, LIVE_WAIT=25.0)
+    game_id = heist(app)
+    store = app.extensions["store"]
+    token = store.load(game_id).watch_token
+    with serving(app) as server:
+        port = server.effective_port
+        first = Stream(port, f"/games/{token}/events", PHONE_HOST, source="127.0.0.2")
+        assert first.event() is not None
+        waiter: list[Stream] = []
+        arrived = threading.Thread(target=lambda: waiter.append(
+            Stream(port, f"/games/{token}/events", PHONE_HOST, source="127.0.0.3", timeout=30)), daemon=True)
+        arrived.start()
+        assert wait_until(lambda: len(store.broker._waiting) == 1, timeout=20)
+        t0 = time.monotonic()
+        first.close()
+        arrived.join(30)
+        [second] = waiter
+        assert second.event() == ("changed", str(store.load(game_id).version))
+        assert second.retry == RETRY_MS  # a stream of its own, not "busy, come back later"
+        assert time.monotonic() - t0 < 5.0
+        second.close()
+    store.close()

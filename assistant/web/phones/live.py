@@ -3,9 +3,12 @@
 The server only rings a doorbell, ``event: changed`` with the new version; each device then fetches
 its own board (in its own role, with the room menu it has open), so nothing role-specific is ever
 pushed. A stream holds one waitress thread for its whole life, which is why there is a cap: past
-``LIVE_MAX_STREAMS`` a device gets the current version and ``retry:`` (it checks back later) instead
-of a thread. A browser's tabs share one stream for all their heists (``/games/events``, led by one tab:
-static/app.js). See docs/architecture.md, "Live updates".
+``LIVE_MAX_STREAMS`` a device waits up to ``LIVE_WAIT`` seconds for a place (a few devices at most,
+``LIVE_WAITERS``: waiting holds a thread too), and takes the first one given back; else it gets the current
+version and ``retry:`` (it checks back in ``LIVE_BUSY_RETRY_MS``) instead of a thread. A stream whose device hung
+up gives its place back at once (serving.py hears the hang-up). A browser's tabs share one stream for all their
+heists (``/games/events``, led by one tab: static/app.js). See docs/architecture.md, "Live updates", and
+docs/scaling.md for how the numbers were chosen.
 """
 
 from __future__ import annotations
@@ -14,9 +17,9 @@ from collections.abc import Callable, Generator, Iterator
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
-from ...broker import Doorbells, StreamLimitError, Subscription
+from ...broker import Doorbells, Event, Follower, StreamLimitError, Subscription
 from ...store import NotFoundError
-from ..access import Access, Role, open_game
+from ..access import WHEN_GONE, Access, Role, open_game
 from ..extensions import store
 
 bp = Blueprint("live", __name__, url_prefix="/games")
@@ -74,6 +77,8 @@ class EventStream:
                 elif event.kind == "superseded":
                     yield f"retry: {SUPERSEDED_RETRY_MS}\n: replaced by a newer stream from this device\n\n"
                     return
+                elif event.kind == "gone":
+                    return
                 elif event.data in (role, "all"):
                     yield _frame("revoked", event.data)
                     return
@@ -115,6 +120,8 @@ class SharedStream:
                     yield _frame("heartbeat", "1")
                     continue
                 game_id, event = heard
+                if event.kind == "gone":
+                    return
                 if event.kind == "superseded":
                     yield f"retry: {SUPERSEDED_RETRY_MS}\n: replaced by a newer stream from this browser\n\n"
                     return
@@ -141,9 +148,19 @@ def _subscribe(game_id: str, key: str) -> Subscription | None:
     config = current_app.config
     try:
         return store().broker.subscribe(game_id, limit=config["LIVE_MAX_STREAMS"], owner=(request.remote_addr, key),
-                                        per_owner=config.get("LIVE_STREAMS_PER_DEVICE", STREAMS_PER_DEVICE))
+                                        per_owner=config.get("LIVE_STREAMS_PER_DEVICE", STREAMS_PER_DEVICE),
+                                        device=request.remote_addr, wait=config["LIVE_WAIT"],
+                                        waiters=config["LIVE_WAITERS"])
     except StreamLimitError:
         return None
+
+
+def _end_on_hang_up(sub: Follower) -> None:
+    """The server calls this when the device's connection closes (serving.py): the stream ends at once instead
+    of at the heartbeat that fails to go out, and its place is free for a device waiting for one."""
+    when_gone = request.environ.get(WHEN_GONE)
+    if when_gone is not None:
+        when_gone(lambda: sub.offer(Event("gone", ""), ""))
 
 
 @bp.get("/<key>/events")
@@ -158,6 +175,8 @@ def events(key: str) -> Response:
         if isinstance(err, NotFoundError):
             abort(404)  # deleted a moment ago
         raise
+    if sub:
+        _end_on_hang_up(sub)
     config = current_app.config
     body = (EventStream(sub, version, access.role, config["LIVE_HEARTBEAT"], store().close) if sub
             else _busy(version, config["LIVE_BUSY_RETRY_MS"]))
@@ -179,7 +198,8 @@ def shared_events() -> Response:
         bells = store().broker.subscribe_all(tuple(a.game.id for a in accesses), limit=config["LIVE_MAX_STREAMS"],
                                              owner=(request.remote_addr, "shared"),
                                              per_owner=config.get("LIVE_STREAMS_PER_DEVICE", STREAMS_PER_DEVICE),
-                                             tab=request.args.get("tab", "")[:64])
+                                             tab=request.args.get("tab", "")[:64], device=request.remote_addr,
+                                             wait=config["LIVE_WAIT"], waiters=config["LIVE_WAITERS"])
     except StreamLimitError:
         bells = None
     try:
@@ -190,6 +210,8 @@ def shared_events() -> Response:
         if isinstance(err, NotFoundError):
             abort(404)
         raise
+    if bells:
+        _end_on_hang_up(bells)
     body: Iterator[str] = (SharedStream(bells, opened, config["LIVE_HEARTBEAT"], store().close) if bells else iter([
         f"retry: {config['LIVE_BUSY_RETRY_MS']}\n" + "".join(_frame("changed", f"{a.key} {v}") for a, v in opened)]))
     return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-cache"})
