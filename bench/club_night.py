@@ -210,8 +210,12 @@ def play(tablet: Device, every: float, until: float, rng: random.Random, taps: l
         tablet.floors.update(FLOOR.findall(page))
         taps.append(Tap(version, sent, answered))
         if "Caught!" in page:
-            status, page, _ = call(tablet.port, tablet.address, "POST", f"/games/{tablet.token}/act", headers,
-                                   urlencode({"do": "undo", "version": version}))
+            # Undo is its own route (``/act`` refuses "undo" as an unknown action, and the tablet then stood still)
+            status, page, _ = call(tablet.port, tablet.address, "POST", f"/games/{tablet.token}/undo", headers,
+                                   urlencode({"version": version}))
+            if status != 200 or 'class="error"' in page:
+                tablet.errors.append(f"{tablet.address}: Undo answered {status}")
+                return
             version = version_of(page)
 
 
