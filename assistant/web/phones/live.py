@@ -35,19 +35,14 @@ def _frame(event: str, data: str) -> str:
     return f"event: {event}\ndata: {data}\n\n"
 
 
-class EventStream:
-    """The body of one device's stream. A WSGI iterable rather than a bare generator because waitress
-    may close a response before its first chunk, and a generator that never started would skip its
-    ``finally``: ``close`` here always gives the subscription back.
+class _Stream:
+    """A WSGI iterable over a stream's chunks whose ``close`` always gives its place back (see EventStream)."""
 
-    It touches neither the request nor the database (both are gone by the time it runs): everything
-    it needs is passed in."""
+    _chunks: Generator[str, None, None]
 
-    def __init__(self, sub: Subscription, version: int, role: Role, heartbeat: float,
-                 release: Callable[[], None] = lambda: None):
-        self._sub = sub
+    def __init__(self, place: Follower, release: Callable[[], None]):
+        self._place = place
         self._release = release
-        self._chunks = self._generate(version, role, heartbeat)
 
     def __iter__(self) -> Iterator[str]:
         return self
@@ -57,7 +52,22 @@ class EventStream:
 
     def close(self) -> None:
         self._chunks.close()
-        self._sub.close()
+        self._place.close()
+
+
+class EventStream(_Stream):
+    """The body of one device's stream. A WSGI iterable rather than a bare generator because waitress
+    may close a response before its first chunk, and a generator that never started would skip its
+    ``finally``: ``close`` here always gives the subscription back.
+
+    It touches neither the request nor the database (both are gone by the time it runs): everything
+    it needs is passed in."""
+
+    def __init__(self, sub: Subscription, version: int, role: Role, heartbeat: float,
+                 release: Callable[[], None] = lambda: None):
+        super().__init__(sub, release)
+        self._sub = sub
+        self._chunks = self._generate(version, role, heartbeat)
 
     def _generate(self, version: int, role: Role, heartbeat: float) -> Generator[str, None, None]:
         try:
@@ -86,7 +96,7 @@ class EventStream:
             self._sub.close()
 
 
-class SharedStream:
+class SharedStream(_Stream):
     """The body of one browser's stream for all the heists its tabs show (``GET /games/events?key=…&key=…``):
     the tab that leads the others relays each event to the tab of that key (static/app.js). Each event says its
     key first, ``changed`` as "<key> <version>" and ``revoked`` as "<key> <link>"; a revoked key is followed no
@@ -95,19 +105,9 @@ class SharedStream:
 
     def __init__(self, bells: Doorbells, opened: list[tuple[Access, int]], heartbeat: float,
                  release: Callable[[], None] = lambda: None):
+        super().__init__(bells, release)
         self._bells = bells
-        self._release = release
         self._chunks = self._generate(opened, heartbeat)
-
-    def __iter__(self) -> Iterator[str]:
-        return self
-
-    def __next__(self) -> str:
-        return next(self._chunks)
-
-    def close(self) -> None:
-        self._chunks.close()
-        self._bells.close()
 
     def _generate(self, opened: list[tuple[Access, int]], heartbeat: float) -> Generator[str, None, None]:
         following = {access.key: (access.game.id, access.role) for access, _version in opened}
