@@ -43,19 +43,25 @@ def end_turn_everywhere(live_server: LiveServer, heists: list[str], pages: list[
         version_is(page, store.version(game_id))
 
 
+def boards_in_tabs(context: BrowserContext, live_server: LiveServer, count: int) -> tuple[list[str], list[Page]]:
+    """``count`` heists in play, each open in its own tab of one browser."""
+    heists = [heist_in_play(live_server, seed=seed) for seed in range(count)]
+    pages = []
+    for game_id in heists:
+        page = context.new_page()
+        page.goto(f"/games/{game_id}")
+        version_is(page, 2)
+        pages.append(page)
+    return heists, pages
+
+
 def leaders(pages: list[Page]) -> list[Page]:
     return [p for p in pages if p.locator("#live[data-leads]").count()]
 
 
 def test_eight_boards_in_one_browser_each_load_and_follow_live_on_one_stream(one_browser: BrowserContext,
                                                                              live_server: LiveServer) -> None:
-    heists = [heist_in_play(live_server, seed=seed) for seed in range(BOARDS)]
-    pages = []
-    for game_id in heists:
-        page = one_browser.new_page()
-        page.goto(f"/games/{game_id}")
-        version_is(page, 2)
-        pages.append(page)
+    heists, pages = boards_in_tabs(one_browser, live_server, BOARDS)
     broker = live_server.store().broker
     assert wait_until(lambda: broker.count() == 1 and all(broker.count(g) == 1 for g in heists)), \
         f"{broker.count()} streams for one browser, following {sum(broker.count(g) for g in heists)} of its heists"
@@ -67,13 +73,7 @@ def test_eight_boards_in_one_browser_each_load_and_follow_live_on_one_stream(one
 
 def test_when_the_leading_tab_closes_another_takes_over_and_nothing_is_missed(one_browser: BrowserContext,
                                                                               live_server: LiveServer) -> None:
-    heists = [heist_in_play(live_server, seed=seed) for seed in range(3)]
-    pages = []
-    for game_id in heists:
-        page = one_browser.new_page()
-        page.goto(f"/games/{game_id}")
-        version_is(page, 2)
-        pages.append(page)
+    heists, pages = boards_in_tabs(one_browser, live_server, 3)
     broker = live_server.store().broker
     assert wait_until(lambda: broker.count() == 1 and all(broker.count(g) for g in heists))
     (leader,) = leaders(pages)
