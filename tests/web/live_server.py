@@ -39,6 +39,20 @@ def serving(app: Flask, threads: int = 8, **options: Any) -> Iterator[Any]:
         stop_serving(server, loop)
 
 
+@contextmanager
+def production(app: Flask, **changes: Any) -> Iterator[Any]:
+    """``app`` served in this process with the options ``python -m assistant`` uses, ``changes`` over them."""
+    from assistant.__main__ import SERVER_OPTIONS
+
+    server = create(app, host="127.0.0.1", port=0, **{**SERVER_OPTIONS, **changes})
+    loop = threading.Thread(target=server.run, daemon=True)
+    loop.start()
+    try:
+        yield server
+    finally:
+        stop_serving(server, loop)
+
+
 def stop_serving(server: Any, loop: threading.Thread) -> None:
     """Stop a waitress ``server`` whose loop runs in the thread ``loop``: every connection dropped, then its listening
     socket, its loop, its threads and last its trigger.

@@ -25,7 +25,8 @@ from assistant import serving
 from assistant.__main__ import LIVE_STREAMS, LIVE_WAITERS, SERVER_OPTIONS, THREADS
 from assistant.web.phones.live import RETRY_MS
 from tests.web.helpers import make_app, version
-from tests.web.live_server import Stream, request, stop_serving, wait_until
+from tests.web.live_server import Stream, request, wait_until
+from tests.web.live_server import production as live_production
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="plays devices from 127.0.0.2…")
 
@@ -54,13 +55,8 @@ def heist(app: Flask) -> tuple[str, str, str]:
 
 @contextmanager
 def production(app: Flask) -> Iterator[Any]:
-    server = serving.create(app, host="127.0.0.1", port=0, **{**SERVER_OPTIONS, "threads": THREADS})
-    loop = threading.Thread(target=server.run, daemon=True)
-    loop.start()
-    try:
+    with live_production(app, threads=THREADS) as server:
         yield server
-    finally:
-        stop_serving(server, loop)
 
 
 def closed(sock: socket.socket) -> bool:

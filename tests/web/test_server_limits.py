@@ -25,7 +25,8 @@ from assistant.__main__ import OPEN_FILES, SERVER_OPTIONS
 from assistant.engine.scenarios import new_game
 from assistant.web.phones.live import RETRY_MS
 from tests.web.helpers import make_app
-from tests.web.live_server import (ROOT, Stream, free_port, request, serving, stop, stop_serving, wait_serving,
+from tests.web.live_server import production as live_production
+from tests.web.live_server import (ROOT, Stream, free_port, request, serving, stop, wait_serving,
                                    wait_until)
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="opens many sockets at once")
@@ -46,13 +47,8 @@ def heist(app: Flask, name: str = "Bank Job") -> str:
 @contextmanager
 def production(app: Flask, **changes: Any) -> Iterator[Any]:
     """``app`` served with the options ``python -m assistant`` uses (fewer threads: a small machine)."""
-    server = waitress_as_run.create(app, host="127.0.0.1", port=0, **{**SERVER_OPTIONS, "threads": 8, **changes})
-    loop = threading.Thread(target=server.run, daemon=True)
-    loop.start()
-    try:
+    with live_production(app, threads=8, **changes) as server:
         yield server
-    finally:
-        stop_serving(server, loop)
 
 
 def idle(port: int, count: int, stack: ExitStack, source: str = "127.0.0.2") -> list[socket.socket]:
