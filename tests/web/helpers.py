@@ -216,3 +216,13 @@ def tie_pair(s: GameState, floor: int = 1) -> tuple[str, str]:
             if result.question and result.question["kind"] == "alarm":
                 return first, second
     raise AssertionError("no two rooms give a tie on this floor")
+
+
+def bank_job_in_play(client: FlaskClient) -> str:
+    """A Bank Job of three burglars broken into through the setup form: the path of its board."""
+    crew = {"scenario": "bank", "name1": "Ana", "character1": "raven", "name2": "Bo", "character2": "hacker",
+            "name3": "Cy", "character3": "peterman", "seed": "101"}
+    game = client.post("/new", data=crew).headers["Location"]
+    for action in ({"do": "start"}, {"do": "entrance", "at": "D4"}):
+        client.post(f"{game}/act", data=action)
+    return str(game)

@@ -21,6 +21,7 @@ from urllib.parse import urlencode
 import pytest
 
 from assistant.store import IDLE_CONNECTIONS
+from tests.web.helpers import bank_job_in_play
 from tests.web.live_server import free_port, start, stop, wait_serving
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
@@ -48,11 +49,7 @@ def make_heist(folder: Path) -> str:
     from assistant.web import create_app
     app = create_app({"INSTANCE_PATH": folder, "WTF_CSRF_ENABLED": False})
     client = app.test_client()
-    crew = {"scenario": "bank", "name1": "Ana", "character1": "raven", "name2": "Bo", "character2": "hacker",
-            "name3": "Cy", "character3": "peterman", "seed": "101"}
-    game = client.post("/new", data=crew).headers["Location"]
-    for action in ({"do": "start"}, {"do": "entrance", "at": "D4"}):
-        client.post(f"{game}/act", data=action)
+    game = bank_job_in_play(client)
     store = app.extensions["store"]
     token = store.load(game.rsplit("/", 1)[1]).play_token
     store.shutdown()

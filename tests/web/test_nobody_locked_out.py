@@ -24,7 +24,7 @@ from flask import Flask
 from assistant import serving
 from assistant.__main__ import LIVE_STREAMS, LIVE_WAITERS, SERVER_OPTIONS, THREADS
 from assistant.web.phones.live import RETRY_MS
-from tests.web.helpers import make_app, version
+from tests.web.helpers import bank_job_in_play, make_app, version
 from tests.web.live_server import Stream, request, wait_until
 from tests.web.live_server import production as live_production
 
@@ -44,11 +44,7 @@ STEP = 20.0  # seconds a step of the table may take at most on a loaded machine;
 def heist(app: Flask) -> tuple[str, str, str]:
     """A Bank Job of three burglars in play: its id, play link and watch link."""
     client = app.test_client()
-    crew = {"scenario": "bank", "name1": "Ana", "character1": "raven", "name2": "Bo", "character2": "hacker",
-            "name3": "Cy", "character3": "peterman", "seed": "101"}
-    game = client.post("/new", data=crew).headers["Location"]
-    for action in ({"do": "start"}, {"do": "entrance", "at": "D4"}):
-        client.post(f"{game}/act", data=action)
+    game = bank_job_in_play(client)
     loaded = app.extensions["store"].load(game.rsplit("/", 1)[1])
     return loaded.id, loaded.play_token, loaded.watch_token
 
