@@ -10,17 +10,16 @@ from typing import Any
 from .actions import apply
 from .vocabulary import Action, CrackSafe, Escape, Move, from_json
 from .walks import TABLE, check_walk
-from .bb1.actions import check_hack
 from .bb1.limits import MOST_HACK
 from .bb1.table import CHARACTERS, ROOM_TOKENS, TOOLS, all_held, holders
 from .bb1.vocabulary import Hack
 from .board import SQUARE_INDEX, Floorplan, floorplan, square_coords
 from .box import BB2_ROOMS, BB3_ROOMS
-from .errors import N_, BoardError, NoWayError, NotInTheBoxError, OverrulableError, RulesError
+from .errors import N_, BoardError, NoWayError, OverrulableError, RulesError
 from .fields import card_key
 from .log import LogEntry
 from .pathing import READINGS
-from .rulesets import GAME_ACTIONS, RULESETS, rules_of
+from .rulesets import RULESETS, rules_of
 from .scenarios import one_card_each
 from .state import Burglar, FloorState, GameState
 
@@ -370,24 +369,19 @@ def tables_word(state: GameState, action: Any) -> Action | Any:
         read = from_json(action)
         if state.pending:
             return read
-        if isinstance(read, (CrackSafe, Escape)) and not read.correction:
+        if isinstance(read, (CrackSafe, Escape, Hack)) and not read.correction:
             return _checked_by_table(state, read)
-        if isinstance(read, Hack) and not read.correction and "hack" in GAME_ACTIONS[state.rules] \
-                and (read.count is None or read.count > state.hack.get(read.kind, 0)):
-            check_hack(state, read.kind)
         if not isinstance(read, Move) or read.how not in (None, "walk") or read.via is not None:
             return read
         check_walk(state, read.who, read.floor, read.to, None, rules_of(state).room_rules)
     except NoWayError:
         return Move.read({**read.to_json(), "via": TABLE})
-    except NotInTheBoxError:  # a hack token for a computer the case never turned up: as the table says
-        return Hack.read({**read.to_json(), "correction": True})
     except (RulesError, KeyError):
         return action
     return read
 
 
-def _checked_by_table(state: GameState, action: CrackSafe | Escape) -> Action:
+def _checked_by_table(state: GameState, action: CrackSafe | Escape | Hack) -> Action:
     """The action as the board takes it, or marked ``correction`` when only the table's word allows it."""
     try:
         apply(state, action)
