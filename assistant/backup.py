@@ -40,7 +40,9 @@ from .engine.errors import RulesError
 from .engine.state import GameState
 from .engine.upgrades import SaveFormatError
 from .engine.vocabulary import from_json
+from .engine.bb2.campaign import FINALES, MAX_GEAR_NAME
 from .store import ACTION_COLUMNS, GAME_COLUMNS, Store
+from .store_campaigns import CAMPAIGN_COLUMNS, HEIST_COLUMNS, RESULTS, log_of, meter_of
 from .store_upgrades import SCHEMA_VERSION, upgrade
 from .words.i18n import N_
 from .written import check_log, check_state
@@ -66,7 +68,11 @@ MAX_ADDRESS = 200  # as the settings page takes it (web/setup/settings.py)
 # the columns read from a backup of each version: those added since come with the version that added them
 SINCE = {"setup": 2}
 ACTIONS_READ = ACTION_COLUMNS  # (an action's log is kept only where the replay gives another state: _replay)
-TABLES = {"games": GAME_COLUMNS, "actions": ACTIONS_READ, "settings": ("name", "value")}
+TABLES = {"games": GAME_COLUMNS, "actions": ACTIONS_READ, "settings": ("name", "value"),
+          "campaigns": CAMPAIGN_COLUMNS, "campaign_heists": HEIST_COLUMNS}
+TABLES_SINCE = {"campaigns": 5, "campaign_heists": 5}  # a backup of an earlier version has no campaign
+MAX_PLAYERS = 1024  # characters of a log line's players (JSON): four names of 20 letters, with room
+MAX_METER = 4096  # characters of a campaign's Suspicion Meter (JSON): ten levels of two floors
 SUFFIX = ".sqlite3.gz"
 _ID = re.compile(r"[0-9a-f]{8}")  # secrets.token_hex(4), as Store.create makes it
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16)
@@ -180,6 +186,8 @@ def _columns(db: sqlite3.Connection, version: int) -> dict[str, tuple[str, ...]]
         raise BackupError(N_("That file is not a backup of this app: it is an empty database."))
     found = {}
     for table, wanted in TABLES.items():
+        if TABLES_SINCE.get(table, 0) > version:
+            continue
         named = [(kind, sql) for kind, name, sql in objects if str(name).lower() == table]
         if not named:
             raise BackupError(N_("That file is not a backup of this app: it is a database of something else."))
@@ -217,6 +225,8 @@ def _copy_checked(path: Path, copy: Path, deadline: float) -> None:
             titles = _copy_games(source, target, columns["games"])
             _copy_actions(source, target, columns["actions"], titles)
             _copy_settings(source, target, columns["settings"], titles)
+            if "campaigns" in columns:
+                _copy_campaigns(source, target, columns, titles)
             _replay(target, titles, deadline)
             target.commit()
     except sqlite3.DatabaseError as err:
@@ -351,6 +361,55 @@ def _copy_settings(source: sqlite3.Connection, target: sqlite3.Connection, colum
             raise BackupError(N_("That backup cannot be read, as one of its settings is none of this app's: "
                                  "nothing was changed."))
         target.execute("INSERT INTO settings (name, value) VALUES (?, ?)", (name, value))
+
+
+def _copy_campaigns(source: sqlite3.Connection, target: sqlite3.Connection, columns: dict[str, tuple[str, ...]],
+                    titles: dict[str, str]) -> None:
+    """The campaigns and their Heist Logs, each value checked, each log one the engine's arithmetic reads (its
+    finales 1, 2, 3… in order, no heist after one with no result), each line's heist one of the backup's."""
+    names: dict[str, str] = {}
+    for row in _rows(source, "campaigns", columns["campaigns"], CAMPAIGN_COLUMNS):
+        name = row["name"] if _text(row["name"], MAX_TITLE) else str(row["id"])[:20]
+        if not (_text(row["id"], 8, _ID) and _text(row["name"], MAX_TITLE) and _moment(row["created"])
+                and _moment(row["updated"]) and _text(row["meter"], MAX_METER)) or row["id"] in names:
+            raise _damaged_campaign(name)
+        try:
+            meter_of(row["meter"])
+        except READ_ERRORS:
+            raise _damaged_campaign(name) from None
+        target.execute(f"INSERT INTO campaigns ({', '.join(CAMPAIGN_COLUMNS)}) VALUES "
+                       f"({', '.join('?' * len(CAMPAIGN_COLUMNS))})", [row[c] for c in CAMPAIGN_COLUMNS])
+        names[row["id"]] = name
+    for line in _rows(source, "campaign_heists", columns["campaign_heists"], HEIST_COLUMNS):
+        name = names.get(line["campaign_id"])
+        if name is None:
+            raise BackupError(N_("That backup cannot be read, as it holds a Heist Log line of no campaign in it: "
+                                 "nothing was changed."))
+        if not (isinstance(line["finale"], int) and 1 <= line["finale"] <= FINALES
+                and (line["game_id"] is None or line["game_id"] in titles) and _text(line["players"], MAX_PLAYERS)
+                and (line["meter"] is None or _text(line["meter"], MAX_METER)) and line["result"] in RESULTS
+                and isinstance(line["gear"], str) and len(line["gear"]) <= MAX_GEAR_NAME
+                and _moment(line["created"])):
+            raise _damaged_campaign(name)
+        try:
+            target.execute(f"INSERT INTO campaign_heists ({', '.join(HEIST_COLUMNS)}) VALUES "
+                           f"({', '.join('?' * len(HEIST_COLUMNS))})", [line[c] for c in HEIST_COLUMNS])
+        except sqlite3.IntegrityError:  # a finale twice in a campaign, or a heist in two campaigns
+            raise _damaged_campaign(name) from None
+    for campaign_id, name in names.items():
+        rows = target.execute("SELECT finale, players, result, gear, meter FROM campaign_heists WHERE campaign_id = ? "
+                              "ORDER BY finale", (campaign_id,)).fetchall()
+        try:
+            if [r[0] for r in rows] != list(range(1, len(rows) + 1)):
+                raise ValueError("finales out of order")
+            log_of([r[1:] for r in rows])
+        except READ_ERRORS:
+            raise _damaged_campaign(name) from None
+
+
+def _damaged_campaign(name: str) -> BackupError:
+    return BackupError(N_("That backup cannot be read, as the campaign %(name)s in it is damaged: nothing was "
+                          "changed."), name=name)
 
 
 def _replay(target: sqlite3.Connection, titles: dict[str, str], deadline: float) -> None:

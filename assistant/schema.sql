@@ -32,3 +32,28 @@ CREATE TABLE IF NOT EXISTS settings (
     name TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+
+-- Burgle Bros 2 campaigns (version 5, store_upgrades._campaigns; bb2 rulebook "Before Your Heist (Campaign Mode)",
+-- "After Your Heist (Campaign Mode)"): a campaign's Heist Log, one row per heist in the order of its finales.
+-- Portable SQL: JSON in TEXT columns, read by the app, never by SQL.
+CREATE TABLE IF NOT EXISTS campaigns (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    meter TEXT NOT NULL             -- the table's own Suspicion Meter as it typed it: {"6": [[distracted, removed]
+                                    -- of floor 1, [...] of floor 2], ...}, offered again at that Suspicion
+);
+
+CREATE TABLE IF NOT EXISTS campaign_heists (
+    campaign_id TEXT NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE,
+    finale INTEGER NOT NULL,        -- 1 to 9: the heist's place in the campaign is its finale's number
+    game_id TEXT REFERENCES games(id) ON DELETE SET NULL, -- NULL once the heist itself is deleted: its log line stays
+    players TEXT NOT NULL,          -- JSON list of the names written in the log
+    meter TEXT,                     -- JSON [[distracted, removed], [...]]: the Meter's prompt it was set up with
+    result TEXT,                    -- 'won', 'lost', or NULL while it is played
+    gear TEXT NOT NULL,             -- the alternate gear card taken, as the table named it ('' unnamed)
+    created TEXT NOT NULL,
+    PRIMARY KEY (campaign_id, finale)
+);
+-- A heist is in one campaign at most: the unique index campaign_heists_game (version 5).

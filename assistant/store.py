@@ -26,6 +26,7 @@ from .engine.actions import apply
 from .engine.cases import Step
 from .engine.state import GameState
 from .engine.vocabulary import Action, from_json
+from .store_campaigns import CampaignStore
 from .store_upgrades import upgrade
 
 
@@ -72,11 +73,12 @@ def _now() -> str:
 IDLE_CONNECTIONS = 8
 
 
-class Store:
-    """All database access. One connection per thread at a time (sqlite3 objects are not shared): a request's thread
-    gives its connection back when the request ends (``release``), and the next request on any thread takes it up.
-    Each connection keeps its own page and statement caches; one per thread kept them for each of waitress's 224
-    threads in turn, and memory crept up for as long as new threads got their first request (issue 33 §3).
+class Store(CampaignStore):
+    """All database access (a campaign's Heist Log: store_campaigns.py). One connection per thread at a time (sqlite3
+    objects are not shared): a request's thread gives its connection back when the request ends (``release``), and
+    the next request on any thread takes it up. Each connection keeps its own page and statement caches; one per
+    thread kept them for each of waitress's 224 threads in turn, and memory crept up for as long as new threads got
+    their first request (issue 33 §3).
 
     Every change rings ``broker`` inside the write lock, so devices hear versions in order (unless the caller holds
     the doorbell until its own answer is drawn: ``Broker.holding``)."""
@@ -168,17 +170,22 @@ class Store:
         for a position imported or built otherwise. ``steps``: actions already played from ``state`` (an imported
         case's, engine/cases.replay), kept as the heist's first actions: the heist opens after them, its log shows
         them and Undo takes them back one by one."""
+        with self._write, self.db() as db:
+            return self._insert_game(db, title, state, setup, steps)
+
+    def _insert_game(self, db: sqlite3.Connection, title: str, state: GameState,
+                     setup: Sequence[tuple[str, str]] | None, steps: Sequence[Step] = ()) -> str:
+        """A new heist's rows, in the caller's transaction (a campaign's heist comes with its line of the log)."""
         game_id = secrets.token_hex(4)
         now = _now()
-        with self._write, self.db() as db:
-            db.execute("INSERT INTO games (id, title, created, updated, initial, head, play_token, watch_token, setup) "
-                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       (game_id, title, now, now, json.dumps(state.to_json()), len(steps), secrets.token_urlsafe(16),
-                        secrets.token_urlsafe(16), None if setup is None else json.dumps(list(setup))))
-            db.executemany("INSERT INTO actions (game_id, seq, action, log, state, created) VALUES (?, ?, ?, ?, ?, ?)",
-                           [(game_id, seq, json.dumps(step.action.to_json()),
-                             json.dumps([e.as_dict() for e in step.log]), json.dumps(step.state.to_json()), now)
-                            for seq, step in enumerate(steps, start=1)])
+        db.execute("INSERT INTO games (id, title, created, updated, initial, head, play_token, watch_token, setup) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (game_id, title, now, now, json.dumps(state.to_json()), len(steps), secrets.token_urlsafe(16),
+                    secrets.token_urlsafe(16), None if setup is None else json.dumps(list(setup))))
+        db.executemany("INSERT INTO actions (game_id, seq, action, log, state, created) VALUES (?, ?, ?, ?, ?, ?)",
+                       [(game_id, seq, json.dumps(step.action.to_json()),
+                         json.dumps([e.as_dict() for e in step.log]), json.dumps(step.state.to_json()), now)
+                        for seq, step in enumerate(steps, start=1)])
         return game_id
 
     def setup(self, game_id: str) -> tuple[list[tuple[str, str]] | None, GameState]:
@@ -261,9 +268,9 @@ class Store:
 
     def add_from(self, path: Path) -> tuple[int, list[str]]:
         """The heists of ``path`` (a backup checked into this app's own schema: backup.checked) that are not here,
-        added with their links; the settings stay this table's. Returns how many were added and the ids of those
-        here already. A heist whose link a heist here already has is a LinkTakenError, and nothing is added: a link
-        leads to one heist."""
+        added with their links, and its campaigns that are not here; the settings stay this table's. Returns how many
+        were added and the ids of those here already. A heist whose link a heist here already has is a LinkTakenError,
+        and nothing is added: a link leads to one heist."""
         added, here = 0, []
         games, actions = (", ".join(columns) for columns in (GAME_COLUMNS, ACTION_COLUMNS))
         with self._write, closing(sqlite3.connect(path)) as source, self.db() as db:  # every heist of it or none
@@ -280,6 +287,7 @@ class Store:
                 db.executemany(f"INSERT INTO actions ({actions}) VALUES ({', '.join('?' * len(ACTION_COLUMNS))})",
                                source.execute(f"SELECT {actions} FROM actions WHERE game_id = ?", (game["id"],)))
                 added += 1
+            self._add_campaigns_from(source, db)
         return added, here
 
     def further_on(self, path: Path, game_id: str) -> tuple[str, int, int] | None:

@@ -102,7 +102,21 @@ def _links_apart(db: sqlite3.Connection) -> None:
             BEGIN SELECT RAISE(ABORT, 'UNIQUE constraint failed: a link another heist has'); END""")
 
 
-STEPS: list[Callable[[sqlite3.Connection], None]] = [_log_as_data, _setup_kept, _links_unique, _links_apart]
+def _campaigns(db: sqlite3.Connection) -> None:
+    """Version 4 to 5: Burgle Bros 2 campaigns (issue 36 §1), each a Heist Log of heists by their finale's number;
+    a heist is in one campaign at most. Portable SQL, as schema.sql has it (which made them already in a database
+    this app started)."""
+    db.execute("""CREATE TABLE IF NOT EXISTS campaigns (id TEXT PRIMARY KEY, name TEXT NOT NULL, created TEXT NOT NULL,
+        updated TEXT NOT NULL, meter TEXT NOT NULL)""")
+    db.execute("""CREATE TABLE IF NOT EXISTS campaign_heists (
+        campaign_id TEXT NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE, finale INTEGER NOT NULL,
+        game_id TEXT REFERENCES games(id) ON DELETE SET NULL, players TEXT NOT NULL, meter TEXT, result TEXT,
+        gear TEXT NOT NULL, created TEXT NOT NULL, PRIMARY KEY (campaign_id, finale))""")
+    db.execute("CREATE UNIQUE INDEX IF NOT EXISTS campaign_heists_game ON campaign_heists (game_id)")
+
+
+STEPS: list[Callable[[sqlite3.Connection], None]] = [_log_as_data, _setup_kept, _links_unique, _links_apart,
+                                                     _campaigns]
 SCHEMA_VERSION = len(STEPS)
 
 

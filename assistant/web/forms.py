@@ -29,6 +29,7 @@ from ..engine.state import GameState
 from ..engine.vocabulary import ACTIONS, Action, from_json
 from ..words.i18n import N_, _
 from .limits import MAX_LIST, MAX_NAME, MAX_TEXT, shorten, whole_number
+from .suspicion_form import meter_decks, meter_setup
 
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
@@ -255,12 +256,13 @@ def _walls_setup(form: MultiDict[str, str], layout: str) -> Setup:
 
 def _bb2_heist(form: MultiDict[str, str]) -> NewHeist:
     crew, seed, layout = _crew(form, "bb2"), _seed(form), form.get("walls") or "random"
-    cards = [_cards(form, n) for n in range(1, BB23_FLOORS + 1)]
+    # Campaign and Random Finale Mode: the decks the Suspicion Meter gives; else as typed
+    cards = meter_decks(form) or [_cards(form, n) for n in range(1, BB23_FLOORS + 1)]
     state = new_bb2_game(crew, entrances=form.getlist("entrance"), walls=_bb23_walls(form, layout, seed),
                          cards=cards, tiebreak=_tiebreak(form), seed=seed)
     setup = [("game", "bb2"), *(("entrance", e) for e in state.entrances), *crew_setup(crew, sides=False),
              *_walls_setup(form, layout), *((f"cards{n}", str(c)) for n, c in enumerate(cards, start=1)),
-             ("tiebreak", state.tiebreak)]
+             *meter_setup(form), ("tiebreak", state.tiebreak)]
     return NewHeist(_title(BB2_TITLE, crew), state, setup)
 
 

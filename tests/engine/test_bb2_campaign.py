@@ -107,3 +107,11 @@ def test_a_meter_read_back_from_anything_else_is_refused():
     for data in ({"1": 2}, [[1, 2]], [[1], [2]], [["a", 0], [0, 0]]):
         with pytest.raises(CampaignError):
             Meter.from_json(data)
+
+
+def test_a_heist_whose_board_says_caught_is_written_as_lost():
+    """bb2 "How to Play, Win...and Lose": 6 heat loses the heist; "Completing the Finale": a finale's losses too."""
+    log = Campaign().begin(CREW)
+    with pytest.raises(CampaignError, match="says the crew was caught: it goes in the Heist Log as lost"):
+        log.record(True, caught=True)
+    assert log.record(False, caught=True).heists[0].suspicion_after == 5

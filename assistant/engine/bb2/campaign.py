@@ -213,11 +213,15 @@ class Campaign:
         heist = Heist(finale, self.suspicion, tuple(players), meter=meter)
         return replace(self, heists=(*self.heists, heist))
 
-    def record(self, won: bool, gear: str = "") -> Campaign:
-        """The result of the heist being played, written in the log with the gear card taken."""
+    def record(self, won: bool, gear: str = "", caught: bool = False) -> Campaign:
+        """The result of the heist being played, written in the log with the gear card taken. ``caught``: its board
+        says the crew was caught (6 heat, or a finale's own loss, "Completing the Finale"): a loss."""
         playing = self.playing
         if playing is None:
             raise CampaignError(N_("no heist of the campaign is waiting for its result"))
+        if won and caught:
+            raise CampaignError(N_("heist %(n)s's board says the crew was caught: it goes in the Heist Log as lost "
+                                   "(undo the catch on its board if the board is wrong)"), n=playing.finale)
         if len(gear) > MAX_GEAR_NAME:
             raise CampaignError(N_("a gear card's name is at most %(most)s letters"), most=MAX_GEAR_NAME)
         return replace(self, heists=(*self.heists[:-1], replace(playing, won=won, gear=gear.strip())))

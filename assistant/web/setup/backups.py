@@ -43,7 +43,8 @@ def page(message: str | None = None, error: str | None = None, status: int = 200
          longer: list[dict[str, Any]] | None = None) -> tuple[str, int]:
     """The heists' page, its backup section opened with what happened; ``longer``: the heists the backup added holds
     further on than here, each offered with a button that takes it."""
-    return render_template("home.html", games=store().games(), backup_message=message, backup_error=error,
+    return render_template("home.html", games=store().games(), campaigns=store().campaigns(),
+                           backup_message=message, backup_error=error,
                            backup_longer=longer or []), status
 
 

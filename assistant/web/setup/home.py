@@ -15,7 +15,7 @@ bp = Blueprint("home", __name__)
 @bp.get("/")
 @host_only
 def index() -> str:
-    return render_template("home.html", games=store().games())
+    return render_template("home.html", games=store().games(), campaigns=store().campaigns())
 
 
 @bp.get("/host/<key>")

@@ -7,6 +7,7 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from ...engine.bb1.table import CHARACTERS
+from ...engine.bb2.campaign import FINALES, FIRST_SUSPICION, HIGHEST_SUSPICION
 from ...engine.errors import RulesError
 from ...engine.rulesets import RULESETS
 from ...engine.scenarios import BB2_CORNERS, BB2_DISTRACTED, BB2_PATROL_CARDS, SCENARIOS
@@ -16,7 +17,9 @@ from ...words.refusals import refusal
 from ..access import host_only
 from ..extensions import store
 from ..forms import chosen_game, new_heist_from_form
+from ..suspicion_form import mode_of
 from .again import known_setup
+from .campaign_setup import NextHeist, first_heist
 
 bp = Blueprint("setup", __name__)
 
@@ -41,11 +44,18 @@ def heist_title(title: str) -> str:
     return title
 
 
-def form_page(form: MultiDict[str, str], error: str | None, again: str | None = None) -> str:
+def form_page(form: MultiDict[str, str], error: str | None, again: str | None = None,
+              campaign: NextHeist | None = None) -> str:
+    """The form; ``campaign``: the campaign heist it sets up (Burgle Bros 2 Campaign Mode: posted to the campaign)."""
     rules = chosen_game(form)
+    mode = mode_of(form) if rules == "bb2" else ""
+    if mode == "campaign" and campaign is None:
+        campaign = first_heist()
     return render_template("new.html", scenarios=SCENARIOS, form=form, error=error, games=GAMES, job_titles=JOB_TITLES,
                            rules=rules, ruleset=RULESETS[rules], corners=BB2_CORNERS, default_cards=BB2_PATROL_CARDS,
-                           most_cards=BB2_PATROL_CARDS + BB2_DISTRACTED, characters=CHARACTERS, again=again)
+                           most_cards=BB2_PATROL_CARDS + BB2_DISTRACTED, characters=CHARACTERS, again=again,
+                           mode=mode, campaign=campaign, finales=range(1, FINALES + 1),
+                           normal_suspicion=FIRST_SUSPICION, most_suspicion=HIGHEST_SUSPICION)
 
 
 @bp.get("/new")
@@ -56,10 +66,14 @@ def new() -> str:
 
 @bp.get("/games/<game_id>/again")
 @host_only
-def again(game_id: str) -> str:
+def again(game_id: str) -> str | Response:
     """Play again with this crew: the new-heist form as this heist was set up, to check and start; no seed, so a new
     one is dealt. ``again`` tells the page what came back: every setting ("kept") or what the heist's first position
-    shows ("known": saved before the app kept the form, or imported)."""
+    shows ("known": saved before the app kept the form, or imported). A campaign's heist goes on with the campaign's
+    next one."""
+    campaign_id = store().campaign_of(game_id)
+    if campaign_id is not None:
+        return redirect(url_for("campaigns.next_heist_form", campaign_id=campaign_id))
     try:
         setup, first = store().setup(game_id)
     except NotFoundError:

@@ -324,7 +324,8 @@ def _case_file(game: Game, floor: int | None, in_order: bool) -> Response:
 
 def import_refused(message: str, status: int = 422) -> tuple[str, int]:
     """The home page again with the message beside the import field (opened, so it is seen)."""
-    return render_template("home.html", games=store().games(), import_error=message), status
+    return render_template("home.html", games=store().games(), campaigns=store().campaigns(),
+                           import_error=message), status
 
 
 @bp.post("/import")

@@ -43,4 +43,5 @@ def show(key: str) -> str:
     chart = Markup(story_svg(turns, colours, title=_("The heist, turn by turn")))
     return render_template("report.html", game=game, key=key, turns=turns, chart=chart, colours=colours,
                            host=is_host(), lucky=moment_words(luckiest(turns), True),
-                           unlucky=moment_words(unluckiest(turns), False), percent=percent)
+                           unlucky=moment_words(unluckiest(turns), False), percent=percent,
+                           campaign=store().campaign_of(game.id))
