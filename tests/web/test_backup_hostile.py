@@ -45,7 +45,7 @@ def as_found(path: Path) -> dict[str, list[tuple]]:
     """The heists file as it stands: its schema and every row."""
     with sqlite3.connect(path) as db:
         found = {"schema": sorted(db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))}
-        for table in ("games", "actions", "settings"):
+        for table in ("games", "actions", "settings", "campaigns", "campaign_heists"):
             found[table] = sorted(db.execute(f"SELECT * FROM {table}"))
     db.close()
     return found
