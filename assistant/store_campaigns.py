@@ -150,6 +150,16 @@ class CampaignStore:
             db.execute("UPDATE campaigns SET updated = ? WHERE id = ?", (_now(), campaign_id))
         return log
 
+    def reopen_result(self, campaign_id: str) -> Campaign:
+        """The last heist's result taken back, to be written again; CampaignError when a heist came after it (or
+        none has a result)."""
+        with self._write, self.db() as db:
+            log = self.campaign(campaign_id).log.reopen()
+            db.execute("UPDATE campaign_heists SET result = NULL WHERE campaign_id = ? AND finale = ?",
+                       (campaign_id, log.heists[-1].finale))
+            db.execute("UPDATE campaigns SET updated = ? WHERE id = ?", (_now(), campaign_id))
+        return log
+
     def _add_campaigns_from(self, source: sqlite3.Connection, db: sqlite3.Connection) -> None:
         """The campaigns of ``source`` (a checked backup, its heists just added) that are not here, with their logs.
         A line whose heist is here in another campaign keeps its words and loses the link (a heist is in one

@@ -1,8 +1,8 @@
 """Issue 36 §1 in the browser, at tablet size: a Burgle Bros 2 campaign started from the heists page, its first heist
 set up from the Suspicion Meter's prompt and written in the Heist Log as lost, and the next heist set up from the
 campaign page, filled in as the first was (bb2 rulebook "Before Your Heist (Campaign Mode)", "Heist Setup" 5 and 12,
-"After Your Heist (Campaign Mode)"). Nothing scrolls sideways, every button and field label is big enough to tap, axe finds nothing
-serious."""
+"After Your Heist (Campaign Mode)"). Nothing scrolls sideways, every button and field label is big enough to tap,
+axe finds nothing serious."""
 
 from __future__ import annotations
 

@@ -115,3 +115,14 @@ def test_a_heist_whose_board_says_caught_is_written_as_lost():
     with pytest.raises(CampaignError, match="says the crew was caught: it goes in the Heist Log as lost"):
         log.record(True, caught=True)
     assert log.record(False, caught=True).heists[0].suspicion_after == 5
+
+
+def test_the_last_result_can_be_written_again_until_the_next_heist_begins():
+    """A result tapped wrongly: the log's Suspicion follows the result written last."""
+    log = Campaign().begin(CREW).record(True, gear="Crybaby").reopen()
+    assert (log.playing.finale, log.playing.gear, log.suspicion) == (1, "Crybaby", 6)
+    assert log.record(False).suspicion == 5
+    with pytest.raises(CampaignError, match="no heist of the campaign has a result to write again"):
+        log.reopen()
+    with pytest.raises(CampaignError, match="no heist of the campaign has a result to write again"):
+        Campaign().reopen()

@@ -331,3 +331,21 @@ def test_a_backup_whose_campaign_was_edited_by_hand_is_refused_and_nothing_here_
         assert db.execute("SELECT count(*) FROM campaign_heists").fetchone() == (1,)
     db.close()
     assert client.get("/", headers=HTMX).status_code == 200
+
+
+def test_a_result_tapped_wrongly_is_written_again_until_the_next_heist_is_set_up(
+        app: Flask, client: FlaskClient) -> None:
+    set_up(client, "/new?game=bb2&mode=campaign", "/campaigns", name1="Ann", entrance=["A1", "D4"])
+    [campaign] = [c.id for c in store(app).campaigns()]
+    page = written(client, campaign, "won", gear="Crybaby")
+    assert "Heist 2: finale card 2, at 7 Suspicion." in text(page)
+    assert client.post(f"/campaigns/{campaign}/reopen").status_code == 302
+    page = client.get(f"/campaigns/{campaign}").get_data(as_text=True)
+    assert "Heist 1 (finale card 1) is being played." in text(page) and 'value="Crybaby"' in page
+    page = written(client, campaign, "lost", gear="Crybaby")
+    assert log_rows(page)[0][4:7] == ["lost", "5", "an alternate gear card (Crybaby)"]
+    set_up(client, f"/campaigns/{campaign}/next", f"/campaigns/{campaign}/next")
+    response = client.post(f"/campaigns/{campaign}/reopen")
+    assert response.status_code == 422
+    assert errors(response.get_data(as_text=True)) == ["no heist of the campaign has a result to write again"]
+    assert 'id="reopen-form"' not in response.get_data(as_text=True)

@@ -164,6 +164,8 @@ class Campaign:
             log = log.begin(players, meter)
             if won is not None:
                 log = log.record(won, gear)
+            elif gear:  # a result taken back (reopen) keeps its gear card's name
+                log = replace(log, heists=(*log.heists[:-1], replace(log.heists[-1], gear=gear)))
         return log
 
     @property
@@ -225,3 +227,10 @@ class Campaign:
         if len(gear) > MAX_GEAR_NAME:
             raise CampaignError(N_("a gear card's name is at most %(most)s letters"), most=MAX_GEAR_NAME)
         return replace(self, heists=(*self.heists[:-1], replace(playing, won=won, gear=gear.strip())))
+
+    def reopen(self) -> Campaign:
+        """The last heist's result taken back to be written again (a tap on the wrong button), as long as no heist
+        came after it; its gear card's name stays for the form."""
+        if not self.heists or self.playing is not None:
+            raise CampaignError(N_("no heist of the campaign has a result to write again"))
+        return replace(self, heists=(*self.heists[:-1], replace(self.heists[-1], won=None)))

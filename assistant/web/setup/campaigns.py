@@ -104,6 +104,18 @@ def result(campaign_id: str) -> Response | tuple[str, int]:
     return redirect(url_for("campaigns.show", campaign_id=campaign_id, _anchor="next"))
 
 
+@bp.post("/campaigns/<campaign_id>/reopen")
+@host_only
+def reopen(campaign_id: str) -> Response | tuple[str, int]:
+    """The last result tapped wrongly: taken back to be written again, until the next heist is set up."""
+    record = _record(campaign_id)
+    try:
+        store().reopen_result(campaign_id)
+    except RulesError as err:
+        return page(record, refusal(err), 422)
+    return redirect(url_for("campaigns.show", campaign_id=campaign_id, _anchor="next"))
+
+
 def _campaign_form() -> MultiDict[str, str]:
     """The form as posted, always a Burgle Bros 2 heist in Campaign Mode."""
     form = MultiDict(request.form)
