@@ -10,7 +10,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from ...engine.bb2.campaign import FINALES, Heist, random_finales
+from ...engine.bb2.campaign import Heist, random_finales
 from ...engine.errors import BoardError, RulesError
 from ...store import NotFoundError
 from ...store_campaigns import CampaignNotFoundError, CampaignRecord
@@ -56,7 +56,7 @@ def page(record: CampaignRecord, error: str | None = None, status: int = 200) ->
     random_link = url_for("setup.new", game="bb2", mode="random", suspicion=record.log.suspicion,
                           finale=list(random_finales(record.log.finales_won)))
     return render_template("campaign.html", campaign=record, log=record.log, lines=lines, error=error,
-                           finales=FINALES, random_link=random_link), status
+                           random_link=random_link), status
 
 
 @bp.get("/campaigns/<campaign_id>")
@@ -94,7 +94,7 @@ def result(campaign_id: str) -> Response | tuple[str, int]:
     """After Your Heist: won or lost, and the alternate gear card taken, written in the Heist Log."""
     record = _record(campaign_id)
     won = {"won": True, "lost": False}.get(request.form.get("result", ""))
-    gear = (request.form.get("gear") or "")[:MAX_TEXT * 2]
+    gear = request.form.get("gear") or ""
     try:
         if won is None:
             raise BoardError(_("say whether the heist was won or lost"))
