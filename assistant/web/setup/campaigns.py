@@ -53,8 +53,11 @@ def _outcome(game_id: str | None) -> str | None:
 
 def page(record: CampaignRecord, error: str | None = None, status: int = 200) -> tuple[str, int]:
     lines = [Line(h, g, _outcome(g)) for h, g in zip(record.log.heists, record.games, strict=True)]
+    remembered = record.meter.get(record.log.suspicion)  # the sheet's prompt at that Suspicion, as typed before
+    prompt = {f"{kind}{n}": getattr(change, kind) for n, change in enumerate(remembered.floors, start=1)
+              for kind in ("distracted", "removed")} if remembered else {}
     random_link = url_for("setup.new", game="bb2", mode="random", suspicion=record.log.suspicion,
-                          finale=list(random_finales(record.log.finales_won)))
+                          finale=list(random_finales(record.log.finales_won)), **prompt)
     return render_template("campaign.html", campaign=record, log=record.log, lines=lines, error=error,
                            random_link=random_link), status
 
