@@ -73,6 +73,9 @@ def test_a_campaign_is_started_its_result_written_and_its_next_heist_set_up_at_t
         expect(row).to_contain_text(cell)
     expect(row).not_to_contain_text("loot sticker")
     expect(row.get_by_role("link", name="Heist report")).to_have_attribute("href", f"/games/{first}/report")
+    expect(page.get_by_role("button", name="Write its result again")).to_be_visible()
+    fits(page)
+    assert page.evaluate(SMALL_BUTTONS) == []
 
     # the next heist: finale 2 at 5 Suspicion, the crew and entrances as the first was set up; this sheet takes two
     # patrol cards out of floor 2 at 5
