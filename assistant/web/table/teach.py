@@ -178,14 +178,15 @@ NOW: dict[str, Callable[[GameState, History, Where], Said]] = {
 
 def _guard_move(history: History, wanted: Callable[[Mapping[str, Any]], bool],
                 first: bool) -> tuple[int, int, list[dict[str, Any]]] | None:
-    """The action (seq), the index of its log entry and its log, of the first (or the latest) log entry ``wanted``."""
+    """The first log entry ``wanted`` of the first (or the latest) action that has one: the action (seq), the entry's
+    index and the action's log."""
     found = None
     for past in history:
-        for i, e in enumerate(past["log"]):
-            if wanted(e):
-                found = (int(past["seq"]), i, list(past["log"]))
-                if first:
-                    return found
+        i = next((i for i, e in enumerate(past["log"]) if wanted(e)), None)
+        if i is not None:
+            found = (int(past["seq"]), i, list(past["log"]))
+            if first:
+                return found
     return found
 
 
