@@ -11,7 +11,7 @@ from assistant.engine.actions import apply
 from assistant.engine.scenarios import new_game
 from assistant.engine.state import GameState
 from assistant.web.table.board_view import phase
-from assistant.web.table.lesson import STEPS, Reached, due, reached, read_done, to_come, write_done
+from assistant.web.table.lesson import STEPS, Reached, due, number, reached, read_done, to_come, write_done
 
 CREW = [{"name": "Ann", "colour": "", "character": "", "side": "basic"},
         {"name": "Bob", "colour": "", "character": "", "side": "basic"}]
@@ -126,3 +126,12 @@ def test_the_stored_lesson_reads_back_its_dismissed_steps(stored, read):
 
 def test_dismissed_steps_are_stored_in_the_lessons_order():
     assert write_done({"event", "setup", "move"}) == "setup,move,event"
+
+
+def test_the_steps_number_only_counts_up_whichever_comes_first():
+    assert number("setup", NOTHING) == 1
+    assert number("guard_turn", NOTHING) == 6  # the table went on without dismissing the first turn's steps
+    first_turn = frozenset({"setup", "break_in", "move"})
+    assert (number("alarm", first_turn), number("peek", first_turn | {"alarm"})) == (4, 5)
+    assert number("alarm", first_turn | {"peek", "guard_turn", "clockwise"}) == 7
+    assert number("event", frozenset(STEPS) - {"event"}) == 8

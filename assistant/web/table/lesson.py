@@ -81,6 +81,12 @@ def due(phase: str, r: Reached, done: frozenset[str]) -> str | None:
     return next((s for s in STEPS if s not in done and at_hand(s, phase, r)), None)
 
 
+def number(step: str, done: frozenset[str]) -> int:
+    """The step's place in the lesson, counting every step dismissed or passed over: it only counts up, whichever
+    step comes next (an alarm may come before peeking, or after the guard's turn)."""
+    return min(len(STEPS), 1 + len(done | set(STEPS[:STEPS.index(step)])))
+
+
 def to_come(phase: str, r: Reached, done: frozenset[str]) -> bool:
     """Whether a step not dismissed may still be due, now or later: the lesson is over when none may."""
     if phase == "over":

@@ -30,7 +30,7 @@ from ..extensions import store
 from ..language import current as language
 from ..links import url_for
 from .danger import back_to_board, set_heist_setting
-from .lesson import PAGES, STEPS, due, reached, read_done, to_come, write_done
+from .lesson import PAGES, STEPS, due, number, reached, read_done, to_come, write_done
 from .pieces import figure
 from .summary import guard_summaries
 
@@ -64,7 +64,7 @@ class Lesson:
     page_title: str
     page_url: str
     why_url: str | None = None  # Why? of the guard's step this lesson talks about
-    number: int = 1  # the steps dismissed so far, and this one: it only counts up, whichever step comes next
+    number: int = 1  # its place in the lesson (lesson.number)
 
     @property
     def total(self) -> int:
@@ -99,7 +99,7 @@ def _lesson(game: Game, phase: str, key: str) -> Lesson | None:
     assert entry is not None and entry.summary, PAGES[step]  # tests/web/test_teach.py reads every step's page
     now, why = NOW[step](game.state, history, Where(game.id, key))
     return Lesson(step, _(HEADINGS[step]), tuple(now), entry.summary, entry.title,
-                  url_for("reference.page", slug=entry.slug), why, min(len(done) + 1, len(STEPS)))
+                  url_for("reference.page", slug=entry.slug), why, number(step, done))
 
 
 # -- what each step says about this heist --------------------------------------------------------------------
