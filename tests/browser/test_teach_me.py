@@ -85,7 +85,7 @@ def test_a_new_player_is_taught_to_the_first_guard_move_and_leaves_the_lesson(de
     page.get_by_role("button", name=say["Set up the board"]).click()
     expect(page).to_have_url(re.compile(r"/games/[0-9a-f]+$"))
     game_id = game_id_of(page)
-    assert live_server.store().setting(f"teach/{game_id}") == ""
+    assert live_server.store().setting(f"teach/{game_id}") == "on"
     s = state_of(live_server, game_id)
     assert s.scenario == "bank" and len(s.crew) == 2
 

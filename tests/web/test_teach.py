@@ -172,7 +172,7 @@ def test_stop_teaching_leaves_the_lesson_and_the_heist_goes_on(app: Flask, clien
     act_ok(client, gid, do="entrance", at="A1")
     response = client.post(f"/games/{gid}/teach", data={"stop": "1"}, headers=HTMX, follow_redirects=True)
     assert response.status_code == 200 and panel(response.get_data(as_text=True)) is None
-    assert store(app).setting(f"teach/{gid}") is None
+    assert store(app).setting(f"teach/{gid}") is None and store(app).setting(f"teach-done/{gid}") is None
     act_ok(client, gid, do="end_turn")
     assert state(app, gid).turn == 1 and panel(board(client, gid)) is None
 
@@ -190,4 +190,4 @@ def test_a_watch_link_reads_the_step_but_cannot_dismiss_it(app: Flask, client: F
     page = watcher.get(f"/games/{token}").get_data(as_text=True)
     assert summary("setup") in panel(page) and "Got it" not in panel(page)
     assert watcher.post(f"/games/{token}/teach", data={"stop": "1"}, headers=HTMX).status_code == 403
-    assert store(app).setting(f"teach/{gid}") == ""
+    assert store(app).setting(f"teach/{gid}") == "on"

@@ -45,11 +45,11 @@ def is_on(game_id: str) -> bool:
 
 
 def switches_on(game_id: str) -> set[str]:
-    """The heist's switches that are on (the settings rows of Danger and Coach), read once per request: every board
-    and end-turn answer asks for both."""
+    """The heist's switches that are on (the settings rows of Danger, Coach and Teach me), read once per request: every
+    board and end-turn answer asks for them all."""
     cache: dict[str, set[str]] = g.setdefault("switches_on", {})
     if game_id not in cache:
-        cache[game_id] = store().settings_on([setting_name(game_id), f"coach/{game_id}"])
+        cache[game_id] = store().settings_on([setting_name(game_id), f"coach/{game_id}", f"teach/{game_id}"])
     return cache[game_id]
 
 

@@ -96,11 +96,9 @@ def to_come(phase: str, r: Reached, done: frozenset[str]) -> bool:
     return any(s not in done and later.get(s, True) for s in STEPS)  # an alarm, a tie, an event card: any time
 
 
-def read_done(value: str | None) -> frozenset[str] | None:
-    """The steps a stored lesson has dismissed (its settings row), None when the heist is not taught."""
-    if value is None:
-        return None
-    return frozenset(s for s in value.split(",") if s in PAGES)
+def read_done(value: str | None) -> frozenset[str]:
+    """The steps a lesson has dismissed, as its settings row keeps them (no row: none yet)."""
+    return frozenset(s for s in (value or "").split(",") if s in PAGES)
 
 
 def write_done(done: Iterable[str]) -> str:

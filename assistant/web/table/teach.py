@@ -5,10 +5,11 @@ why, from the same explanations Why? gives), then the rule in a line or two: its
 the device's language, with a link to the page. Which step is due is web/table/lesson.py's to say; this module
 stores the lesson and puts the step into the page.
 
-The lesson is a settings row ``teach/<heist id>`` (as the Danger and Coach switches are): its value lists the steps
-the table dismissed ("" for none), no row means the heist is not taught. So the case format, the heist's state and
-the schema stay as they were, and leaving the lesson (Stop teaching) just removes the row: the heist goes on as any
-other. Dismissing a step changes what every device shows, so it bumps the heist's version as a switch does.
+The lesson is a switch in the settings table, ``teach/<heist id>`` (read with the Danger and Coach switches in their
+one query: a heist not taught costs its board nothing more), and the steps the table dismissed, ``teach-done/<heist
+id>``. So the case format, the heist's state and the schema stay as they were, and leaving the lesson (Stop teaching)
+just removes the rows: the heist goes on as any other. Dismissing a step changes what every device shows, so it bumps
+the heist's version as a switch does.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from ..access import open_game
 from ..extensions import store
 from ..language import current as language
 from ..links import url_for
-from .danger import back_to_board, set_heist_setting
+from .danger import back_to_board, set_heist_setting, switches_on
 from .lesson import PAGES, STEPS, due, number, reached, read_done, to_come, write_done
 from .pieces import figure
 from .summary import guard_summaries
@@ -48,9 +49,21 @@ def setting_name(game_id: str) -> str:
     return f"teach/{game_id}"
 
 
+def done_name(game_id: str) -> str:
+    return f"teach-done/{game_id}"
+
+
 def start(game_id: str) -> None:
     """Teach this (new) heist from its first step."""
-    store().set_setting(setting_name(game_id), "")
+    store().set_setting(setting_name(game_id), "on")
+
+
+def is_taught(game: Game) -> bool:
+    return setting_name(game.id) in switches_on(game.id)
+
+
+def dismissed(game_id: str) -> frozenset[str]:
+    return read_done(store().setting(done_name(game_id)))
 
 
 @dataclass(frozen=True)
@@ -83,14 +96,13 @@ def lesson(game: Game, phase: str, key: str) -> Lesson | None:
 @bp.app_template_global("lesson_to_come")
 def lesson_to_come(game: Game, phase: str) -> bool:
     """Whether the heist is taught and a step may still come (the panel then stays, small, with Stop teaching)."""
-    done = read_done(store().setting(setting_name(game.id)))
-    return done is not None and to_come(phase, reached(game.state, store().history(game.id)), done)
+    return is_taught(game) and to_come(phase, reached(game.state, store().history(game.id)), dismissed(game.id))
 
 
 def _lesson(game: Game, phase: str, key: str) -> Lesson | None:
-    done = read_done(store().setting(setting_name(game.id)))
-    if done is None:
+    if not is_taught(game):
         return None
+    done = dismissed(game.id)
     history = store().history(game.id)
     step = due(phase, reached(game.state, history), done)
     if step is None:
@@ -209,13 +221,13 @@ def _why_url(at: Where, seq: int, index: int) -> str:
 def step_done(key: str) -> BaseResponse:
     """Got it (``step``: the step dismissed) or Stop teaching (``stop``), then the board as every device gets it."""
     access = open_game(key, act=True)
-    name = setting_name(access.game.id)
-    done = read_done(store().setting(name))
+    game_id = access.game.id
     if request.form.get("stop") == "1":
-        set_heist_setting(name, access.game.id, None)
-    elif done is not None:
+        store().set_setting(done_name(game_id), None)
+        set_heist_setting(setting_name(game_id), game_id, None)
+    elif is_taught(access.game):
         step = request.form.get("step", "")
         if step not in STEPS:
             abort(400)
-        set_heist_setting(name, access.game.id, write_done(done | {step}))
+        set_heist_setting(done_name(game_id), game_id, write_done(dismissed(game_id) | {step}))
     return back_to_board(key)
