@@ -191,3 +191,16 @@ def test_a_watch_link_reads_the_step_but_cannot_dismiss_it(app: Flask, client: F
     assert summary("setup") in panel(page) and "Got it" not in panel(page)
     assert watcher.post(f"/games/{token}/teach", data={"stop": "1"}, headers=HTMX).status_code == 403
     assert store(app).setting(f"teach/{gid}") == "on"
+
+
+def test_the_event_step_names_the_card_just_played(client: FlaskClient):
+    gid = new_heist(client, teach="on")
+    act_ok(client, gid, do="start")
+    act_ok(client, gid, do="entrance", at="A1")
+    act_ok(client, gid, do="end_turn")
+    for step in ("guard_turn", "clockwise"):
+        dismiss(client, gid, step)
+    assert "draw the top event card" in panel(board(client, gid))
+    act_ok(client, gid, do="event", name="espresso", floor=1)
+    words = panel(board(client, gid, "es"))
+    assert "Café exprés" in words and summary("event", "es") in words

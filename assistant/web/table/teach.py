@@ -22,10 +22,12 @@ from flask import Blueprint, abort, g, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import reference
+from ...engine.bb1.table import EVENT_CARDS
 from ...engine.state import GameState
 from ...store import Game
 from ...why import explain_entry, has_why
 from ...words.i18n import N_, _
+from ...words.names import card_title
 from ..access import open_game
 from ..extensions import store
 from ..language import current as language
@@ -179,8 +181,23 @@ def _clockwise(state: GameState, history: History, at: Where) -> Said:
 
 
 def _event(state: GameState, history: History, at: Where) -> Said:
+    played = _event_this_turn(history)
+    if played:
+        return [_("%(card)s is played: do on the board what the card says; the app has done its part on the guard.",
+                  card=card_title(played.replace("_", "-")))], None
     return [_("Before %(who)s presses End turn: with two actions or fewer, draw the top event card and play it from "
               "the Event card drawn menu.", who=state.current() or "")], None
+
+
+def _event_this_turn(history: History) -> str | None:
+    """The event card played last since the turn began (its name), if any."""
+    for past in reversed(history):
+        action = past["action"]
+        if action.get("do") == "end_turn":
+            return None
+        if action.get("do") == "event" and action.get("name") in EVENT_CARDS:
+            return str(action["name"])
+    return None
 
 
 NOW: dict[str, Callable[[GameState, History, Where], Said]] = {
