@@ -98,14 +98,22 @@ def lesson(game: Game, phase: str, key: str) -> Lesson | None:
 @bp.app_template_global("lesson_to_come")
 def lesson_to_come(game: Game, phase: str) -> bool:
     """Whether the heist is taught and a step may still come (the panel then stays, small, with Stop teaching)."""
-    return is_taught(game) and to_come(phase, reached(game.state, store().history(game.id)), dismissed(game.id))
+    return is_taught(game) and to_come(phase, reached(game.state, _history(game)), dismissed(game.id))
+
+
+def _history(game: Game) -> History:
+    """The heist's actions in effect, read once per request (only for a heist being taught)."""
+    cache: dict[tuple[str, int], History] = g.setdefault("lesson_histories", {})
+    if (game.id, game.version) not in cache:
+        cache[(game.id, game.version)] = store().history(game.id)
+    return cache[(game.id, game.version)]
 
 
 def _lesson(game: Game, phase: str, key: str) -> Lesson | None:
     if not is_taught(game):
         return None
     done = dismissed(game.id)
-    history = store().history(game.id)
+    history = _history(game)
     step = due(phase, reached(game.state, history), done)
     if step is None:
         return None
