@@ -123,9 +123,9 @@
   let fromPanel = false;
   const moveOf = (game) => { const s = game.querySelector(".real-board .summary"); return s ? game.dataset.version + s.textContent : ""; };
 
-  function reveal(el, block) {
+  function reveal(el) {
     const box = el && el.getBoundingClientRect();
-    if (box && (box.top < 0 || box.bottom > innerHeight)) el.scrollIntoView({ block: block || (box.height > innerHeight ? "start" : "end") });
+    if (box && (box.top < 0 || box.bottom > innerHeight)) el.scrollIntoView({ block: box.height > innerHeight ? "start" : "end" });
   }
 
   const onDisplay = Boolean(document.querySelector(".display-tools"));  // a screen to look at: nothing to tick
@@ -163,9 +163,7 @@
     const asked = game.querySelector(".turnbar .question");
     // the question the board waits for comes first (issue 35 §2): the move's checklist once it is answered
     if (asked && !onDisplay) { reveal(asked); fromPanel = false; return; }
-    // a heist being taught (templates/partials/_teach.html): its step comes first, the board under it
-    const lesson = game.querySelector(".game > .teach:not(.quiet)");
-    if (move && move !== seen) { if (lesson) reveal(lesson, "start"); else reveal(card); }
+    if (move && move !== seen) reveal(card);
     else if (!game.querySelector(".room-menu") && (fromPanel || game.getBoundingClientRect().bottom < innerHeight)) {
       reveal(card || game.querySelector(".game > .refusal, .notice, .log-head"));
     }
@@ -185,12 +183,10 @@
   const opened = document.getElementById("game");  // the page's own board: its move is not news
   if (opened) { drawTicks(opened); seen = moveOf(opened); }
   // …but a phone opened or reloaded after End turn is looked at for it: the question, else the move, in view
-  // (a heist being taught: the step of its lesson, the board under it)
-  const taught = opened && opened.querySelector(".game > .teach:not(.quiet)");
-  const first = opened && !onDisplay && (opened.querySelector(".turnbar .question") || (seen && (taught || opened.querySelector(".real-board"))));
+  const first = opened && !onDisplay && (opened.querySelector(".turnbar .question") || (seen && opened.querySelector(".real-board")));
   if (first) {
     history.scrollRestoration = "manual";  // a reload would put back where the page was, over the move
-    addEventListener("load", () => reveal(first, first === taught ? "start" : undefined));
+    addEventListener("load", () => reveal(first));
   }
 
   // -- this device's text size and colours (issue 26 §2): "Aa" in the header ------------------------------

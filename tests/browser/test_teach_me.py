@@ -18,7 +18,7 @@ from assistant import reference
 from assistant.why import explain_entry
 from assistant.words.i18n import _
 from assistant.web.table.lesson import PAGES
-from tests.browser.test_heist import free_rooms, game_id_of, state_of, version_is
+from tests.browser.test_heist import animations_done, free_rooms, game_id_of, state_of, version_is
 
 VIEWPORTS = {"tablet": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 LANGS = ("en", "es", "fr")
@@ -54,20 +54,24 @@ def tap(page: Page, button: Locator) -> None:
     version_is(page, version + 1)
 
 
-def in_view_above_the_board(page: Page, panel: Locator, viewport: dict[str, int]) -> None:
-    """The panel is on screen, within the page's width, and the floor shown is beneath it, not under it."""
-    box, floor = panel.bounding_box(), page.locator(".floor:visible").first.bounding_box()
-    assert box and floor
+def on_screen(page: Page, panel: Locator, viewport: dict[str, int]) -> None:
+    """The panel is on screen without a scroll, within the page's width, and nothing covers the board (no dialog)."""
+    box = panel.bounding_box()
+    assert box
     assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] + 1
-    assert box["y"] >= -1 and box["y"] + box["height"] <= viewport["height"]  # scrolled to its top: a fraction
-    assert floor["y"] >= box["y"] + box["height"]
+    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
     assert page.get_by_role("dialog").count() == 0
+
+
+def above_the_board(page: Page, panel: Locator) -> None:
+    box, floor = panel.bounding_box(), page.locator(".floor:visible").first.bounding_box()
+    assert box and floor and floor["y"] >= box["y"] + box["height"]
 
 
 def serious(page: Page) -> list[str]:
     results = Axe().run(page, context="section.teach")
-    return [f"{v['id']} ({v['impact']}): {v['help']}" for v in results.response["violations"]
-            if v["impact"] in ("serious", "critical")]
+    return [f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(n["target"][0] for n in v["nodes"][:4])
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -95,7 +99,8 @@ def test_a_new_player_is_taught_to_the_first_guard_move_and_leaves_the_lesson(de
     expect(lesson).to_contain_text(rule("setup", lang))
     expect(lesson.get_by_role("link", name=re.compile(reference.get("wall-layouts", lang).title))).to_have_attribute(
         "href", "/rules/wall-layouts")
-    in_view_above_the_board(page, lesson, viewport)
+    on_screen(page, lesson, viewport)
+    above_the_board(page, lesson)
     tap(page, lesson.get_by_role("button", name=say["Got it"]))
     expect(lesson).to_have_text(re.compile(re.escape(say["Teach me: the next step comes when the table gets there."])))
 
@@ -129,7 +134,11 @@ def test_a_new_player_is_taught_to_the_first_guard_move_and_leaves_the_lesson(de
     before, action, log = live_server.store().action_at(game_id, game.head)
     speed = in_language(live_server, lang, lambda: explain_entry(list(log), 0, before, action))
     expect(lesson).to_contain_text(" ".join(speed.sentence.split()))  # how far he walked and why, as Why? says
-    in_view_above_the_board(page, lesson, viewport)
+    # in the card of his move, which comes into view after End turn: the step and the move's checklist together
+    expect(page.locator(".real-board > section.teach")).to_have_count(1)
+    on_screen(page, lesson, viewport)
+    on_screen(page, page.locator(".real-board ol"), viewport)
+    animations_done(page)  # the move's card fades in: axe reads its colours once it has
     assert serious(page) == []
     tap(page, lesson.get_by_role("button", name=say["Got it"]))
 

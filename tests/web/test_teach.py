@@ -204,3 +204,20 @@ def test_the_event_step_names_the_card_just_played(client: FlaskClient):
     act_ok(client, gid, do="event", name="espresso", floor=1)
     words = panel(board(client, gid, "es"))
     assert "Café exprés" in words and summary("event", "es") in words
+
+
+def test_a_step_about_the_guards_move_is_drawn_in_its_card_and_at_the_top_once_the_table_moves_on(client: FlaskClient):
+    gid = new_heist(client, teach="on")
+    act_ok(client, gid, do="start")
+    act_ok(client, gid, do="entrance", at="A1")
+    act_ok(client, gid, do="end_turn")
+    page = board(client, gid)
+    card = re.search(r'<section class="real-board".*?</ol>(.*?)</section>\s*</section>', page, re.DOTALL)
+    assert card and "The guard's turn" in html.unescape(card.group(1))
+    assert "Walk the guard on your board" not in panel(page)  # the card's own checklist says it
+    act_ok(client, gid, do="move", who="Bob", floor=1, to="A2")  # Bob's turn: the move's card is gone
+    page = board(client, gid)
+    assert 'class="real-board"' not in page
+    words = panel(page)
+    assert words.startswith("Teach me · step 6 of 8 The guard's turn")
+    assert "Walk the guard on your board" in words and "Floor 1 guard" in words

@@ -41,6 +41,7 @@ bp = Blueprint("teach", __name__, url_prefix="/games")
 
 History = Sequence[Mapping[str, Any]]
 
+MOVE_STEPS = ("guard_turn", "clockwise", "event")  # the steps a guard's move brings
 # each step's name in the panel's heading (the rule's own title is the link to its page)
 HEADINGS = {"setup": N_("Setting up"), "break_in": N_("Breaking in"), "move": N_("A move"),
             "alarm": N_("An alarm"), "peek": N_("Peeking"), "guard_turn": N_("The guard's turn"),
@@ -79,11 +80,17 @@ class Lesson:
     page_title: str
     page_url: str
     why_url: str | None = None  # Why? of the guard's step this lesson talks about
+    walk: tuple[str, ...] = ()  # the guard's walk it talks about, for the step drawn away from the move's own card
     number: int = 1  # its place in the lesson (lesson.number)
 
     @property
     def total(self) -> int:
         return len(STEPS)
+
+    @property
+    def about_the_move(self) -> bool:
+        """A step about the guard's move just made: the board draws it in that move's card."""
+        return self.step in MOVE_STEPS
 
 
 @bp.app_template_global("lesson")
@@ -120,8 +127,9 @@ def _lesson(game: Game, phase: str, key: str) -> Lesson | None:
     entry = reference.get(PAGES[step], language())
     assert entry is not None and entry.summary, PAGES[step]  # tests/web/test_teach.py reads every step's page
     now, why = NOW[step](game.state, history, Where(game.id, key))
+    walk = _first_walk(game.state, history) if step == "guard_turn" else ()
     return Lesson(step, _(HEADINGS[step]), tuple(now), entry.summary, entry.title,
-                  url_for("reference.page", slug=entry.slug), why, number(step, done))
+                  url_for("reference.page", slug=entry.slug), why, walk, number(step, done))
 
 
 # -- what each step says about this heist --------------------------------------------------------------------
@@ -168,15 +176,27 @@ def _peek(state: GameState, history: History, at: Where) -> Said:
 
 
 def _guard_turn(state: GameState, history: History, at: Where) -> Said:
-    found = _guard_move(history, lambda e: e.get("kind") == "speed", first=True)
+    found = _first_guard_move(history)
     if found is None:
         return [], None
     seq, index, log = found
-    lines = guard_summaries(log, figure(state)[0])
-    lines.append(_("Walk the guard on your board as the app did, and put his die where it shows it."))
     said = _explained(at, seq, index)
     steps = next((i for i, e in enumerate(log) if e.get("kind") == "enter"), None)
-    return [*lines, *([said[0]] if said else [])], _why_url(at, seq, steps) if steps is not None else None
+    return [said[0]] if said else [], _why_url(at, seq, steps) if steps is not None else None
+
+
+def _first_walk(state: GameState, history: History) -> tuple[str, ...]:
+    """The guard's first move in a line and what to do with it on the board: for the step drawn away from the move's
+    own card, which says both (the summary and the checklist)."""
+    found = _first_guard_move(history)
+    if found is None:
+        return ()
+    return (*guard_summaries(found[2], figure(state)[0]),
+            _("Walk the guard on your board as the app did, and put his die where it shows it."))
+
+
+def _first_guard_move(history: History) -> tuple[int, int, list[dict[str, Any]]] | None:
+    return _guard_move(history, lambda e: e.get("kind") == "speed", first=True)
 
 
 def _clockwise(state: GameState, history: History, at: Where) -> Said:
