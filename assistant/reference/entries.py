@@ -32,12 +32,12 @@ FILES = ("rules", "rooms", "events", "tools", "loot", "abilities", "rulings", "b
 # A sandbox position, in the order its query string is written.
 EXAMPLE_KEYS = ("size", "walls", "void", "guard", "target", "die", "alarms", "patrol", "reading")
 ENTRY_KEYS = {"slug", "title", "kind", "text", "sources", "rules", "aliases", "log_words", "see", "example",
-              "table"}
+              "table", "summary"}
 
 
 # What a translation file (content/<lang>/<file>.toml) may give a page; everything else (kind, rules,
 # links, examples' positions) is the English page's, so the languages can never disagree on a rule.
-TRANSLATED_KEYS = {"slug", "title", "text", "sources", "aliases", "notes"}
+TRANSLATED_KEYS = {"slug", "title", "text", "sources", "aliases", "notes", "summary"}
 
 
 class ContentError(ValueError):
@@ -100,6 +100,7 @@ class Entry:
     table_file: str = ""
     table: tuple[RulingSection, ...] = ()
     lang: str = "en"  # the language its words are in: a page not yet translated keeps the English ones
+    summary: str = ""  # the rule in a line or two, atop the page; Teach me says it at the table (web/table/teach.py)
 
 
 def _strings(raw: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
@@ -141,7 +142,15 @@ def _entry(raw: dict[str, Any], where: str) -> Entry:
     return Entry(slug=raw["slug"], title=raw["title"], kind=raw["kind"], text=raw["text"].strip(),
                  sources=sources, rules=_strings(raw, "rules", where), aliases=_strings(raw, "aliases", where),
                  log_words=_strings(raw, "log_words", where), see=_strings(raw, "see", where),
-                 examples=tuple(_example(e, where) for e in examples), table_file=str(raw.get("table", "")))
+                 examples=tuple(_example(e, where) for e in examples), table_file=str(raw.get("table", "")),
+                 summary=_summary(raw, where))
+
+
+def _summary(raw: dict[str, Any], where: str) -> str:
+    value = raw.get("summary", "")
+    if not isinstance(value, str):
+        raise ContentError(f"{where}: 'summary' must be a line of text")
+    return " ".join(value.split())
 
 
 def read_entries(folder: Path) -> list[Entry]:
@@ -171,7 +180,11 @@ def _translate(entry: Entry, raw: dict[str, Any], lang: str, where: str) -> Entr
     if len(notes) != len(entry.examples):
         raise ContentError(f"{where}: give a note for each of the page's {len(entry.examples)} examples")
     examples = tuple(replace(ex, note=note.strip()) for ex, note in zip(entry.examples, notes, strict=False))
+    summary = _summary(raw, where)
+    if bool(summary) != bool(entry.summary):  # Teach me reads it in every language: none may lack it, or add one
+        raise ContentError(f"{where}: give the summary exactly when the English page has one")
     return replace(entry, title=raw["title"], text=raw["text"].strip(), sources=sources, examples=examples,
+                   summary=summary,
                    aliases=(*entry.aliases, entry.title, *_strings(raw, "aliases", where)), lang=lang)
 
 

@@ -24,7 +24,7 @@ class Library:
 
 
 def _plain(entry: Entry, titles: dict[str, str]) -> str:
-    parts = [entry.text, *(e.note for e in entry.examples)]
+    parts = [entry.text, *(e.note for e in entry.examples), entry.summary]
     for section in entry.table:
         parts += [section.title, section.text, *(cell for row in section.rows for cell in row)]
     return " ".join(markup.plain(p, titles) for p in parts if p)
@@ -32,7 +32,7 @@ def _plain(entry: Entry, titles: dict[str, str]) -> str:
 
 def _check_links(entries: list[Entry], slugs: set[str]) -> None:
     for entry in entries:
-        texts = [entry.text, *(e.note for e in entry.examples)]
+        texts = [entry.summary, entry.text, *(e.note for e in entry.examples)]
         texts += [cell for s in entry.table for row in s.rows for cell in row] + [s.text for s in entry.table]
         named = [s for t in texts for s in markup.linked_slugs(t)] + list(entry.see)
         missing = sorted(set(named) - slugs)

@@ -30,6 +30,8 @@ EVERY_SETTING = {
     "bb3": [("game", "bb3"), *CREW, ("walls", "draw"), ("hard", "on"), ("tiebreak", "bga")],
 }
 
+LESSON = {"teach"}  # Teach me (issue 36 §3): a lesson for this heist's table, not a setting Play again brings back
+
 
 def set_up(client: FlaskClient, fields: list[tuple[str, str]], seed: str | None = "11") -> str:
     data: dict[str, list[str]] = {}
@@ -52,7 +54,7 @@ def test_every_field_of_the_form_comes_back_filled_in_as_the_heist_was_set_up(cl
     fields = EVERY_SETTING[setup]
     blank, every_name = form_controls(client.get(f"/new?game={fields[0][1]}").get_data(as_text=True))
     if setup != "office":  # the settings above cover every field this game's form has
-        assert every_name == {name for name, _ in fields}
+        assert every_name - LESSON == {name for name, _ in fields}
     page = again(client, set_up(client, fields))
     sent, names = form_controls(page)
     assert names == every_name

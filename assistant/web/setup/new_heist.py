@@ -18,6 +18,7 @@ from ..access import host_only
 from ..extensions import store
 from ..forms import chosen_game, new_heist_from_form
 from ..suspicion_form import mode_of
+from ..table import teach
 from .again import known_setup
 from .campaign_setup import NextHeist, first_heist
 
@@ -61,7 +62,17 @@ def form_page(form: MultiDict[str, str], error: str | None, again: str | None = 
 @bp.get("/new")
 @host_only
 def new() -> str:
+    if request.args.get("teach") == "1":
+        return form_page(teach_me_form(), None)
     return form_page(request.args, None)
+
+
+def teach_me_form() -> MultiDict[str, str]:
+    """Teach me: the form filled in for a first heist, a Bank Job for two burglars with the printed walls and the app's
+    patrol cards, taught step by step (web/table/teach.py); the table may still change any of it."""
+    return MultiDict({"game": "bb1", "scenario": "bank", "name1": _("Burglar %(n)s", n=1),
+                      "name2": _("Burglar %(n)s", n=2), "difficulty": "normal", "walls": "default", "deck": "app",
+                      "teach": "on"})
 
 
 @bp.get("/games/<game_id>/again")
@@ -90,5 +101,7 @@ def create() -> Response | tuple[str, int]:
     except RulesError as err:
         return form_page(request.form, refusal(err)), 422
     game_id = store().create(heist.title, heist.state, heist.setup)
+    if request.form.get("teach") == "on" and RULESETS[chosen_game(request.form)].printed_walls:
+        teach.start(game_id)  # a Burgle Bros 1 heist: the lesson's words are its rules
     return redirect(url_for("game.board", key=game_id))
 

@@ -45,11 +45,11 @@ def is_on(game_id: str) -> bool:
 
 
 def switches_on(game_id: str) -> set[str]:
-    """The heist's switches that are on (the settings rows of Danger and Coach), read once per request: every board
-    and end-turn answer asks for both."""
+    """The heist's switches that are on (the settings rows of Danger, Coach and Teach me), read once per request: every
+    board and end-turn answer asks for them all."""
     cache: dict[str, set[str]] = g.setdefault("switches_on", {})
     if game_id not in cache:
-        cache[game_id] = store().settings_on([setting_name(game_id), f"coach/{game_id}"])
+        cache[game_id] = store().settings_on([setting_name(game_id), f"coach/{game_id}", f"teach/{game_id}"])
     return cache[game_id]
 
 
@@ -60,14 +60,20 @@ def switch(game_id: str, on: bool) -> int:
 
 def set_switch(name: str, game_id: str, on: bool) -> int:
     """Turn one of the heist's switches (the settings row ``name``: Danger, Coach) on or off; returns the
-    heist's new version. Done under the store's write lock, and the doorbell rung inside it after the commit,
-    as store.act does, so that versions are heard in order."""
+    heist's new version."""
+    return set_heist_setting(name, game_id, "on" if on else None)
+
+
+def set_heist_setting(name: str, game_id: str, value: str | None) -> int:
+    """Set (or, with None, remove) the heist's settings row ``name`` as a change of its board every device must
+    show (a switch, Teach me's steps); returns the heist's new version. Done under the store's write lock, and the
+    doorbell rung inside it after the commit, as store.act does, so that versions are heard in order."""
     st = store()
     with st._write:
         with st.db() as db:
-            if on:
-                db.execute("INSERT INTO settings (name, value) VALUES (?, 'on') "
-                           "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name,))
+            if value is not None:
+                db.execute("INSERT INTO settings (name, value) VALUES (?, ?) "
+                           "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name, value))
             else:
                 db.execute("DELETE FROM settings WHERE name = ?", (name,))
             db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
@@ -86,6 +92,12 @@ def toggled(key: str, name: Callable[[str], str]) -> BaseResponse:
     """Turn the switch named ``name(heist id)`` as the form says, and send the device back to its board."""
     access = open_game(key, act=True)
     set_switch(name(access.game.id), access.game.id, request.form.get("on") == "1")
+    return back_to_board(key)
+
+
+def back_to_board(key: str) -> BaseResponse:
+    """After a switch or a Teach me button: htmx follows the redirect and swaps in the board it gets (the game
+    partial); a plain form post gets the board page, as it was (the room whose menu was open kept open)."""
     room = request.form.get("room") or None
     if room is not None and not ROOM.fullmatch(room):
         room = None  # a room as the board writes it (2-B3), never whatever was sent: it goes into a Location header
