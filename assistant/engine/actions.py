@@ -5,29 +5,34 @@ action produced and, when the rules need the table, the pending question. The an
 action (``{"do": "answer", "choice": "B4"}``); it replays the pending action from the state before
 it with one more answer, so a guard move can stop half-way and resume exactly.
 
-An action is a small typed value (``vocabulary.py``), read once where it comes in and stored as its JSON
-(``to_json``), so it can be exported and replayed (undo = replay all but the last one). A malformed one is
-refused before any rule runs (MalformedActionError), an illegal one by the rules (IllegalActionError).
+An action is a small typed value (``vocabulary.py``), read once where it comes in and handed as it is to its
+handler, which is typed by its class; what it names is checked on the board first (``on_board.py``). Its JSON
+(``to_json``) is what is stored, so it can be exported and replayed (undo = replay all but the last one). A
+malformed one is refused before any rule runs (MalformedActionError), an illegal one by the rules
+(IllegalActionError).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, fields
+from typing import Any, TypeAlias
 
 from . import vocabulary
 from .bb1.rules import Bb1
 from .board import floorplan, normalize_wall
-from .entering import reveal, walk_in
+from .entering import reveal, reveal_room, walk_in
+from .bb2.limits import HEAT_LIMIT
 from .errors import N_, IllegalActionError
-from .fields import Action, bonus_of, choice_of, floor_of, square_of, who_of
-from .log import ALARM_CAUSES, LogEntry
+from .limits import DIE_FACES, MOST_STEALTH
+from .log import LogEntry
+from .on_board import board_floor, board_square, crew_member
 from .ruleset import GameAction, GameOver, NeedAnswer
 from .rulesets import GAME_ACTIONS, RULESETS, SET_FIELDS, ruleset_for
 from .scenarios import SCENARIOS, random_walls
 from .state import GameState
-from .vocabulary import HACK_KINDS, MOVE_KINDS, Answer, from_json
+from .vocabulary import (Alarm, Answer, CrackSafe, EndTurn, EnterFloor, Entrance, Escape, GuardTurn, Layout, Move,
+                         Place, RemoveAlarm, Set, Start, Wall, from_json)
 
 
 @dataclass(frozen=True)
@@ -42,7 +47,7 @@ class Result:
         return self.state.pending["question"] if self.state.pending else None
 
 
-def apply(state: GameState, action: vocabulary.Action | Action) -> Result:
+def apply(state: GameState, action: vocabulary.Action | dict[str, Any]) -> Result:
     """Apply one action to a copy of ``state``. Raises a MalformedActionError for an action that is not one
     (a dict is read here, once), an IllegalActionError for one the rules do not allow."""
     action = from_json(action)
@@ -70,13 +75,12 @@ def _run(before: GameState, action: vocabulary.Action, answers: list[str], skip:
     if corrected:
         rules.corrected_answers = frozenset(corrected)
     try:
-        data = action.to_json()  # the handlers read its keys, already checked
-        _names_the_board(rules, data)
+        _names_the_board(rules, action)
         handler = HANDLERS.get(action.do)
         if handler is not None:
-            handler(rules, data)
+            handler(rules, action)
         elif (own := _game_action(rules, GAME_ACTIONS, action.do)) is not None:
-            own.run(rules, data)
+            own.run(rules, action)
         else:
             raise IllegalActionError(N_("unknown action %(do)s"), do=repr(action.do))
         state.pending = None
@@ -91,18 +95,37 @@ def _run(before: GameState, action: vocabulary.Action, answers: list[str], skip:
     return Result(state, rules.entries[skip:])
 
 
-def _names_the_board(rules: Bb1, a: Action) -> None:
+def _names_the_board(rules: Bb1, a: vocabulary.Action) -> None:
     """Whatever an action names is on the board, even where its handler would not read it (an event's drawer,
     a floor or room beside a correction): a burglar of the crew, a floor of the heist, a room of that floor.
-    Issue 21 §4: every field is checked on the server, so no action is stored naming what is not there."""
-    for key in ("who", "buddy"):
-        if a.get(key) not in (None, ""):
-            who_of(rules, {"who": a[key]})
-    if a.get("floor") not in (None, ""):
-        floor = floor_of(rules, a)
-        for key in ("at", "to", "from"):
-            if a.get(key) not in (None, ""):
-                square_of(rules, floor, a[key], key)
+    Issue 21 §4: every field is checked on the server, so no action is stored naming what is not there. The
+    handlers then read those fields as they are."""
+    burglars, floor_field, rooms = _NAMING.get(type(a)) or _naming(type(a))
+    for key in burglars:
+        who = getattr(a, key)
+        if who is not None:
+            crew_member(rules, who)
+    floor = getattr(a, floor_field) if floor_field else None
+    if floor is not None:
+        board_floor(rules, floor)
+        for key, name in rooms:
+            square = getattr(a, key)
+            if square is not None:
+                board_square(rules, floor, square, name)
+
+
+# Per action class: the fields naming a burglar, its floor's field ("" without one) and the fields naming a room of
+# that floor with their JSON keys. Found once a class, so an end turn, which names nothing, looks nothing up.
+Naming: TypeAlias = tuple[tuple[str, ...], str, tuple[tuple[str, str], ...]]
+_NAMING: dict[type[vocabulary.Action], Naming] = {}
+
+
+def _naming(kind: type[vocabulary.Action]) -> Naming:
+    have = {f.name for f in fields(kind)}
+    found = _NAMING[kind] = (tuple(k for k in ("who", "buddy") if k in have), "floor" if "floor" in have else "",
+                             tuple((k, key) for k, key in (("at", "at"), ("to", "to"), ("source", "from"))
+                                   if k in have and "floor" in have))
+    return found
 
 
 def _game_action(rules: Bb1, registry: Mapping[str, Mapping[str, GameAction]], key: str) -> GameAction | None:
@@ -118,103 +141,87 @@ def _game_action(rules: Bb1, registry: Mapping[str, Mapping[str, GameAction]], k
     return None
 
 
-# -- handlers ---------------------------------------------------------------------------------------
+# -- handlers: each takes its own action, its fields read (vocabulary.py) and what they name on the board ------
 
-def _guard_turn(rules: Bb1, a: Action) -> None:
-    rules.guard_turn(floor_of(rules, a), bonus_of(a))
+def _guard_turn(rules: Bb1, a: GuardTurn) -> None:
+    rules.guard_turn(a.floor, a.bonus or 0)
 
 
-def _alarm(rules: Bb1, a: Action) -> None:
-    floor = floor_of(rules, a)
-    square = square_of(rules, floor, a.get("at"))
-    hack = a.get("hack")
-    if hack:
-        hack = choice_of(hack, HACK_KINDS, N_("a hack token belongs to the fingerprint, laser or motion computer"))
-        left = rules.state.hack.get(hack, 0)
+def _alarm(rules: Bb1, a: Alarm) -> None:
+    if a.hack:
+        left = rules.state.hack.get(a.hack, 0)
         if left <= 0:
-            raise IllegalActionError(N_("no %(computer)s hack token left to cancel this alarm"), computer=hack)
-        rules.state.hack[hack] = left - 1
-        rules.log("hack", "1.21", floor, square, how="cancel", computer=hack, left=left - 1)
+            raise IllegalActionError(N_("no %(computer)s hack token left to cancel this alarm"), computer=a.hack)
+        rules.state.hack[a.hack] = left - 1
+        rules.log("hack", "1.21", a.floor, a.at, how="cancel", computer=a.hack, left=left - 1)
         return
-    cause = choice_of(a.get("cause", ""), ALARM_CAUSES, N_("unknown cause of an alarm"))
-    rules.trigger_alarm(floor, square, cause=cause)
+    rules.trigger_alarm(a.floor, a.at, cause=a.cause or "")
 
 
-def _remove_alarm(rules: Bb1, a: Action) -> None:
+def _remove_alarm(rules: Bb1, a: RemoveAlarm) -> None:
     """An alarm taken off the board by hand: bb1's Juicer (a new patrol card follows), one bb3 cube."""
-    floor = floor_of(rules, a)
-    rules.pick_up_alarm(floor, square_of(rules, floor, a.get("at")))
+    rules.pick_up_alarm(a.floor, a.at)
 
 
-def _crack_safe(rules: Bb1, a: Action) -> None:
-    rules.crack_safe(floor_of(rules, a), who_of(rules, a) if a.get("who") else None, bool(a.get("correction")))
+def _crack_safe(rules: Bb1, a: CrackSafe) -> None:
+    rules.crack_safe(a.floor, a.who, bool(a.correction))
 
 
-def _enter_floor(rules: Bb1, a: Action) -> None:
-    rules.enter_floor(floor_of(rules, a))
+def _enter_floor(rules: Bb1, a: EnterFloor) -> None:
+    rules.enter_floor(a.floor)
 
 
-def _move(rules: Bb1, a: Action) -> None:
+def _move(rules: Bb1, a: Move) -> None:
     """A burglar walks into a room (entering it): a neighbouring one with no wall between, or by the way
     ``via`` names (engine/walks.py). A face-down room is turned up as part of the move when ``type`` says what
     it is; a Walkway turned up this way drops her to the floor below, which is not entering (bb1 Walkway).
     ``by`` "rook": moved by the Rook's Orders (extra costs ignored)."""
-    how = choice_of(a.get("how", "walk"), MOVE_KINDS, N_("a move is a walk (entering), a fall or a place"))
-    if how == "place":
+    if a.how == "place":
         _place(rules, a)
-        return
-    who = who_of(rules, a)
-    floor = floor_of(rules, a)
-    square = square_of(rules, floor, a.get("to"), "to")
-    if how == "fall":
-        _fall(rules, who, floor, square, a)
-        return
-    walk_in(rules, who, floor, square, a)
+    elif a.how == "fall":
+        _fall(rules, a)
+    else:
+        walk_in(rules, a.who, a.floor, a.to, via=a.via, room=a.room, number=a.number, correction=bool(a.correction),
+                ordered=a.by == "rook")
 
 
-def _fall(rules: Bb1, who: str, floor: int, square: str, a: Action) -> None:
+def _fall(rules: Bb1, a: Move) -> None:
     """``how`` "fall": a Walkway or Lost Grip drops the burglar to the same room one floor down, which is not
     entering (bb1 Walkway; BGA Lost grip): ``floor``/``to`` name where she lands, so a case says it plainly."""
-    b = rules.state.crew[who]
-    if b.at != square or b.floor != floor + 1:
+    b = rules.state.crew[a.who]
+    if b.at != a.to or b.floor != a.floor + 1:
         raise IllegalActionError(N_("a fall lands in the room under the burglar: %(who)s is in %(at)s on floor "
                                     "%(on)s, not above %(square)s on floor %(floor)s"),
-                                 who=who, at=b.at, on=b.floor, square=square, floor=floor)
-    cause = choice_of(a.get("cause", "walkway"), ("walkway", "lost-grip"),
-                      N_("a fall comes from a walkway or lost-grip"))
-    rules.fall(who, cause)
+                                 who=a.who, at=b.at, on=b.floor, square=a.to, floor=a.floor)
+    rules.fall(a.who, a.cause or "walkway")
 
 
-def _place(rules: Bb1, a: Action) -> None:
+def _place(rules: Bb1, a: Move | Place) -> None:
     """Put a burglar on the board without any effect: a correction of where the piece stands."""
-    who = who_of(rules, a)
-    floor = floor_of(rules, a)
-    square = square_of(rules, floor, a.get("to"), "to")
-    b = rules.state.crew[who]
-    b.floor, b.at, b.escaped = floor, square, False
-    rules.log("place", "", floor, square, who=who, correction=True)
+    b = rules.state.crew[a.who]
+    b.floor, b.at, b.escaped = a.floor, a.to, False
+    rules.log("place", "", a.floor, a.to, who=a.who, correction=True)
 
 
-def _start(rules: Bb1, a: Action) -> None:
+def _start(rules: Bb1, a: Start) -> None:
     """Break in: bb1 places floor 1's guard (1.13); bb2 and bb3 place every floor's guard at setup."""
     rules.start()
 
 
-def _entrance(rules: Bb1, a: Action) -> None:
+def _entrance(rules: Bb1, a: Entrance) -> None:
     """The crew's entrance room on floor 1 (bb1 "Break in", §1.22): then the first destination is drawn,
     and each burglar walks in at the start of their own first turn, with no room effect."""
-    square = square_of(rules, 1, a.get("at"))
-    if a.get("type") not in (None, ""):
-        reveal(rules, {"floor": 1, "at": square, "type": a.get("type"), "number": a.get("number"),
-                       "correction": a.get("correction")})
+    square = board_square(rules, 1, a.at)
+    if a.room is not None:
+        reveal_room(rules, 1, square, a.room, a.number, bool(a.correction))
     rules.break_in(square)
 
 
-def _escape(rules: Bb1, a: Action) -> None:
+def _escape(rules: Bb1, a: Escape) -> None:
     """A burglar gets out by the roof (bb1 "Winning", §1.22: checked; ``correction``: the table's word)."""
-    who, correction = who_of(rules, a), bool(a.get("correction"))
-    rules.check_escape(who, correction)
-    rules.escape(who, correction)
+    correction = bool(a.correction)
+    rules.check_escape(a.who, correction)
+    rules.escape(a.who, correction)
 
 
 def before_guard_walk(rules: Bb1, who: str) -> None:
@@ -227,7 +234,7 @@ def before_guard_walk(rules: Bb1, who: str) -> None:
         rules.turn_ends_in_room(who)
 
 
-def _end_turn(rules: Bb1, a: Action) -> None:
+def _end_turn(rules: Bb1, a: EndTurn) -> None:
     """End of a player's turn: that player's floor's guard moves (1.1), then the next player is up."""
     state = rules.state
     who = rules.state.current()
@@ -245,49 +252,44 @@ def _end_turn(rules: Bb1, a: Action) -> None:
     rules.next_player()
 
 
-def _set(rules: Bb1, a: Action) -> None:
+def _set(rules: Bb1, a: Set) -> None:
     """Correct a tracked number by hand (Stealth, heat, a die; and what the game keeps on rooms or burglars,
     ``set_fields`` of its ruleset: counting cubes, workers, a disguise) when the table says so: rooms, chips
-    and cards the app does not follow change them too."""
-    field_name = a.get("field")
-    value = a.get("value")
-    if not isinstance(field_name, str):
-        raise IllegalActionError(N_("%(key)s names what the table sets, e.g. %(example)s"), key="'field'",
-                                 example="stealth")
-    if field_name in ("stealth", "heat", "die") and isinstance(value, bool):  # true is no number, though Python says 1
-        raise IllegalActionError(N_("%(counter)s is a number, not true or false"), counter=field_name)
-    if field_name in ("stealth", "heat"):
-        who = who_of(rules, a)
-        if not isinstance(value, int) or not 0 <= value <= 6:
-            raise IllegalActionError(N_("%(counter)s is a number from 0 to 6"), counter=field_name)
-        setattr(rules.state.crew[who], field_name, value)
-        rules.log("set", "", how=field_name, who=who, value=value)
+    and cards the app does not follow change them too. Each number's range is its rule, so it is checked here."""
+    what, value = a.what, a.value
+    if what in ("stealth", "heat", "die") and isinstance(value, bool):  # true is no number, though Python says 1
+        raise IllegalActionError(N_("%(counter)s is a number, not true or false"), counter=what)
+    if what in ("stealth", "heat"):
+        who = crew_member(rules, a.who)
+        if not 0 <= value <= (MOST_STEALTH if what == "stealth" else HEAT_LIMIT):
+            raise IllegalActionError(N_("%(counter)s is a number from 0 to 6"), counter=what)
+        setattr(rules.state.crew[who], what, value)
+        rules.log("set", "", how=what, who=who, value=value)
         rules.corrected(who)
-    elif field_name == "die":
-        floor = floor_of(rules, a)
-        if not isinstance(value, int) or not 1 <= value <= 6:
+    elif what == "die":
+        floor = board_floor(rules, a.floor)
+        if not 1 <= value <= DIE_FACES:
             raise IllegalActionError(N_("a guard die shows 1 to 6"))
         rules.state.floors[floor].die = value
         rules.log("set", "", floor, how="die", value=value)
-    elif (own := _game_action(rules, SET_FIELDS, field_name)) is not None:
+    elif (own := _game_action(rules, SET_FIELDS, what)) is not None:
         own.run(rules, a)
     else:
-        raise IllegalActionError(N_("cannot set %(field)s"), field=repr(field_name))
+        raise IllegalActionError(N_("cannot set %(field)s"), field=repr(what))
 
 
-def _wall(rules: Bb1, a: Action) -> None:
+def _wall(rules: Bb1, a: Wall) -> None:
     """Put up or take down a wall (drawing a layout, or correcting one); a floor may never be cut in two."""
-    floor = floor_of(rules, a)
-    fl = rules.state.floors[floor]
-    wall = normalize_wall(str(a.get("wall", "")), rules.state.size)
-    on = bool(a.get("on", wall not in fl.walls))
+    fl = rules.state.floors[a.floor]
+    wall = normalize_wall(a.wall, rules.state.size)
+    on = wall not in fl.walls if a.on is None else a.on
     walls = tuple(sorted(set(fl.walls) | {wall})) if on else tuple(w for w in fl.walls if w != wall)
     floorplan(rules.state.size, rules.state.void, walls)
     fl.walls = walls
-    rules.log("wall", "", floor, wall=wall, on=on)
+    rules.log("wall", "", a.floor, wall=wall, on=on)
 
 
-def _layout(rules: Bb1, a: Action) -> None:
+def _layout(rules: Bb1, a: Layout) -> None:
     """Lay out every floor's walls at once before the break-in: the job's printed layout, a random
     legal one (``kind`` "random", or "hard" for choke points and dead ends), or "none" to draw them
     wall by wall. The seed travels in the action, so a replay (undo, import) deals the same walls."""
@@ -295,35 +297,30 @@ def _layout(rules: Bb1, a: Action) -> None:
     if any(fl.appeared for fl in state.floors.values()):
         raise IllegalActionError(N_("the walls can be laid out afresh only before the break-in; correct single "
                                     "walls from a room's menu instead"))
-    kind = a.get("kind")
     floors = sorted(state.floors)
     job = SCENARIOS.get(state.scenario)
-    if kind == "printed":
+    if a.kind == "printed":
         if not rules.printed_walls or job is None or job.walls is None or len(job.walls) != len(floors):
             raise IllegalActionError(N_("this heist has no printed wall layout: deal a random one or draw them"))
         layout = [list(w) for w in job.walls]
-    elif kind in ("random", "hard"):
-        seed = a.get("seed")
-        if not isinstance(seed, int):
+    elif a.kind in ("random", "hard"):
+        if a.seed is None:
             raise IllegalActionError(N_("a random wall layout needs a whole-number %(key)s"), key="'seed'")
-        layout = [random_walls(state.size, void=state.void, seed=seed * 10 + n, prefer_chokepoints=kind == "hard")
+        layout = [random_walls(state.size, void=state.void, seed=a.seed * 10 + n, prefer_chokepoints=a.kind == "hard")
                   for n in range(len(floors))]
-    elif kind == "none":
+    else:  # "none"
         layout = [[] for _ in floors]
-    else:
-        raise IllegalActionError(N_("a wall layout is %(choices)s or %(last)s"), choices="'printed', 'random', 'hard'",
-                                 last="'none'")
     for n, walls in zip(floors, layout, strict=False):
         state.floors[n].walls = tuple(sorted(walls))
-    rules.log("layout", "§4", layout=kind)
+    rules.log("layout", "§4", layout=a.kind)
 
 
-# the actions of every game; each ruleset adds its own (``actions`` of bb1/rules.py, bb2/rules.py, bb3/rules.py)
-HANDLERS: dict[str, Callable[[Bb1, Action], None]] = {
+# the actions of every game, each handler typed by its own action (tests/engine/test_vocabulary.py checks that the
+# class it takes is the one its ``do`` reads); each ruleset adds its own (rulesets.GAME_ACTIONS)
+HANDLERS: dict[str, Callable[[Bb1, Any], None]] = {
     "guard_turn": _guard_turn, "alarm": _alarm, "remove_alarm": _remove_alarm, "crack_safe": _crack_safe,
     "enter_floor": _enter_floor, "move": _move, "place": _place, "escape": _escape, "reveal": reveal,
     "end_turn": _end_turn, "set": _set, "start": _start, "entrance": _entrance, "wall": _wall, "layout": _layout,
 }
 # corrections the table may still make after the game ended
 BOARD_ONLY = ("set", "reveal", "place", "wall")
-

@@ -4,19 +4,19 @@ and report what the engine computed. The app uses the same shape to export a flo
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .actions import apply
-from .vocabulary import Action, CrackSafe, Escape, Move, from_json
+from .vocabulary import Action, CrackSafe, Escape, Move, card_key, from_json
 from .walks import TABLE, check_walk
-from .bb1.limits import MOST_HACK
-from .bb1.table import CHARACTERS, ROOM_TOKENS, TOOLS, all_held, holders
+from .bb1.card_names import TOOLS
+from .bb1.limits import MOST_HACK, MOST_ROOM_TOKENS, ROOM_TOKENS
+from .bb1.table import CHARACTERS, all_held, holders
 from .bb1.vocabulary import Hack
 from .board import SQUARE_INDEX, Floorplan, floorplan, square_coords
 from .box import BB2_ROOMS, BB3_ROOMS
 from .errors import N_, BoardError, NoWayError, OverrulableError, RulesError
-from .fields import card_key
 from .log import LogEntry
 from .pathing import READINGS
 from .rulesets import RULESETS, rules_of
@@ -256,9 +256,9 @@ def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorSta
                 for k, v in (spec.get("tiles") or {}).items()}
     fl.lavatory = {sq: ROOM_TOKENS for sq, kind in fl.tiles.items() if kind == "lavatory"}
     for sq, count in (spec.get("tokens") or {}).items():  # Lavatory or Smoke Bomb tokens left on a room
-        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 2 * ROOM_TOKENS:
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MOST_ROOM_TOKENS:
             raise BoardError(N_("floor %(n)s: tokens on %(square)s must be a count from 0 to %(most)s"), n=n, square=sq,
-                             most=2 * ROOM_TOKENS)
+                             most=MOST_ROOM_TOKENS)
         fl.lavatory[_square(sq, n, plan, "tokens")] = count
     if spec.get("kitty") is not None:  # bb1 Persian Kitty: its token lies there, held by nobody
         fl.kitty = _square(spec["kitty"], n, plan, "kitty")
@@ -386,7 +386,7 @@ def _checked_by_table(state: GameState, action: CrackSafe | Escape | Hack) -> Ac
     try:
         apply(state, action)
     except OverrulableError:
-        return type(action).read({**action.to_json(), "correction": True})
+        return replace(action, correction=True)
     except RulesError:
         pass  # refused for another reason: ``apply`` says why, as before
     return action

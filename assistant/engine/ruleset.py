@@ -45,7 +45,7 @@ class GameAction:
     """An action only some games have: its handler, and what a refusal in another game calls it
     ("%(what)s exist only in %(game)s")."""
 
-    run: Callable[[Any, dict[str, Any]], None]
+    run: Callable[[Any, Any], None]  # (the game's ruleset, its own action as vocabulary.py reads it)
     what: str
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from .errors import N_, MalformedActionError
+from .limits import MOST_BONUS, MOST_NUMBER
 from .log import ALARM_CAUSES
 from .walks import TABLE, WAYS
 
@@ -50,6 +51,11 @@ def _refuse(message: str, key: str, value: Any, **params: Any) -> MalformedActio
     shown = repr(value)
     return MalformedActionError(message, key=repr(key), value=shown if len(shown) <= 40 else shown[:39] + "…",
                                 **params)
+
+
+def card_key(name: str) -> str:
+    """A card or room name as the engine keys it, however the table typed it: "Cursed Goblet" -> "cursed-goblet"."""
+    return "-".join(name.strip().lower().split())
 
 
 # -- readers: one per kind of field, each gives the value as the engine reads it ---------------------------
@@ -213,7 +219,7 @@ class Answer(Action, do="answer"):
 @dataclass(frozen=True, kw_only=True)
 class GuardTurn(Action, do="guard_turn"):
     floor: int = need(FLOOR)
-    bonus: int | None = may(whole(-3, 3))  # +1 Espresso, -1 Daydreaming
+    bonus: int | None = may(whole(-MOST_BONUS, MOST_BONUS))  # +1 Espresso, -1 Daydreaming
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -230,7 +236,7 @@ class Start(Action, do="start"):
 class Entrance(Action, do="entrance"):
     at: str = need(square)
     room: str | None = may(text(), "type")  # the entrance room, turned face up by breaking in
-    number: int | None = may(whole(1, 6))
+    number: int | None = may(whole(1, MOST_NUMBER))
     correction: bool | None = may(flag)  # its tile is as the board says, whatever the box holds
 
 
@@ -267,7 +273,7 @@ class Move(Action, do="move"):
     to: str = need(square)
     how: str | None = may(word(*MOVE_KINDS))  # walk by default
     room: str | None = may(text(), "type")  # a face-down room turned up by this move
-    number: int | None = may(whole(1, 6))
+    number: int | None = may(whole(1, MOST_NUMBER))
     by: str | None = may(word("", "rook"))  # the Rook's Orders
     cause: str | None = may(word("walkway", "lost-grip"))  # of a fall
     correction: bool | None = may(flag)  # the room turned up is as the board says, whatever the box holds
@@ -292,7 +298,7 @@ class Reveal(Action, do="reveal"):
     floor: int = need(FLOOR)
     at: str = need(square)
     room: str = need(text(), "type")
-    number: int | None = may(whole(1, 6))
+    number: int | None = may(whole(1, MOST_NUMBER))
     correction: bool | None = may(flag)  # "the board says otherwise": not checked against the box (engine/box.py)
 
 

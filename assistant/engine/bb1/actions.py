@@ -11,14 +11,15 @@ from typing import TYPE_CHECKING, Any
 from ..board import square_coords
 from ..entering import walk_in
 from ..errors import N_, IllegalActionError, NotInTheBoxError
-from ..fields import Action, card_key, choice_of, floor_of, square_of, who_of
+from ..on_board import board_floor, board_square, crew_member
 from ..ruleset import GameAction
 from ..state import GameState, without_one
-from ..vocabulary import HACK_KINDS
+from ..vocabulary import Set
 from . import cards
-from .limits import MOST_HACK, MOST_HACKER, MOST_ROOM_TOKENS
-from .table import EVENT_CARDS, LOOT, computer_known, gut_rooms
-from .vocabulary import EVENTS_ON_FLOOR, EVENTS_WITH_SQUARE
+from .card_names import PLAYED
+from .limits import CROW_RANGE, MOST_HACK, MOST_HACKER, MOST_ROOM_TOKENS
+from .table import EVENT_CARDS, computer_known, gut_rooms
+from .vocabulary import EVENTS_ON_FLOOR, EVENTS_WITH_SQUARE, Camera, Crow, Donuts, Event, Hack, Kitty, Loot, Spotter
 
 KITTY = "persian-kitty"
 
@@ -26,16 +27,15 @@ if TYPE_CHECKING:
     from .rules import Bb1
 
 
-def _event(rules: Bb1, a: Action) -> None:
+def _event(rules: Bb1, a: Event) -> None:
     """An event card drawn (her actions are over: a Thermo under her goes off first, §1.22), or a tool or an
     ability played during her actions."""
-    name = a.get("name")
-    floor = floor_of(rules, a)
+    name, floor = a.name, a.floor
     current = rules.state.current()
     if name in EVENT_CARDS and current is not None and rules.room_rules:
         rules.actions_end(current)
     if name in EVENTS_WITH_SQUARE:
-        getattr(rules, f"event_{name}")(floor, square_of(rules, floor, a.get("at")))
+        getattr(rules, f"event_{name}")(floor, board_square(rules, floor, a.at))
     elif name == "espresso" or name == "daydreaming":
         rules.state.bonus += 1 if name == "espresso" else -1
         rules.log("event", "1.21", floor, how=name)
@@ -43,37 +43,33 @@ def _event(rules: Bb1, a: Action) -> None:
         rules.state.skip_next = True
         rules.log("event", "1.21", floor, how="jump_the_gun")
     elif name == "emp":
-        by = who_of(rules, a) if a.get("who") else rules.state.current()
+        by = a.who or rules.state.current()
         rules.event_emp(floor, by)
         cards.discard_tool(rules, by, "emp")  # a tool played is discarded (bb1 "Tools")
     elif name == "dynamite":
-        floor_sq = square_of(rules, floor, a.get("at"))
-        rules.event_dynamite(floor, str(a.get("wall", "")), floor_sq)
+        rules.event_dynamite(floor, a.wall or "", board_square(rules, floor, a.at))
         cards.discard_tool(rules, rules.state.current(), "dynamite")
     elif name == "shoplifting":
-        targets = a.get("targets", [])
-        if not isinstance(targets, list) or not all(isinstance(t, list) and len(t) == 2 for t in targets):
-            raise IllegalActionError(N_("Shoplifting %(key)s is a list of [floor, square] pairs"), key="'targets'")
-        if not targets:  # said aloud, so the table sees the card was played and did nothing
+        if not a.targets:  # said aloud, so the table sees the card was played and did nothing
             rules.log("no_effect", "1.21", floor, how="shoplifting")
-        for target in targets:
-            f = floor_of(rules, {"floor": target[0]})
-            rules.trigger_alarm(f, square_of(rules, f, target[1]), cause="shoplifting")
+        for target_floor, target in a.targets or ():
+            f = board_floor(rules, target_floor)
+            rules.trigger_alarm(f, board_square(rules, f, target, "targets"), cause="shoplifting")
     elif name == "go_with_your_gut":
         _go_with_your_gut(rules, a)
     elif name in EVENTS_ON_FLOOR:
         getattr(rules, f"event_{name}")(floor)
-    elif name in cards.CARDS:
+    elif name in PLAYED:
         cards.play(rules, name, a)
     else:
         raise IllegalActionError(N_("unknown event %(name)s"), name=repr(name))
 
 
-def _go_with_your_gut(rules: Bb1, a: Action) -> None:
+def _go_with_your_gut(rules: Bb1, a: Event) -> None:
     """Go with your Gut (bb1 Card Reference): she must Move into a face-down room next to hers, the table choosing
     among several (``to``, turned up by the move when ``type`` says what it is); with none, nothing happens. It is
     a Move by the event after her actions, one action spent (§1.22; engine/entering.py :func:`walk_in`)."""
-    who = who_of(rules, a) if a.get("who") else rules.state.current()
+    who = a.who or rules.state.current()
     if who is None:
         raise IllegalActionError(N_("nobody is playing yet"))
     b = rules.state.crew[who]
@@ -81,42 +77,41 @@ def _go_with_your_gut(rules: Bb1, a: Action) -> None:
         raise IllegalActionError(N_("%(who)s is not in the building"), who=who)
     floor, here = b.floor, b.at
     rooms = gut_rooms(rules.state, who)
-    if a.get("to") in (None, ""):
+    if a.to is None:
         if rooms:
             raise IllegalActionError(N_("Go with your Gut: %(who)s must move into one of the face-down rooms next to "
                                         "her: %(rooms)s"), who=who, rooms=rooms)
         rules.log("no_effect", "Go with your Gut", floor, here, ruling=True, how="gut_no_room", who=who)
         return
-    square = square_of(rules, floor, a.get("to"), "to")
+    square = board_square(rules, floor, a.to, "to")
     if square not in rooms:
         raise IllegalActionError(N_("Go with your Gut moves %(who)s into a face-down room next to %(at)s with no wall "
                                     "between, on floor %(floor)s: %(square)s is not one (those are: %(rooms)s)"),
                                  who=who, at=here, floor=floor, square=square, rooms=rooms)
     rules.log("event", "Go with your Gut", floor, square, how="go_with_your_gut", who=who)
-    walk_in(rules, who, floor, square, {"via": "event", "type": a.get("type"), "number": a.get("number"),
-                                        "correction": a.get("correction")}, gut=True)
+    walk_in(rules, who, floor, square, via="event", room=a.room, number=a.number, correction=bool(a.correction),
+            gut=True)
 
 
-def _donuts(rules: Bb1, a: Action) -> None:
-    floor = floor_of(rules, a)
-    rules.state.floors[floor].donuts = True
-    rules.log("donuts", "1.18", floor, how="played")
+def _donuts(rules: Bb1, a: Donuts) -> None:
+    rules.state.floors[a.floor].donuts = True
+    rules.log("donuts", "1.18", a.floor, how="played")
     cards.discard_tool(rules, rules.state.current(), "donuts")  # a tool played is discarded (bb1 "Tools")
 
 
-def _crow(rules: Bb1, a: Action) -> None:
+def _crow(rules: Bb1, a: Crow) -> None:
     """Raven: place the crow (basic: up to 2 rooms away, not through walls; advanced: her own room)."""
-    who = who_of(rules, a)
+    who = a.who
     b = rules.state.crew[who]
     floor = b.floor
-    square = square_of(rules, floor, a.get("at"))
-    said = a.get("advanced")  # absent: the side of her character card, as the crew says (docs/conformance.md)
-    advanced = rules.is_(who, "raven", "advanced") if said is None else bool(said)
+    square = board_square(rules, floor, a.at)
+    # absent: the side of her character card, as the crew says (docs/conformance.md)
+    advanced = rules.is_(who, "raven", "advanced") if a.advanced is None else a.advanced
     if advanced and square != b.at:
         raise IllegalActionError(N_("the advanced Raven puts her crow in her own room"))
     if b.at is None:
         raise IllegalActionError(N_("%(who)s is not on the board"), who=who)
-    if not advanced and rules.plan(floor).distance(b.at, square) > 2:
+    if not advanced and rules.plan(floor).distance(b.at, square) > CROW_RANGE:
         raise IllegalActionError(N_("the crow flies at most 2 rooms from %(at)s, walls respected; %(square)s is "
                                     "farther"), at=b.at, square=square)
     for fl in rules.state.floors.values():
@@ -126,39 +121,32 @@ def _crow(rules: Bb1, a: Action) -> None:
     rules.log("crow", "1.19", floor, square, how="lands", who=who)
 
 
-def _spotter(rules: Bb1, a: Action) -> None:
+def _spotter(rules: Bb1, a: Spotter) -> None:
     """§1.22 Spotter: she looks (an action, once per turn; the card is shown only on the device that asked),
     then the card stays on top or goes to the bottom."""
-    if a.get("keep") == "look":
-        rules.spotter_look(who_of(rules, a))
+    if a.keep == "look":
+        rules.spotter_look(crew_member(rules, a.who))
         return
-    floor = floor_of(rules, a)
+    floor = board_floor(rules, a.floor)
     fl = rules.state.floors[floor]
     if not fl.deck:
         raise IllegalActionError(N_("the floor-%(floor)s patrol deck is empty"), floor=floor)
     if not rules.state.spotted:
         raise IllegalActionError(N_("the Spotter looks at the card before she decides where it goes"))
-    if a.get("keep") == "bottom":
+    if a.keep == "bottom":
         fl.deck.append(fl.deck.pop(0))
-        rules.log("spotter", "1.21", floor, how="bottom")
-    elif a.get("keep") == "top":
-        rules.log("spotter", "1.21", floor, how="top")
-    else:
-        raise IllegalActionError(N_("Spotter: say %(key)s %(top)s or %(bottom)s"), key="keep", top="'top'",
-                             bottom="'bottom'")
+    rules.log("spotter", "1.21", floor, how=a.keep)
 
 
-def _hack(rules: Bb1, a: Action) -> None:
-    kind = choice_of(a.get("kind"), (*HACK_KINDS, "hacker"),
-                     N_("a hack token belongs to the fingerprint, laser or motion computer, or the advanced Hacker"))
-    count = a.get("count")
+def _hack(rules: Bb1, a: Hack) -> None:
+    kind = a.kind
     now = rules.state.hack.get(kind, 0)
-    new = now + 1 if count is None else count
+    new = now + 1 if a.count is None else a.count
     most = MOST_HACKER if kind == "hacker" else MOST_HACK
-    if not isinstance(new, int) or not 0 <= new <= most:
+    if not 0 <= new <= most:
         raise IllegalActionError(N_("the Hacker's card holds 0 or 1 hack token") if kind == "hacker" else
                                  N_("a computer holds 0 to %(most)s hack tokens"), most=most)
-    marked: dict[str, Any] = {"correction": True} if a.get("correction") else {}
+    marked: dict[str, Any] = {"correction": True} if a.correction else {}
     if new > now and not marked:
         check_hack(rules.state, kind)
     rules.state.hack[kind] = new
@@ -177,28 +165,21 @@ def check_hack(state: GameState, kind: str) -> None:
                               "it yet"), computer=kind)
 
 
-def _camera(rules: Bb1, a: Action) -> None:
+def _camera(rules: Bb1, a: Camera) -> None:
     """Video Loop / Crowbar: switch a camera off (or on again)."""
-    floor = floor_of(rules, a)
-    square = square_of(rules, floor, a.get("at"))
-    fl = rules.state.floors[floor]
-    off = bool(a.get("off", True))
-    fl.cameras_off = tuple(sorted(set(fl.cameras_off) - {square} | ({square} if off else set())))
-    rules.log("camera", "1.14", floor, square, how="switched", off=off)
+    fl = rules.state.floors[a.floor]
+    off = True if a.off is None else a.off
+    fl.cameras_off = tuple(sorted(set(fl.cameras_off) - {a.at} | ({a.at} if off else set())))
+    rules.log("camera", "1.14", a.floor, a.at, how="switched", off=off)
 
 
-def _loot(rules: Bb1, a: Action) -> None:
+def _loot(rules: Bb1, a: Loot) -> None:
     """A burglar takes (or gives up) a loot card; the Tiara is the one that matters to guards (1.17)."""
-    who = who_of(rules, a)
-    kind = a.get("kind")
-    if not isinstance(kind, str) or not kind.strip():
-        raise IllegalActionError(N_("%(key)s names the loot, e.g. %(example)s"), key="'kind'", example="tiara")
-    kind = card_key(kind)
-    if kind not in LOOT:
-        raise IllegalActionError(N_("no loot card is called %(kind)s: %(loot)s"), kind=repr(kind), loot=list(LOOT))
+    who, kind = a.who, a.kind
     b = rules.state.crew[who]
-    if a.get("on", kind not in b.loot):
-        marked = cards.one_of_each(rules, who, kind, a)
+    takes = kind not in b.loot if a.on is None else a.on  # toggled when the action does not say
+    if takes:
+        marked = cards.one_of_each(rules, who, kind, bool(a.correction))
         if kind not in b.loot:
             b.loot = (*b.loot, kind)  # a new tuple: the loot is shared with the state's copies
         rules.log("loot", "1.17" if kind == "tiara" else "", how="takes", who=who, loot=kind, **marked)
@@ -213,17 +194,17 @@ def _loot(rules: Bb1, a: Action) -> None:
         rules.log("loot", "", how="drops", who=who, loot=kind)
 
 
-def _kitty(rules: Bb1, a: Action) -> None:
+def _kitty(rules: Bb1, a: Kitty) -> None:
     """bb1 Persian Kitty: with ``at``, the token of the Kitty that ``who`` holds runs to that room next to hers (the
     table rolled a 1 or 2 at the start of her turn and found the room closest to an Alarm tile); nobody holds the
     Kitty then, so a Detector no longer counts it, and the token itself sets nothing off. Without ``at``, ``who``
     picks the token up from her room (no action): she holds the loot again."""
-    who = who_of(rules, a)
+    who = a.who
     b = rules.state.crew[who]
     if b.at is None or b.escaped:
         raise IllegalActionError(N_("%(who)s is not in the building"), who=who)
     fl = rules.state.floors[b.floor]
-    if a.get("at") is None:
+    if a.at is None:
         if fl.kitty != b.at:
             raise IllegalActionError(N_("the Persian Kitty's token is not in %(who)s's room"), who=who)
         fl.kitty = None
@@ -233,7 +214,7 @@ def _kitty(rules: Bb1, a: Action) -> None:
         return
     if KITTY not in b.loot:
         raise IllegalActionError(N_("%(who)s does not hold the Persian Kitty"), who=who)
-    square = square_of(rules, b.floor, a.get("at"))
+    square = board_square(rules, b.floor, a.at)
     (col, row), (c, r) = square_coords(b.at, rules.state.size), square_coords(square, rules.state.size)
     if abs(col - c) + abs(row - r) != 1:
         raise IllegalActionError(N_("the Persian Kitty runs to a room next to %(at)s; %(square)s is not"), at=b.at,
@@ -243,15 +224,14 @@ def _kitty(rules: Bb1, a: Action) -> None:
     rules.log("kitty", "Persian Kitty", b.floor, square, how="runs", who=who)
 
 
-def _set_room_tokens(rules: Bb1, a: Action) -> None:
+def _set_room_tokens(rules: Bb1, a: Set) -> None:
     """bb1 Lavatory and Smoke Bomb: the Stealth tokens lying in a room, corrected by hand."""
-    value = a.get("value")
-    floor = floor_of(rules, a)
-    square = square_of(rules, floor, a.get("at"))
-    if not isinstance(value, int) or not 0 <= value <= MOST_ROOM_TOKENS:
+    floor = board_floor(rules, a.floor)
+    square = board_square(rules, floor, a.at)
+    if not 0 <= a.value <= MOST_ROOM_TOKENS:
         raise IllegalActionError(N_("a room holds 0 to %(most)s Stealth tokens"), most=MOST_ROOM_TOKENS)
-    rules.state.floors[floor].lavatory[square] = value
-    rules.log("set", "", floor, square, how="room_tokens", value=value)
+    rules.state.floors[floor].lavatory[square] = a.value
+    rules.log("set", "", floor, square, how="room_tokens", value=a.value)
 
 
 ACTIONS = {

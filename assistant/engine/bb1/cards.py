@@ -13,20 +13,22 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import N_, IllegalActionError, NotInTheBoxError
-from ..fields import Action, card_key, floor_of, square_of, who_of
+from ..limits import MOST_STEALTH
+from ..on_board import board_square, crew_member
 from ..state import without_one
-from .limits import MOST_HACK
-from .table import ROOM_TOKENS, TOOLS, all_held, holders, peeks_into
+from .card_names import TOOLS
+from .limits import MOST_HACK, ROOM_TOKENS, VIRUS_TOKENS
+from .table import all_held, holders, peeks_into
+from .vocabulary import Event, Tool
 
 if TYPE_CHECKING:
     from .rules import Bb1
 
-MAX_STEALTH = 6  # the most the table plays with (easy difficulty)
-COMPUTERS = ("fingerprint", "laser", "motion")
+MAX_STEALTH = MOST_STEALTH  # the name assistant/written.py reads
 
 
-def _player(rules: Bb1, a: Action) -> str:
-    who = who_of(rules, a) if a.get("who") else rules.state.current()
+def _player(rules: Bb1, a: Event) -> str:
+    who = a.who or rules.state.current()
     if who is None:
         raise IllegalActionError(N_("nobody is playing yet"))
     return who
@@ -51,7 +53,7 @@ def discard_tool(rules: Bb1, who: str | None, tool: str) -> None:
         b.tools = without_one(b.tools, tool)
 
 
-def thermal_bomb(rules: Bb1, a: Action, who: str) -> None:
+def thermal_bomb(rules: Bb1, a: Event, who: str) -> None:
     """A hole joins the user's room and the same room one floor up or down (``to_floor``, asked when absent): Stairs
     for every burglar for the rest of the heist, never for a guard (§1.22 "Thermal Bomb holes", EN Thermal Bomb);
     and an alarm in her room."""
@@ -63,28 +65,28 @@ def thermal_bomb(rules: Bb1, a: Action, who: str) -> None:
     rules.trigger_alarm(floor, square, cause="thermal_bomb")
 
 
-def _hole_floor(rules: Bb1, a: Action, who: str, floor: int, square: str) -> int | None:
+def _hole_floor(rules: Bb1, a: Event, who: str, floor: int, square: str) -> int | None:
     """The floor the Thermal Bomb's hole leads to: the one the table said, or asked when both are there; None in a
     heist of one floor (only the alarm then)."""
     options = [f for f in (floor + 1, floor - 1) if f in rules.state.floors]
-    said = a.get("to_floor")
+    said = a.to_floor
     if said is not None:
         if said not in options:
             raise IllegalActionError(N_("the Thermal Bomb's hole leads to the floor just above or below %(who)s's "
                                         "(%(floors)s), not floor %(floor)s"), who=who, floors=options, floor=said)
-        return int(said)
+        return said
     if not options:
         return None
     return int(rules.ask("hole", [str(f) for f in options], floor, "Thermal Bomb", who=who, square=square))
 
 
-def invisible_suit(rules: Bb1, a: Action, who: str) -> None:
+def invisible_suit(rules: Bb1, a: Event, who: str) -> None:
     """No guard or camera sees the user's moves this turn (BGA Invisible suit)."""
     rules.state.invisible = who
     rules.log("card", "Invisible Suit", how="invisible_suit", who=who)
 
 
-def smoke_bomb(rules: Bb1, a: Action, who: str) -> None:
+def smoke_bomb(rules: Bb1, a: Event, who: str) -> None:
     """Three Stealth tokens in the user's room, for whoever is found there (BGA Smoke bomb)."""
     floor, square = _inside(rules, who)
     fl = rules.state.floors[floor]
@@ -92,30 +94,30 @@ def smoke_bomb(rules: Bb1, a: Action, who: str) -> None:
     rules.log("card", "Smoke Bomb", floor, square, how="smoke_bomb", who=who, count=fl.lavatory[square])
 
 
-def makeup_kit(rules: Bb1, a: Action, who: str) -> None:
+def makeup_kit(rules: Bb1, a: Event, who: str) -> None:
     """One Stealth token for everyone in the user's room (BGA Makeup kit)."""
     floor, square = _inside(rules, who)
     names = rules.state.burglars_at(floor, square)
     for name in names:
         b = rules.state.crew[name]
-        b.stealth = min(MAX_STEALTH, b.stealth + 1)
+        b.stealth = min(MOST_STEALTH, b.stealth + 1)
         rules.log("stealth_change", "Makeup Kit", floor, square, who=name, stealth=b.stealth, change=1,
                   card="makeup-kit")
 
 
-def lampshade(rules: Bb1, a: Action, who: str) -> None:
+def lampshade(rules: Bb1, a: Event, who: str) -> None:
     b = rules.state.crew[who]
-    b.stealth = min(MAX_STEALTH, b.stealth + 1)
+    b.stealth = min(MOST_STEALTH, b.stealth + 1)
     rules.log("stealth_change", "Lampshade", b.floor, b.at, who=who, stealth=b.stealth, change=1, card="lampshade")
 
 
-def crowbar(rules: Bb1, a: Action, who: str) -> None:
+def crowbar(rules: Bb1, a: Event, who: str) -> None:
     """A room she could peek into no longer blocks anyone or raises an alarm, for good (BGA Crowbar; §1.22 "Peeking
     is not moving"): next to hers with no wall between, or the room up or down the Stairs (from an Atrium, straight
     above or below). The event's ``floor`` is the room's: hers, or one up or down."""
     floor, here = _inside(rules, who)
-    target = floor_of(rules, a)
-    square = square_of(rules, target, a.get("at"))
+    target = a.floor
+    square = board_square(rules, target, a.at)
     if not peeks_into(rules.state, floor, here, target, square):
         raise IllegalActionError(N_("the Crowbar works on a room %(who)s could peek into: next to %(here)s with no "
                                     "wall between, or up or down the Stairs from there; %(square)s on floor "
@@ -125,18 +127,17 @@ def crowbar(rules: Bb1, a: Action, who: str) -> None:
     rules.log("card", "Crowbar", target, square, how="crowbar", who=who)
 
 
-def virus(rules: Bb1, a: Action, who: str) -> None:
+def virus(rules: Bb1, a: Event, who: str) -> None:
     """Three hack tokens shared among the revealed computers, as the player chooses (bb1 Virus)."""
-    tokens = a.get("tokens")
-    if not isinstance(tokens, dict) or any(k not in COMPUTERS or not isinstance(v, int) or v < 0
-                                            for k, v in tokens.items()) or sum(tokens.values()) != 3:
+    tokens = dict(sorted(a.tokens or ()))  # each computer's count read (bb1/vocabulary.py); their sum is the card's
+    if sum(tokens.values()) != VIRUS_TOKENS:
         raise IllegalActionError(N_("the Virus puts 3 hack tokens on the computers: say how many on each"))
-    for kind, n in sorted(tokens.items()):
+    for kind, n in tokens.items():
         rules.state.hack[kind] = min(MOST_HACK, rules.state.hack.get(kind, 0) + n)
-    rules.log("card", "Virus", how="virus", who=who, tokens=dict(sorted(tokens.items())))
+    rules.log("card", "Virus", how="virus", who=who, tokens=tokens)
 
 
-def reboot(rules: Bb1, a: Action, who: str) -> None:
+def reboot(rules: Bb1, a: Event, who: str) -> None:
     """Every revealed computer keeps exactly one hack token (bb1 Reboot)."""
     revealed = sorted({kind.removeprefix("computer-") for fl in rules.state.floors.values()
                        for kind in fl.tiles.values() if kind.startswith("computer-")})
@@ -145,27 +146,27 @@ def reboot(rules: Bb1, a: Action, who: str) -> None:
     rules.log("card", "Reboot", how="reboot", computers=revealed)
 
 
-def video_loop(rules: Bb1, a: Action, who: str) -> None:
+def video_loop(rules: Bb1, a: Event, who: str) -> None:
     """Every camera is off for one round: until the user's next turn (BGA Video loop)."""
     rules.state.loop_by = who
     rules.log("video_loop", "Video Loop", how="on", who=who)
 
 
-def time_lock(rules: Bb1, a: Action, who: str) -> None:
+def time_lock(rules: Bb1, a: Event, who: str) -> None:
     """Nobody goes up or down by the Stairs or a Thermal Bomb hole until the start of the drawer's next turn
     (§1.22 "Time Lock", BGA help Time Lock): engine/walks.py refuses those walks; a peek is no walk."""
     rules.state.lock_by = who
     rules.log("time_lock", "Time Lock", how="on", who=who)
 
 
-def gymnastics(rules: Bb1, a: Action, who: str) -> None:
+def gymnastics(rules: Bb1, a: Event, who: str) -> None:
     """Everyone may Move into a Walkway from the room below it until the start of the drawer's next turn (EN
     Gymnastics): engine/walks.py gives that way up."""
     rules.state.gymnastics_by = who
     rules.log("gymnastics", "Gymnastics", how="on", who=who)
 
 
-def freight_elevator(rules: Bb1, a: Action, who: str) -> None:
+def freight_elevator(rules: Bb1, a: Event, who: str) -> None:
     """Up one floor, same room, set down, not entering (bb1 Freight Elevator). On the top floor she escapes to
     the roof when the crew holds all the loot (``all_loot``; absent, the app counts the loot it knows of,
     :meth:`Bb1.all_loot_held`), and her turn then moves no guard; without all the loot nothing happens."""
@@ -174,7 +175,7 @@ def freight_elevator(rules: Bb1, a: Action, who: str) -> None:
         rules.log("put", "Freight Elevator", floor + 1, square, who=who, card="freight-elevator")
         rules.put(who, floor + 1, square)
         return
-    said = a.get("all_loot")
+    said = a.all_loot
     if not (rules.all_loot_held() if said is None else said):
         rules.log("no_effect", "Freight Elevator", floor, square, how="top_floor", who=who)
         return
@@ -182,15 +183,15 @@ def freight_elevator(rules: Bb1, a: Action, who: str) -> None:
     rules.escape(who)
 
 
-def lost_grip(rules: Bb1, a: Action, who: str) -> None:
+def lost_grip(rules: Bb1, a: Event, who: str) -> None:
     _inside(rules, who)  # §1.22 "Escaped burglars are out of the building"
     rules.fall(who, "lost-grip")
 
 
-def buddy_system(rules: Bb1, a: Action, who: str) -> None:
+def buddy_system(rules: Bb1, a: Event, who: str) -> None:
     """Another player's piece comes to the user's room, not entering (BGA Buddy system)."""
     floor, square = _inside(rules, who)
-    buddy = who_of(rules, {"who": a.get("buddy")})
+    buddy = crew_member(rules, a.buddy)
     if buddy == who:
         raise IllegalActionError(N_("Buddy System brings another player"))
     if rules.state.crew[buddy].escaped:  # §1.22 "Escaped burglars are out of the building"
@@ -200,7 +201,7 @@ def buddy_system(rules: Bb1, a: Action, who: str) -> None:
     rules.put(buddy, floor, square)
 
 
-def dead_drop(rules: Bb1, a: Action, who: str) -> None:
+def dead_drop(rules: Bb1, a: Event, who: str) -> None:
     """The player hands every tool and loot card to the player on their right: the one before them in
     turn order, since turns go clockwise (BGA Dead drop); an escaped burglar is passed over, and with nobody
     else inside she keeps them (§1.22 "Escaped burglars are out of the building")."""
@@ -219,17 +220,17 @@ def dead_drop(rules: Bb1, a: Action, who: str) -> None:
     rules.log("card", "Dead Drop", how="dead_drop", who=who, to=right, cards=moved)
 
 
-def juicer_alarm(rules: Bb1, a: Action, who: str) -> None:
+def juicer_alarm(rules: Bb1, a: Event, who: str) -> None:
     """Juicer (basic): an alarm in a room next to hers, not through a wall, once per turn."""
     floor, here = _inside(rules, who)
-    square = square_of(rules, floor, a.get("at"))
+    square = board_square(rules, floor, a.at)
     if not rules.plan(floor).open_between(here, square):
         raise IllegalActionError(N_("the Juicer sets off an alarm next to %(here)s with no wall between; %(square)s "
                                     "is not"), here=here, square=square)
     rules.trigger_alarm(floor, square, cause="juicer")
 
 
-def juicer_drop(rules: Bb1, a: Action, who: str) -> None:
+def juicer_drop(rules: Bb1, a: Event, who: str) -> None:
     """Juicer (advanced): the alarm token she picked up earlier goes off in her room; only one she holds
     (§1.22 "Juicer's alarm tokens")."""
     floor, square = _inside(rules, who)
@@ -241,11 +242,11 @@ def juicer_drop(rules: Bb1, a: Action, who: str) -> None:
     rules.trigger_alarm(floor, square, cause="juicer")
 
 
-def rook_swap(rules: Bb1, a: Action, who: str) -> None:
+def rook_swap(rules: Bb1, a: Event, who: str) -> None:
     """Rook (advanced, Disguise): two pieces trade places. As printed, neither has Moved into her new room, so
     the swap sets off no alarm and costs no Stealth: not for the guard's own room, nor a Camera, Atrium or Foyer
     (§1.22 "Sight after any placement", changed, turn 4)."""
-    other = who_of(rules, {"who": a.get("buddy")})
+    other = crew_member(rules, a.buddy)
     mine, theirs = _inside(rules, who), _inside(rules, other)
     if other == who:
         raise IllegalActionError(N_("the Rook swaps with another player"))
@@ -254,7 +255,7 @@ def rook_swap(rules: Bb1, a: Action, who: str) -> None:
     rules.put(other, *mine, look=False)
 
 
-def rigger_tool(rules: Bb1, a: Action, who: str) -> None:
+def rigger_tool(rules: Bb1, a: Event, who: str) -> None:
     """Rigger (advanced): discard one of her Stealth tokens to draw a tool (BGA Rigger)."""
     b = rules.state.crew[who]
     if b.stealth <= 0:
@@ -263,7 +264,8 @@ def rigger_tool(rules: Bb1, a: Action, who: str) -> None:
     rules.log("stealth_change", "Rigger", b.floor, b.at, who=who, stealth=b.stealth, change=-1, card="rigger")
 
 
-CARDS: dict[str, Callable[[Bb1, Action, str], None]] = {
+# by their names in bb1/card_names.py's PLAYED, which the vocabulary reads (tests/engine/test_cards_bb1.py: the same)
+CARDS: dict[str, Callable[[Bb1, Event, str], None]] = {
     "thermal_bomb": thermal_bomb, "invisible_suit": invisible_suit, "smoke_bomb": smoke_bomb,
     "makeup_kit": makeup_kit, "crowbar": crowbar, "virus": virus, "reboot": reboot, "lampshade": lampshade,
     "video_loop": video_loop, "freight_elevator": freight_elevator, "lost_grip": lost_grip,
@@ -274,8 +276,7 @@ CARDS: dict[str, Callable[[Bb1, Action, str], None]] = {
 }
 
 
-def play(rules: Bb1, name: str, a: Action) -> None:
-    floor_of(rules, a)  # every card is played on a floor that exists
+def play(rules: Bb1, name: str, a: Event) -> None:
     if not rules.room_rules:
         raise IllegalActionError(N_("%(card)s is a Burgle Bros 1 card"), card=name.replace("_", " "))
     who = _player(rules, a)
@@ -283,15 +284,12 @@ def play(rules: Bb1, name: str, a: Action) -> None:
     discard_tool(rules, who, name.replace("_", "-"))
 
 
-def tool(rules: Bb1, a: Action) -> None:
+def tool(rules: Bb1, a: Tool) -> None:
     """A tool card taken (or given away): kept so a Detector knows, and so its button can be offered."""
-    who = who_of(rules, a)
-    kind = card_key(a["kind"]) if isinstance(a.get("kind"), str) else None
-    if kind not in TOOLS:
-        raise IllegalActionError(N_("a tool is one of: %(tools)s"), tools=list(TOOLS))
+    who, kind = a.who, a.kind
     b = rules.state.crew[who]
-    on = a.get("on", kind not in b.tools)
-    marked = one_of_each(rules, who, kind, a) if on else {}
+    on = kind not in b.tools if a.on is None else a.on  # toggled when the action does not say
+    marked = one_of_each(rules, who, kind, bool(a.correction)) if on else {}
     if on:
         b.tools = (*b.tools, kind)
     elif kind in b.tools:
@@ -299,11 +297,11 @@ def tool(rules: Bb1, a: Action) -> None:
     rules.log("tool", "", how="takes" if on else "drops", who=who, tool=kind, **marked)
 
 
-def one_of_each(rules: Bb1, who: str, kind: str, a: Action) -> dict[str, Any]:
+def one_of_each(rules: Bb1, who: str, kind: str, correction: bool) -> dict[str, Any]:
     """§1.22 "One of each card": a card whose every copy others hold (bb1/table.py ``all_held``) cannot be taken
     too, unless the table says the board shows it (``correction``): then the log entry is marked (the parameters
     returned for it) and the others keep theirs, for the table to give up by hand."""
-    if a.get("correction"):
+    if correction:
         return {"correction": True}
     if all_held(rules.state, kind, who):
         holder = holders(rules.state, kind, who)[0]

@@ -25,13 +25,13 @@ from itertools import combinations_with_replacement
 from ..board import square_coords
 from ..offers import LegalActions, Offer, breaking_in, entrance, in_play, inside, other_ways, puts, walks_here
 from ..errors import OverrulableError
+from ..limits import DIE_FACES, MOST_STEALTH
 from ..state import GameState
 from .checks import cracking_refusal, escape_refusal
-from .limits import MOST_HACK, MOST_ROOM_TOKENS
-from .table import (CHARACTERS, LOOT, TOOLS, TableBb1, all_held, computer_known, gut_rooms, peeks_into,
-                    rerouting_juicer)
+from .card_names import LOOT, TOOLS
+from .limits import CROW_RANGE, MOST_HACK, MOST_ROOM_TOKENS
+from .table import CHARACTERS, TableBb1, all_held, computer_known, gut_rooms, peeks_into, rerouting_juicer
 
-CROW_RANGE = 2  # the basic Raven's crow: at most 2 rooms from her, walls respected (bb1/actions.py _crow)
 COMPUTERS = ("fingerprint", "laser", "motion")
 FLOOR_EVENTS = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
                 "espresso", "daydreaming", "jump_the_gun")
@@ -379,10 +379,10 @@ def corrections(state: GameState) -> list[Offer]:
     guard's die; a room's tokens and a computer's hack tokens are in that room's offers."""
     offers = [Offer("set_stealth", {"do": "set", "field": "stealth", "who": n, "value": v},
                     {"who": n, "value": v, "now": v == state.crew[n].stealth}, correction=True)
-              for n in state.order for v in range(7)]
+              for n in state.order for v in range(MOST_STEALTH + 1)]
     offers += [Offer("set_die", {"do": "set", "field": "die", "floor": f, "value": v},
                      {"floor": f, "value": v, "now": v == fl.die}, correction=True)
-               for f, fl in sorted(state.floors.items()) if fl.guard for v in range(1, 7)]
+               for f, fl in sorted(state.floors.items()) if fl.guard for v in range(1, DIE_FACES + 1)]
     offers += [Offer("hack_count", {"do": "hack", "kind": k, "count": v},
                      {"computer": k, "value": v, "now": v == state.hack.get(k, 0)}, correction=True)
                for k in COMPUTERS if computer_known(state, k) for v in range(MOST_HACK + 1)]

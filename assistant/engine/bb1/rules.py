@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from ..box import BB1_BOX, check_bb1_tile, check_known_room
 from ..errors import N_, AmbiguousTieError, IllegalActionError, NotInTheBoxError
+from ..limits import DIE_FACES
 from ..log import entry
 from ..pathing import Router
 from ..ruleset import GameOver
@@ -471,7 +472,7 @@ class Bb1(TableBb1):
 
     def speed_up(self, floor: int) -> None:
         fl = self.state.floors[floor]
-        fl.die = min(6, fl.die + 1)
+        fl.die = min(DIE_FACES, fl.die + 1)
 
     def full_deck(self, floor: int) -> list[str]:
         cards = list(self.plan(floor).rooms)

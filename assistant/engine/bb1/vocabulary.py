@@ -10,17 +10,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import N_, MalformedActionError
-from ..fields import card_key
-from ..vocabulary import FLOOR, HACK_KINDS, NAME, SET_MOST, Action, Reader, _refuse, flag, may, need, square, text, \
-    whole, word
-from .cards import CARDS
-from .limits import MOST_HACK, MOST_ROOM_TOKENS
-from .table import LOOT, TOOLS
+from ..limits import MOST_NUMBER
+from ..vocabulary import FLOOR, HACK_KINDS, NAME, SET_MOST, Action, Reader, _refuse, card_key, flag, may, need, \
+    square, text, whole, word
+from .card_names import LOOT, PLAYED, TOOLS
+from .limits import MOST_HACK, MOST_ROOM_TOKENS, VIRUS_TOKENS
 
 EVENTS_ON_FLOOR = ("shift_change", "switch_signs", "where_is_he", "change_of_plans", "squeak", "brown_out",
                    "emp", "espresso", "daydreaming", "jump_the_gun")
 EVENTS_WITH_SQUARE = ("throw_voice", "crash")
-EVENTS = (*EVENTS_ON_FLOOR, *EVENTS_WITH_SQUARE, "dynamite", "shoplifting", "go_with_your_gut", *CARDS)
+EVENTS = (*EVENTS_ON_FLOOR, *EVENTS_WITH_SQUARE, "dynamite", "shoplifting", "go_with_your_gut", *PLAYED)
 SET_MOST["room_tokens"] = MOST_ROOM_TOKENS
 
 
@@ -36,7 +35,7 @@ def _tokens(value: Any, key: str) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, dict):
         raise _refuse(N_("%(key)s says how many hack tokens go on each computer, e.g. %(example)s"), key, value,
                       example='{"laser": 2, "motion": 1}')
-    return tuple((word(*HACK_KINDS)(k, key), whole(0, 3)(n, key)) for k, n in value.items())
+    return tuple((word(*HACK_KINDS)(k, key), whole(0, VIRUS_TOKENS)(n, key)) for k, n in value.items())
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -47,7 +46,7 @@ class Donuts(Action, do="donuts"):
 # the keys an event takes besides its name, its floor and who drew or played it (docs/conformance.md: ``who`` is
 # optional on every event): (required, optional)
 EVENT_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    **{name: ((), ()) for name in (*EVENTS_ON_FLOOR, *CARDS)},
+    **{name: ((), ()) for name in (*EVENTS_ON_FLOOR, *PLAYED)},
     **{name: (("at",), ()) for name in EVENTS_WITH_SQUARE},
     "dynamite": (("at", "wall"), ()), "shoplifting": ((), ("targets",)), "crowbar": (("at",), ()),
     "juicer_alarm": (("at",), ()), "virus": (("tokens",), ()), "buddy_system": (("buddy",), ()),
@@ -73,7 +72,7 @@ class Event(Action, do="event"):
     to_floor: int | None = may(FLOOR)  # the Thermal Bomb: the floor its hole leads to
     to: str | None = may(square)  # Go with your Gut: the face-down room she moves into
     room: str | None = may(text(), "type")  # … turned up by that move, as a move's
-    number: int | None = may(whole(1, 6))
+    number: int | None = may(whole(1, MOST_NUMBER))
     correction: bool | None = may(flag)
 
     @classmethod

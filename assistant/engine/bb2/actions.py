@@ -13,28 +13,27 @@ from typing import TYPE_CHECKING
 
 from ..board import square_coords
 from ..errors import N_, IllegalActionError, NotInTheBoxError
-from ..fields import Action, choice_of, count_of, floor_of, square_of, who_of
+from ..on_board import board_square
 from ..room_counts import set_on_room
 from ..ruleset import GameAction
-from .limits import MOST_CUBES, MOST_DECK, PRIMA_DONNAS
+from ..vocabulary import Set
+from .limits import MOST_CUBES, PRIMA_DONNAS
 from .offers import prima_donnas_held
-from .vocabulary import CARD_EFFECTS, CHIPS
+from .vocabulary import Bouncer, Chip, Commotion, Crowd, Deck, PrimaDonna, RevolvingDoor, Undercover
 
 if TYPE_CHECKING:
     from .rules import Bb2
 
-def _chip(rules: Bb2, a: Action) -> None:
+
+def _chip(rules: Bb2, a: Chip) -> None:
     """bb2 Chips Glossary: the Prima Donna (peeked: the peeking player jumps to her room) and the Drunk
     (entered: slide on to the next room the way they came, through walls, on floor 1; fall to the same room
     of floor 1 from floor 2). ``floor``/``to`` say where the burglar lands."""
-    chip = choice_of(a.get("chip"), CHIPS, N_("a chip that moves a burglar is one of"))
-    who = who_of(rules, a)
-    floor = floor_of(rules, a)
-    to = square_of(rules, floor, a.get("to"), "to")
+    who, floor, to = a.who, a.floor, a.to
     b = rules.state.crew[who]
     if b.at is None or b.escaped:
         raise IllegalActionError(N_("%(who)s is not in the casino"), who=who)
-    if chip == "drunk":
+    if a.chip == "drunk":
         if b.floor == 2 and (floor, to) != (1, b.at):
             raise IllegalActionError(N_("the Drunk on floor 2 drops %(who)s to %(at)s on floor 1"), who=who, at=b.at)
         if b.floor == 1:
@@ -43,44 +42,39 @@ def _chip(rules: Bb2, a: Action) -> None:
                 raise IllegalActionError(N_("the Drunk on floor 1 slides %(who)s one room on, walls or not"), who=who)
     elif floor != b.floor:
         raise IllegalActionError(N_("the Prima Donna is on the floor of whoever peeked at her"))
-    correction = bool(a.get("correction"))
-    if chip == "prima_donna" and prima_donnas_held(rules.state) >= PRIMA_DONNAS and not correction:
+    correction = bool(a.correction)
+    if a.chip == "prima_donna" and prima_donnas_held(rules.state) >= PRIMA_DONNAS and not correction:
         # §1.22 "One of each card": the box's Prima Donna chips are all on character cards, none on the board
         raise NotInTheBoxError(N_("the box's %(most)s Prima Donna chips are all on character cards: none is left "
                                   "on the board to peek at"), most=PRIMA_DONNAS)
-    rules.jump_burglar(who, floor, to, chip, correction=correction)
+    rules.jump_burglar(who, floor, to, a.chip, correction=correction)
 
 
-def _deck(rules: Bb2, a: Action) -> None:
+def _deck(rules: Bb2, a: Deck) -> None:
     """bb2: the number of cards in a floor's patrol deck, said by the table (Suspicion Meter, finales)."""
-    floor = floor_of(rules, a)
-    rules.set_deck(floor, count_of(a.get("count"), 0, MOST_DECK, N_("a patrol deck's size")))
+    rules.set_deck(a.floor, a.count)
 
 
-def _bouncer(rules: Bb2, a: Action) -> None:
+def _bouncer(rules: Bb2, a: Bouncer) -> None:
     """bb2 gear and events the seed does not print: what the card does to the bouncer, said by the table —
     he jumps to a room, his destination marker goes to a room, or he skips his next move."""
-    floor = floor_of(rules, a)
-    effect = choice_of(a.get("effect"), CARD_EFFECTS, N_("gear or an event makes the bouncer"))
-    if effect == "skip":
-        rules.skip_by_card(floor)
+    if a.effect == "skip":
+        rules.skip_by_card(a.floor)
         return
-    square = square_of(rules, floor, a.get("at"))
-    if effect == "jump":
-        rules.undercover(floor, square, cause="card")
-    elif effect == "swap":
-        rules.swap_by_card(floor, square)
+    square = board_square(rules, a.floor, a.at)
+    if a.effect == "jump":
+        rules.undercover(a.floor, square, cause="card")
+    elif a.effect == "swap":
+        rules.swap_by_card(a.floor, square)
     else:
-        rules.marker_by_card(floor, square)
+        rules.marker_by_card(a.floor, square)
 
 
-def _prima_donna(rules: Bb2, a: Action) -> None:
+def _prima_donna(rules: Bb2, a: PrimaDonna) -> None:
     """Bodyguard Heist One: how many Prima Donna chips are on the player's character card now. §1.22 "One of
     each card": the box has PRIMA_DONNAS of them for the whole crew; more is refused unless the table says the
     board shows it (a correction)."""
-    who = who_of(rules, a)
-    count = count_of(a.get("count"), 0, PRIMA_DONNAS, N_("the Prima Donnas a player holds"))
-    correction = bool(a.get("correction"))
+    who, count, correction = a.who, a.count, bool(a.correction)
     others = prima_donnas_held(rules.state, who)
     if count > rules.state.crew[who].prima_donnas and others + count > PRIMA_DONNAS and not correction:
         raise NotInTheBoxError(N_("other character cards carry %(held)s of the box's %(most)s Prima Donna chips: "
@@ -89,39 +83,31 @@ def _prima_donna(rules: Bb2, a: Action) -> None:
     rules.carry_prima_donnas(who, count, correction=correction)
 
 
-def _revolving_door(rules: Bb2, a: Action) -> None:
+def _revolving_door(rules: Bb2, a: RevolvingDoor) -> None:
     """bb2 Revolving Door: the player on it jumps to a room touching one of its corners (2 actions)."""
-    who = who_of(rules, a)
-    b = rules.state.crew[who]
-    if a.get("floor") not in (None, b.floor):
-        raise IllegalActionError(N_("the Revolving Door keeps %(who)s on floor %(floor)s"), who=who, floor=b.floor)
-    rules.revolving_door(who, square_of(rules, b.floor, a.get("to"), "to"))
+    b = rules.state.crew[a.who]
+    if a.floor not in (None, b.floor):
+        raise IllegalActionError(N_("the Revolving Door keeps %(who)s on floor %(floor)s"), who=a.who, floor=b.floor)
+    rules.revolving_door(a.who, board_square(rules, b.floor, a.to, "to"))
 
 
-def _commotion(rules: Bb2, a: Action) -> None:
-    floor = floor_of(rules, a)
-    steps = a.get("steps", 1)
-    if steps not in (1, 2, 3):
-        raise IllegalActionError(N_("a commotion pulls the bouncer 1 step (3 for the Buffet)"))
-    rules.commotion(floor, square_of(rules, floor, a.get("at")), steps)
+def _commotion(rules: Bb2, a: Commotion) -> None:
+    rules.commotion(a.floor, a.at, a.steps or 1)
 
 
-def _crowd(rules: Bb2, a: Action) -> None:
+def _crowd(rules: Bb2, a: Crowd) -> None:
     """bb2 Crowd chip turned up in a room (or discarded by hand): the bouncer gives no heat there once."""
-    floor = floor_of(rules, a)
-    square = square_of(rules, floor, a.get("at"))
-    fl = rules.state.floors[floor]
-    on = bool(a.get("on", square not in fl.crowd))
-    fl.crowd = (*(s for s in fl.crowd if s != square), *([square] if on else []))
-    rules.log("crowd", "bb2 Crowd", floor, square, how="on" if on else "off")
+    fl = rules.state.floors[a.floor]
+    on = a.at not in fl.crowd if a.on is None else a.on  # toggled when the action does not say
+    fl.crowd = (*(s for s in fl.crowd if s != a.at), *([a.at] if on else []))
+    rules.log("crowd", "bb2 Crowd", a.floor, a.at, how="on" if on else "off")
 
 
-def _undercover(rules: Bb2, a: Action) -> None:
-    floor = floor_of(rules, a)
-    rules.undercover(floor, square_of(rules, floor, a.get("at")))
+def _undercover(rules: Bb2, a: Undercover) -> None:
+    rules.undercover(a.floor, a.at)
 
 
-def _set_cubes(rules: Bb2, a: Action) -> None:
+def _set_cubes(rules: Bb2, a: Set) -> None:
     set_on_room(rules, a, "cubes", MOST_CUBES, "bb2 Surveillance")
 
 

@@ -17,12 +17,11 @@ from ..board import square_coords
 from ..errors import N_, IllegalActionError
 from ..ruleset import GameOver, StandInsRead
 from ..state import DISTRACTED, HIDDEN
-from .limits import BUFFET_LIMIT, HEAT_LIMIT, MOST_DECK, PRIMA_DONNAS, SURVEILLANCE_LIMIT
+from .limits import BUFFET_LIMIT, BUFFET_STEPS, HEAT_LIMIT, MOST_DECK, PRIMA_DONNAS, SURVEILLANCE_LIMIT
 from .offers import COUNTING_ROOMS, LEGAL, diagonal_rooms
 
 BOUNCER_MOVES = 3
 HEAT_PER_ENTRY = 2
-BUFFET_STEPS = 3
 EMPTY_DECK = "empty"  # the answer to a card question when the table's real deck has no card left
 DICE_SUMS = tuple(str(n) for n in range(2, 13))  # two casino dice (bb2 Table Games)
 LUCKY_SUMS = (7, 11)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..vocabulary import FLOOR, NAME, SET_MOST, Action, flag, may, need, square, whole, word
-from .limits import MOST_CUBES, MOST_DECK, PRIMA_DONNAS
+from .limits import BUFFET_STEPS, MOST_CUBES, MOST_DECK, PRIMA_DONNAS
 
 CHIPS = ("prima_donna", "drunk")  # bb2 chips that put a burglar in another room
 # what gear or an event does to a bouncer (manual controls): he jumps, his marker is set (a hunting bouncer
@@ -22,7 +22,7 @@ SET_MOST["cubes"] = MOST_CUBES
 class Commotion(Action, do="commotion"):
     floor: int = need(FLOOR)
     at: str = need(square)
-    steps: int | None = may(whole(1, 3))  # 1; 3 for the Buffet
+    steps: int | None = may(whole(1, BUFFET_STEPS))  # 1; 3 for the Buffet
 
 
 @dataclass(frozen=True, kw_only=True)

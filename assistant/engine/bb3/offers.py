@@ -10,12 +10,12 @@ decides nothing: a counter's "−" or "+" is there only when the engine offers i
 
 from __future__ import annotations
 
+from ..limits import DIE_FACES, MOST_STEALTH
 from ..offers import LegalActions, Offer, breaking_in, entrance, in_play, inside, moves, steps
 from ..state import GameState
 from .limits import GUARD_ROOM, MOST_WORKERS
 
-MOST_STEALTH = 6
-DIE = (1, 6)
+DIE = (1, DIE_FACES)
 
 
 def started(state: GameState) -> bool:

@@ -8,7 +8,7 @@ rules reference's (``PAGES``), put on the board by web/table/teach.py.
 
 >>> due("break_in", Reached(), frozenset())
 'setup'
->>> due("play", Reached(guard_moves=1), frozenset({"guard_turn"}))
+>>> due("play", Reached(turns_ended=1, guard_moves=1), frozenset({"guard_turn"}))
 'clockwise'
 """
 
