@@ -1,8 +1,8 @@
 """The league page (issue 36 §2) over a club's stored heists: 30 heists (Bank Jobs and Office Jobs, five crews with
 their characters, three difficulties) of up to 40 actions, played through the store on a SQLite file, then
 ``/league`` through the app: cold (nothing counted yet, the forecast's own memo emptied: every guard move of every
-heist forecast), warm (the median of 5 visits more: nothing changed), after one heist changed (its last action undone), and
-the CSV file warm. Wall-clock times (the page is what a person waits for).
+heist forecast), warm (the median of 5 visits more: nothing changed), after one heist changed (its last action
+undone), and the CSV file warm. Wall-clock times (the page is what a person waits for).
 Run: ``python bench/league.py [heists] [actions]``. Targets: cold < 10 s, warm < 0.5 s.
 """
 
