@@ -83,6 +83,11 @@ class HeistLine:
         return tuple(sorted(b.name for b in self.burglars))
 
     @property
+    def played(self) -> bool:
+        """A guard has moved, or the heist is over: one only set up, or left before its first End turn, is not."""
+        return self.moves > 0 or self.outcome is not None
+
+    @property
     def expected(self) -> Fraction:
         return sum((b.expected for b in self.burglars), Fraction(0))
 
@@ -144,10 +149,14 @@ class Row:
 class League:
     """Every table of the league over a set of heists."""
 
-    heists: tuple[HeistLine, ...]  # as given (the last played first)
-    crews: tuple[Row, ...]
+    heists: tuple[HeistLine, ...]  # as given (the last played first), played or not
+    crews: tuple[Row, ...]  # the tables count only the heists played
     characters: tuple[Row, ...]
     jobs: tuple[Row, ...]  # key: game, job, floors, difficulty
+
+    @property
+    def unplayed(self) -> int:
+        return sum(not h.played for h in self.heists)
 
     def luckiest(self, count: int = 3) -> tuple[HeistLine, ...]:
         """The heists found least often against their odds (luck above 0), luckiest first."""
@@ -210,11 +219,12 @@ def _difficulty(setup: Sequence[tuple[str, str]] | None, first: GameState) -> st
 
 
 def league(lines: Sequence[HeistLine]) -> League:
-    """The league's tables over ``lines``, each table's rows by most heists won, then most played, then key."""
+    """The league's tables over the heists of ``lines`` that were played, each table's rows by most heists won, then
+    most played, then key."""
     crews: dict[tuple[str, ...], Row] = {}
     characters: dict[tuple[str, ...], Row] = {}
     jobs: dict[tuple[str, ...], Row] = {}
-    for line in lines:
+    for line in (line for line in lines if line.played):
         crews.setdefault(line.crew, Row(line.crew)).add(line, line.burglars)
         for character in sorted({b.character for b in line.burglars}):
             characters.setdefault((character,), Row((character,))).add(

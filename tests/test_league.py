@@ -92,7 +92,9 @@ def test_heists_won_and_caught_are_counted_per_crew_character_and_job_at_its_dif
     other = bank_job(store, CY_DI, seed=3)
     assert [store.load(g).state.outcome for g in (won, caught, other)] == ["escaped", "caught", None]
     lines = [counted(store, g) for g in (won, caught, other)]
-    table = league(lines)
+    set_up = counted(store, bank_job(store, ANN_BOB, seed=4, turns=0))  # broken into, no guard move yet
+    table = league([*lines, set_up])
+    assert not set_up.played and table.unplayed == 1 and table.heists[-1] is set_up
     crews = {row.key: row for row in table.crews}
     assert set(crews) == {("Ann", "Bob"), ("Cy", "Di")}
     assert (crews["Ann", "Bob"].heists, crews["Ann", "Bob"].won, crews["Ann", "Bob"].lost) == (2, 1, 1)

@@ -37,7 +37,9 @@ def test_the_page_counts_every_heist_and_names_the_luckiest_and_unluckiest(app: 
     won = bank_job(kept, ANN_BOB, seed=1)
     escape_all(kept, won)
     caught = bank_job(kept, ANN_BOB, seed=2, difficulty="hard", turns=60)
+    bank_job(kept, ANN_BOB, seed=3, turns=0)  # no guard move yet: listed, not counted
     page = client.get("/league").get_data(as_text=True)
+    assert "1 heist with no guard move yet is left out of the tables below." in page
     lucky_list = page[page.index("The luckiest heists"):page.index("The unluckiest heists")]
     unlucky_list = page[page.index("The unluckiest heists"):page.index('id="by-crew"')]
     assert f'href="/games/{lucky}/report"' in lucky_list and f'/games/{unlucky}/' not in lucky_list
