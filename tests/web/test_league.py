@@ -45,7 +45,7 @@ def test_the_page_counts_every_heist_and_names_the_luckiest_and_unluckiest(app: 
     assert f'href="/games/{lucky}/report"' in lucky_list and f'/games/{unlucky}/' not in lucky_list
     assert f'href="/games/{unlucky}/report"' in unlucky_list and f'/games/{lucky}/' not in unlucky_list
     assert "found 0 times where the odds expected 0.50 (luck +0.50)" in text(lucky_list)
-    assert "found 1 times where the odds expected 0.50 (luck -0.50)" in text(unlucky_list)
+    assert "found 1 time where the odds expected 0.50 (luck -0.50)" in text(unlucky_list)
     lines = {g: counted(kept, g) for g in (unlucky, lucky, won, caught)}
     crews = text(section(page, "by-crew"))
     ann_bob = league([lines[won], lines[caught]]).crews[0]

@@ -50,8 +50,8 @@ def counted(chosen: Collection[str]) -> list[HeistLine]:
                                                store().timeline(row["id"])[1]))
             _counted[(path, row["id"])] = kept
         lines.append(kept[1])
-    for gone in [key for key in _counted if key[0] == path and key not in here]:
-        del _counted[gone]
+    for gone in [key for key in list(_counted) if key[0] == path and key not in here]:  # list(): other requests add
+        _counted.pop(gone, None)
     return lines
 
 
@@ -105,8 +105,9 @@ def figure(value: Fraction, signed: bool = False) -> str:
 
 
 def luck_words(line: HeistLine) -> str:
-    return _("found %(found)s times where the odds expected %(expected)s (luck %(luck)s)", found=line.found,
-             expected=figure(line.expected), luck=figure(line.luck, signed=True))
+    return ngettext("found %(num)s time where the odds expected %(expected)s (luck %(luck)s)",
+                    "found %(num)s times where the odds expected %(expected)s (luck %(luck)s)", line.found,
+                    expected=figure(line.expected), luck=figure(line.luck, signed=True))
 
 
 # -- the CSV file --------------------------------------------------------------------------------------------
