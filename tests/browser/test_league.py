@@ -34,8 +34,7 @@ def test_the_host_counts_a_chosen_heist_opens_the_luckiest_and_downloads_the_row
     device.get_by_role("link", name="League: every crew’s heists and their luck").click()
     expect(device.get_by_role("heading", name="League of the club’s heists", level=1)).to_be_visible()
     assert serious(device) == []
-    width = VIEWPORTS["phone" if device.viewport_size["width"] < 600 else "tablet"]["width"]  # type: ignore[index]
-    assert device.evaluate("document.documentElement.scrollWidth") <= width
+    assert device.evaluate("document.documentElement.scrollWidth") <= device.viewport_size["width"]  # type: ignore[index]
     device.locator(f'input[name=heist][value="{lucky}"]').check()
     device.get_by_role("button", name="Show the league").click()
     expect(device).to_have_url(re.compile(rf"/league\?heist={lucky}$"))
