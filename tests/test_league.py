@@ -48,17 +48,28 @@ def half_a_chance(store: Store, deck: list[str]) -> str:
     return game_id
 
 
-def bank_job(store: Store, crew: list[dict[str, Any]], seed: int, difficulty: str = "normal", turns: int = 8) -> str:
+def bank_job(store: Store, crew: list[dict[str, Any]], seed: int, difficulty: str = "normal", turns: int = 8,
+             deck: str = "app") -> str:
+    """A Bank Job broken into at B2 and played by ``turns`` ends of turns (fewer if the crew is caught); with the
+    table's own patrol cards (``deck`` "table"), each card the app asks for is the first one that can be drawn."""
     game_id = store.create(f"The Bank Job — {' & '.join(c['name'] for c in crew)}",
-                           new_game("bank", crew, difficulty=difficulty, seed=seed),
+                           new_game("bank", crew, difficulty=difficulty, deck_mode=deck, seed=seed),
                            [("game", "bb1"), ("scenario", "bank"), ("difficulty", difficulty)])
-    store.act(game_id, {"do": "start"})
-    store.act(game_id, {"do": "entrance", "at": "B2"})
-    for _ in range(turns):
+    for action in ({"do": "start"}, {"do": "entrance", "at": "B2"}, *({"do": "end_turn"} for _ in range(turns))):
         if store.load(game_id).state.outcome:
             break
-        store.act(game_id, {"do": "end_turn"})
+        store.act(game_id, action)
+        while (pending := store.load(game_id).state.pending) is not None:
+            store.act(game_id, {"do": "answer", "choice": drawable(store.load(game_id).state, pending["question"])})
     return game_id
+
+
+def drawable(state: GameState, question: dict[str, Any]) -> str:
+    """The first option a table could answer: for a patrol card, one not face up in its floor's discard pile."""
+    if question["kind"] != "card":
+        return str(question["options"][0])
+    face_up = state.floors[question.get("floor") or state.crew[state.current() or ""].floor].discard
+    return next(str(o) for o in question["options"] if o not in face_up)
 
 
 def escape_all(store: Store, game_id: str) -> None:
@@ -118,7 +129,8 @@ def test_luck_is_the_forecast_before_each_end_turn_against_what_it_did_played_ag
     """Every End turn of three stored heists played again from the first position with the stored actions: the
     forecast of the moving floor, called directly on the position before it, summed, is the heist's expected finds;
     the burglars whose Stealth (or a Lavatory token) that End turn and its answers took are its finds."""
-    heists = [bank_job(store, ANN_BOB, seed=seed, turns=12) for seed in (4, 5, 6)]
+    heists = [*(bank_job(store, ANN_BOB, seed=seed, turns=12) for seed in (4, 5, 6)),
+              bank_job(store, ANN_BOB, seed=7, turns=12, deck="table")]  # End turns that ask for each card
     for game_id in heists:
         line = counted(store, game_id)
         actions = [e["action"] for e in store.history(game_id)]
@@ -128,6 +140,7 @@ def test_luck_is_the_forecast_before_each_end_turn_against_what_it_did_played_ag
         assert expected == {b.name: b.expected for b in line.burglars}
         assert line.luck == sum(expected.values()) - sum(found.values())
     assert any(counted(store, g).found for g in heists)  # the guards did find someone: the check saw finds
+    assert any(e["action"]["do"] == "answer" for e in store.history(heists[-1]))
 
 
 def replayed_luck(first: GameState, actions: list[dict[str, Any]]) -> tuple[dict[str, Fraction], dict[str, int]]:
