@@ -135,4 +135,5 @@ def test_only_the_host_sees_the_league_and_its_file(app: Flask, client: FlaskCli
     for path in ("/league", "/league.csv"):
         answer = phone.get(path)
         assert answer.status_code == 403 and "Ana" not in answer.get_data(as_text=True)
-        assert client.get(path).status_code == 200
+        mine = client.get(path)
+        assert mine.status_code == 200 and mine.headers["Cache-Control"] == "no-store"  # a shared tablet's history
