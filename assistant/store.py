@@ -198,10 +198,10 @@ class Store(CampaignStore):
         return setup, GameState.from_text(row["initial"])
 
     def games(self) -> list[dict[str, Any]]:
-        """Every heist, the last played first, with its guard moves (``turns``: the ends of turns in effect) and
-        its ``outcome`` ("escaped", "caught" or None)."""
+        """Every heist, the last played first, with its guard moves (``turns``: the ends of turns in effect), its
+        ``outcome`` ("escaped", "caught" or None) and its ``version`` (what a count kept per heist is keyed by)."""
         rows = self.db().execute(
-            "SELECT g.id, g.title, g.created, g.updated, g.head, "
+            "SELECT g.id, g.title, g.created, g.updated, g.head, g.version, "
             "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id AND a.seq <= g.head "
             " AND json_extract(a.action, '$.do') = 'end_turn') AS turns, "
             "(SELECT json_extract(a.state, '$.outcome') FROM actions a WHERE a.game_id = g.id AND a.seq = g.head) "

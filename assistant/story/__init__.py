@@ -52,7 +52,7 @@ class Turn:
 
     number: int  # 1 for the first guard move of the heist
     who: str  # whose turn ended
-    floor: int | None  # the floor whose guard moved (None: she had escaped, nobody moved)
+    floor: int | None  # the floor whose guard moved (None: nobody moved: she was not inside, or a Shift Change)
     danger: dict[str, Fraction]  # burglar -> the chance that move finds them, before it (burglars on that floor)
     found: tuple[str, ...]  # found during it, in the order it happened
     caught: str | None
@@ -94,7 +94,9 @@ def heist_story(steps: Sequence[Step]) -> list[Turn]:
 def _turn(number: int, before: GameState, log: list[dict[str, Any]], after: GameState) -> Turn:
     who = before.current() or ""
     b = before.crew.get(who)
-    floor = b.floor if b is not None and not b.escaped and before.floors[b.floor].guard is not None else None
+    # as End turn moves him (actions._end_turn): not after a Shift Change, nor for a burglar who is not inside
+    moves = b is not None and not b.escaped and b.at is not None and not before.no_move
+    floor = b.floor if b is not None and moves and before.floors[b.floor].guard is not None else None
     danger = {name: c.found for name, c in forecast_floor(before, floor).crew.items()} \
         if floor is not None and not before.outcome else {}
     found: list[str] = []

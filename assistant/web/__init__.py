@@ -69,8 +69,8 @@ def _blueprints(app: Flask) -> None:
     from .phones import live, share
     from .reference import views as reference
     from .sandbox import views as sandbox
-    from .setup import backups, campaigns, club, home, new_heist, settings
+    from .setup import backups, campaigns, club, home, league, new_heist, settings
     from .table import coach, danger, display, game, keys, report, teach, why
-    for area in (home, backups, campaigns, club, new_heist, game, display, keys, live, share, settings, sandbox,
+    for area in (home, backups, campaigns, club, league, new_heist, game, display, keys, live, share, settings, sandbox,
                  reference, why, danger, coach, report, teach):
         app.register_blueprint(area.bp)

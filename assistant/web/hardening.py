@@ -44,7 +44,7 @@ HEADERS = {
 }
 # the pages behind a link token (/games/<token>…) or the host key (/host/<key>), and the host's pages
 PRIVATE_PATHS = ("/games/", "/host/")
-HOST_PAGES = ("home", "setup", "settings", "backups", "club")
+HOST_PAGES = ("home", "setup", "settings", "backups", "club", "league")
 # the biggest request the app takes is an import: the file plus the form around it
 MAX_BODY = IMPORT_LIMIT + 64 * 1024
 
