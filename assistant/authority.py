@@ -95,8 +95,9 @@ class Authority:
     def permitted(self) -> Names:
         constraints = self.certificate.extensions.get_extension_for_class(x509.NameConstraints).value
         subtrees = constraints.permitted_subtrees or []
+        networks = [n.value for n in subtrees if isinstance(n, x509.IPAddress)]
         return Names(tuple(n.value for n in subtrees if isinstance(n, x509.DNSName)),
-                     tuple(str(n.value.network_address) for n in subtrees if isinstance(n, x509.IPAddress)))
+                     tuple(str(n.network_address) for n in networks if isinstance(n, ipaddress.IPv4Network)))
 
     def leaf(self, names: Names, now: datetime.datetime | None = None) -> tuple[Path, Path]:
         """The server's certificate and key files for ``names`` (those the authority permits), made again when

@@ -32,7 +32,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = Flask("assistant", template_folder=str(FILES / "templates"), static_folder=str(FILES / "static"),
                 instance_path=str(Path(instance).resolve()))
     app.config.update(DATABASE=str(Path(app.instance_path) / "heists.sqlite3"), WTF_CSRF_TIME_LIMIT=None,
-                      SESSION_COOKIE_SAMESITE="Lax", PUBLIC_URL=None, SEND_FILE_MAX_AGE_DEFAULT=3600)
+                      SESSION_COOKIE_SAMESITE="Lax", PUBLIC_URL=None, SEND_FILE_MAX_AGE_DEFAULT=3600,
+                      # the same forms post over http and https (secure_serving.py): Flask-WTF's https check wants a
+                      # Referer, and every page sends none (web/hardening.py); the token alone is the check
+                      WTF_CSRF_SSL_STRICT=False)
     # live streams (web/phones/live.py): each holds a server thread, so at most 24 of waitress's 32 (__main__);
     # a device past them waits for a place while the page still counts it alive (it gives up after two heartbeats
     # and a second unheard, static/app.js), then asks again soon
