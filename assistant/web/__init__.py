@@ -69,11 +69,12 @@ def _words(app: Flask) -> None:
 
 
 def _blueprints(app: Flask) -> None:
+    from . import installable
     from .phones import live, share
     from .reference import views as reference
     from .sandbox import views as sandbox
-    from .setup import backups, campaigns, club, home, new_heist, settings
+    from .setup import backups, campaigns, club, home, new_heist, settings, trust
     from .table import coach, danger, display, game, keys, report, teach, why
     for area in (home, backups, campaigns, club, new_heist, game, display, keys, live, share, settings, sandbox,
-                 reference, why, danger, coach, report, teach):
+                 reference, why, danger, coach, report, teach, trust, installable):
         app.register_blueprint(area.bp)
