@@ -26,7 +26,7 @@ def verify(ca: authority.Authority, cert_path: Path, name: x509.GeneralName) -> 
 
 
 def test_the_laptops_names_are_its_local_name_localhost_its_lan_addresses_and_loopback() -> None:
-    assert NAMES == Names(("table-laptop.local", "localhost"), ("192.168.1.20", "127.0.0.1"))
+    assert Names(("table-laptop.local", "localhost"), ("192.168.1.20", "127.0.0.1")) == NAMES
 
 
 def test_the_authority_may_vouch_only_for_the_laptops_own_names_and_says_so_critically(tmp_path: Path) -> None:

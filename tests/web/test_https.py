@@ -4,8 +4,10 @@ with its token; plain http goes on beside it, and a device that does not trust i
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import re
+import signal
 import socket
 import ssl
 from collections.abc import Iterator
@@ -17,7 +19,7 @@ from flask import Flask
 
 from assistant import authority, secure_serving
 from tests.web.helpers import make_app
-from tests.web.live_server import request, serving, wait_until
+from tests.web.live_server import free_port, request, serving, start, stop, wait_serving, wait_until
 from tests.web.test_live_server import heist
 
 
@@ -112,10 +114,8 @@ def test_a_device_that_does_not_trust_the_laptop_is_refused_and_the_next_is_serv
         get(https, stranger, "/rules")
     with socket.create_connection(("127.0.0.1", https.port), timeout=5) as plain:  # plain http to the https port
         plain.sendall(b"GET /rules HTTP/1.1\r\nHost: x\r\n\r\n")
-        try:
+        with contextlib.suppress(ConnectionResetError):  # refused outright, or
             assert b"HTTP/1.1" not in plain.recv(100)
-        except ConnectionResetError:
-            pass  # refused outright
     assert get(https, trusting(app), "/rules")[0] == 200
 
 
@@ -143,3 +143,43 @@ def test_a_stream_over_https_gives_its_place_back_when_the_phone_hangs_up(app: F
     assert wait_until(lambda: any(c.requests for c in channels.values()))
     socket.socket.close(wrapped)  # gone at once, no TLS goodbye
     assert wait_until(lambda: not any(isinstance(c, secure_serving._TlsChannel) for c in channels.values()), 2)
+
+
+def test_the_app_started_as_a_person_starts_it_serves_https_once_trusted_and_says_where(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "instance"
+    folder.mkdir()
+    port, secure_port = free_port(), free_port()
+    monkeypatch.setenv("HTTPS_PORT", str(secure_port))
+    plain = start(folder, port=port)  # never trusted: http alone, as ever
+    try:
+        wait_serving(plain, port)
+        assert not wait_until(lambda: listening(secure_port), timeout=0.5)
+        plain.send_signal(signal.SIGINT)
+        out, _ = plain.communicate(timeout=60)
+    finally:
+        stop(plain)
+    assert "https" not in out
+    ca = authority.make(folder, secure_serving.current_names())
+    trusted = start(folder, port=port)
+    try:
+        wait_serving(trusted, port)
+        assert trusted.stdout is not None
+        said = next(line for line in trusted.stdout if "over https" in line)
+        assert re.search(rf"https://[0-9.]+:{secure_port}/$", said.strip()) or f"localhost:{secure_port}" in said
+        context = ssl.create_default_context(cadata=ca.pem.decode())
+        conn = http.client.HTTPSConnection("127.0.0.1", secure_port, context=context, timeout=10)
+        conn.request("GET", "/rules")
+        assert conn.getresponse().status == 200
+        conn.close()
+        assert request(port, "GET", "/rules")[0] == 200
+        trusted.send_signal(signal.SIGINT)
+        _, err = trusted.communicate(timeout=60)
+    finally:
+        stop(trusted)
+    assert trusted.returncode == 0 and "Traceback" not in err, err
+
+
+def listening(port: int) -> bool:
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) == 0

@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from markupsafe import Markup
+from werkzeug.wrappers import Response
 
 from ... import authority
 from ...secure_serving import EXTENSION, Https, current_names
@@ -60,8 +61,9 @@ def page() -> str:
         return render_template("trust.html", ca=None, host=is_host())
     download = f"{phone_base() or request.host_url}trust/{CA_FILE}"
     there = secure()
-    return render_template("trust.html", ca=ca, host=is_host(), ca_file=CA_FILE, download=download, download_qr=_qr(download),
-                           secure=there, secure_qr=_qr(f"{there.url}trust"), names=ca.permitted)
+    return render_template("trust.html", ca=ca, host=is_host(), ca_file=CA_FILE, download=download,
+                           download_qr=_qr(download), secure=there, secure_qr=_qr(f"{there.url}trust"),
+                           names=ca.permitted)
 
 
 @bp.post("/trust")
