@@ -86,7 +86,6 @@ class _TlsChannel(serving._GuardedChannel):
     _want_write = False  # OpenSSL waits to write (else to read)
 
     def __init__(self, server: Any, sock: Any, addr: Any, adj: Any, map: Any = None) -> None:
-        sock = server.site.context().wrap_socket(sock, server_side=True, do_handshake_on_connect=False)
         self._since = time.monotonic()
         super().__init__(server, sock, addr, adj, map)
 
@@ -162,6 +161,19 @@ class _TlsListener(TcpWSGIServer):  # type: ignore[misc]
     """The https port's listening socket, in the http server's map, with its trigger (one loop wakes for both)."""
 
     site: SecureSite
+
+    def accept(self) -> tuple[ssl.SSLSocket, Any] | None:
+        """A connection, wrapped in TLS (its handshake is the channel's). Within waitress's own guard: a failure here
+        (the certificate cannot be made again, say) loses that connection, never the port."""
+        accepted = super().accept()
+        if accepted is None:
+            return None
+        sock, addr = accepted
+        try:
+            return self.site.context().wrap_socket(sock, server_side=True, do_handshake_on_connect=False), addr
+        except OSError:
+            sock.close()
+            raise
 
     def close(self) -> None:
         wasyncore.dispatcher.close(self)  # the socket only: the trigger is the http server's

@@ -183,3 +183,17 @@ def test_the_app_started_as_a_person_starts_it_serves_https_once_trusted_and_say
 def listening(port: int) -> bool:
     with socket.socket() as s:
         return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def test_a_connection_its_certificate_fails_for_is_lost_never_the_port(app: Flask, both: tuple[Any, Any]) -> None:
+    _, https = both
+    site, device = https.listener.site, trusting(app)
+    key = Path(app.instance_path) / authority.CA_KEY
+    kept = key.read_bytes()
+    key.unlink()  # the authority gone from the data folder: no certificate can be made
+    site._checked = float("-inf")  # looked at again at the next connection
+    with pytest.raises((ssl.SSLError, ConnectionError)):
+        get(https, device, "/rules")
+    key.write_bytes(kept)
+    site._checked = float("-inf")
+    assert get(https, device, "/rules")[0] == 200
