@@ -2,7 +2,7 @@
 the laptop trusted from Settings, the trust page's codes are read back from the screen, and a Chromium told to accept
 the laptop's server key (``--ignore-certificate-errors-spki-list``, what trusting the authority does for a real
 phone) opens a heist's play link over https as ``<hostname>.local``: its service worker registers, the wake lock is
-granted, and with the laptop out of reach the installed app says so."""
+granted, and with the laptop out of reach the installed app says so, in the phone's language."""
 
 from __future__ import annotations
 
@@ -29,7 +29,8 @@ from tests.web.live_server import stop_serving
 from tests.web.test_live_server import heist
 
 LOCAL = authority.local_name() or "laptop.local"
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+# a phone in Spanish: the trust page's steps and the page for a laptop out of reach come in its language
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "locale": "es-ES"}
 
 
 @pytest.fixture
@@ -70,8 +71,8 @@ def test_a_phone_that_trusts_the_laptop_installs_the_app_and_keeps_its_screen_on
     expect(page.get_by_role("link", name="Open over https")).to_be_visible()  # https opened at once
     assert serious(page) == []
 
-    download = read_qr(page, "QR code of the certificate", zbarimg, tmp_path / "ca.png")
-    assert download.startswith("http://") and download.endswith("/trust/burgle-guard-assistant.crt")
+    here = read_qr(page, "QR code of this page", zbarimg, tmp_path / "here.png")
+    assert re.fullmatch(rf"http://[0-9.]+:{server.effective_port}/trust", here), here
     opened = read_qr(page, "QR code of the https address", zbarimg, tmp_path / "https.png")
     assert re.fullmatch(rf"https://[0-9.]+:{https.port}/trust", opened), opened
 
@@ -84,8 +85,14 @@ def test_a_phone_that_trusts_the_laptop_installs_the_app_and_keeps_its_screen_on
     try:
         context = trusting.new_context(**PHONE)  # type: ignore[arg-type]
         phone = context.new_page()
-        certificate = phone.request.get(download.replace(download.split("/")[2], f"127.0.0.1:{server.effective_port}"))
-        assert certificate.headers["content-type"] == "application/x-x509-ca-cert" and certificate.body() == ca.pem
+        # the phone opens the trust page from the tablet's code (by the laptop's name: it is not the tablet) in its
+        # own language, and downloads the certificate
+        phone.goto(here.replace(here.split("/")[2], f"{LOCAL}:{server.effective_port}"))
+        expect(phone.get_by_role("heading", name="iPhone y iPad")).to_be_visible()
+        with phone.expect_download() as downloading:
+            phone.get_by_role("link", name="Descargar el certificado").click()
+        assert downloading.value.suggested_filename == "burgle-guard-assistant.crt"
+        assert Path(downloading.value.path()).read_bytes() == ca.pem
 
         game_id = heist(app)
         token = app.extensions["store"].load(game_id).play_token
@@ -96,11 +103,11 @@ def test_a_phone_that_trusts_the_laptop_installs_the_app_and_keeps_its_screen_on
         assert scope == f"https://{LOCAL}:{https.port}/"
         expect(phone.locator("html")).to_have_attribute("data-installable", "1")
         expect(phone.locator("#live")).to_have_attribute("data-wake", "on")
-        expect(phone.get_by_text("Keep this screen on while you play.")).to_be_hidden()
+        expect(phone.locator("#wake-hint")).to_be_hidden()
 
         context.set_offline(True)  # the laptop out of reach: the installed app says so, not the browser
         phone.goto(f"https://{LOCAL}:{https.port}/games/{token}")
-        expect(phone.get_by_role("heading", name="Cannot reach the laptop")).to_be_visible()
+        expect(phone.get_by_role("heading", name="No se puede llegar al portátil")).to_be_visible()
         context.close()
     finally:
         trusting.close()

@@ -49,7 +49,8 @@ def test_any_device_downloads_the_certificate_it_installs(app: Flask, client: Fl
     ca = authority.load(Path(app.instance_path))
     assert ca is not None
     page = phone(app).get("/trust").get_data(as_text=True)
-    assert re.search(r"http://[0-9.]+:[0-9]+/trust/burgle-guard-assistant.crt", page)  # the QR code's, on the LAN
+    assert re.search(r"<code>http://[0-9.]+:[0-9]+/trust</code>", page)  # where a phone opens this page, on the LAN
+    assert 'href="/trust/burgle-guard-assistant.crt" download' in page
     assert ca.fingerprint in page and page.count("<svg") == 1  # the https address has its code once https serves
     answer = phone(app).get("/trust/burgle-guard-assistant.crt")
     assert answer.status_code == 200 and answer.mimetype == "application/x-x509-ca-cert"

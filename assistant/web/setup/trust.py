@@ -59,11 +59,11 @@ def page() -> str:
     ca = authority.load(_folder())
     if ca is None:
         return render_template("trust.html", ca=None, host=is_host())
-    download = f"{phone_base() or request.host_url}trust/{CA_FILE}"
+    # the tablet shows where a phone opens this page on its own screen: the steps then come in its language
+    here = f"{phone_base() or request.host_url}trust"
     there = secure()
-    return render_template("trust.html", ca=ca, host=is_host(), ca_file=CA_FILE, download=download,
-                           download_qr=_qr(download), secure=there, secure_qr=_qr(f"{there.url}trust"),
-                           names=ca.permitted)
+    return render_template("trust.html", ca=ca, host=is_host(), ca_file=CA_FILE, here=here, here_qr=_qr(here),
+                           secure=there, secure_qr=_qr(f"{there.url}trust"), names=ca.permitted)
 
 
 @bp.post("/trust")
