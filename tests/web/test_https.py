@@ -197,3 +197,18 @@ def test_a_connection_its_certificate_fails_for_is_lost_never_the_port(app: Flas
     key.write_bytes(kept)
     site._checked = float("-inf")
     assert get(https, device, "/rules")[0] == 200
+
+
+def test_a_new_lan_address_gets_a_new_certificate_for_the_next_connections(app: Flask, both: tuple[Any, Any]) -> None:
+    _, https = both
+    site, device = https.listener.site, trusting(app)
+
+    def served_names() -> set[str]:
+        with socket.create_connection(("127.0.0.1", https.port), timeout=5) as raw, \
+                device.wrap_socket(raw, server_hostname="127.0.0.1") as tls:
+            return {value for _, value in tls.getpeercert()["subjectAltName"]}
+    at_start = served_names()
+    site._names = lambda: authority.laptop_names([])  # the laptop off its Wi-Fi: loopback and its .local name only
+    assert served_names() == at_start  # looked at again only every REFRESH seconds
+    site._checked -= secure_serving.REFRESH + 1
+    assert served_names() == {"localhost", "127.0.0.1", *(n for n in at_start if n.endswith(".local"))}
