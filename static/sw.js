@@ -1,4 +1,4 @@
-/* The app's service worker (assistant/web/installable.py), registered over https only (static/install.js). Every
+/* The app's service worker (assistant/web/installable.py), registered over https only (static/page.js). Every
    page still comes from the laptop, fresh: a board must never be an old one, so nothing else is kept. What it adds:
    an installed app opened while the laptop cannot be reached says so, in the device's language (the page is kept as
    this device read it when the worker was installed), instead of the browser's error page. */

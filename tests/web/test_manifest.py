@@ -33,7 +33,10 @@ def test_the_service_worker_is_served_from_the_top_so_it_may_answer_for_every_pa
         assert answer.headers["Cache-Control"] == "no-cache"
     assert 'cache.add(OFFLINE)' in body and 'const OFFLINE = "/offline"' in body
     page = client.get("/rules").get_data(as_text=True)
-    assert re.search(r'<script src="/static/install\.js[^"]*" defer>', page)  # every page registers it (over https)
+    script = re.search(r'<script src="(/static/page\.js[^"]*)" defer>', page)
+    assert script  # every page registers it (over https)
+    with client.get(script.group(1)) as answer:
+        assert 'navigator.serviceWorker.register("/sw.js"' in answer.get_data(as_text=True)
 
 
 def test_the_page_an_installed_app_shows_without_the_laptop_is_whole_and_in_the_devices_language(client):
