@@ -89,6 +89,7 @@ def test_a_phone_that_trusts_the_laptop_installs_the_app_and_keeps_its_screen_on
         # own language, and downloads the certificate
         phone.goto(here.replace(here.split("/")[2], f"{LOCAL}:{server.effective_port}"))
         expect(phone.get_by_role("heading", name="iPhone y iPad")).to_be_visible()
+        assert serious(phone) == []
         with phone.expect_download() as downloading:
             phone.get_by_role("link", name="Descargar el certificado").click()
         assert downloading.value.suggested_filename == "burgle-guard-assistant.crt"

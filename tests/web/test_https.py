@@ -212,3 +212,13 @@ def test_a_new_lan_address_gets_a_new_certificate_for_the_next_connections(app: 
     assert served_names() == at_start  # looked at again only every REFRESH seconds
     site._checked -= secure_serving.REFRESH + 1
     assert served_names() == {"localhost", "127.0.0.1", *(n for n in at_start if n.endswith(".local"))}
+
+
+def test_a_tablet_on_https_shows_phones_https_links(app: Flask, both: tuple[Any, Any]) -> None:
+    server, https = both
+    game_id = heist(app)
+    token = app.extensions["store"].load(game_id).play_token
+    status, panel = get(https, trusting(app), f"/games/{game_id}/share?kind=play", host="localhost")
+    assert status == 200 and re.search(rf"<code>https://[0-9.]+:{https.port}/games/{token}</code>", panel), panel
+    status, panel = request(server.effective_port, "GET", f"/games/{game_id}/share?kind=play", host="localhost")
+    assert status == 200 and re.search(rf"<code>http://[0-9.]+:{server.effective_port}/games/{token}</code>", panel)
