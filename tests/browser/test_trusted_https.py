@@ -66,6 +66,7 @@ def test_a_phone_that_trusts_the_laptop_installs_the_app_and_keeps_its_screen_on
         tmp_path: Path) -> None:
     app, server, https = laptop
     page.goto(f"http://127.0.0.1:{server.effective_port}/settings")  # the tablet, on the laptop itself
+    assert serious(page) == []
     page.get_by_role("button", name="Make this laptop trusted").click()
     expect(page.get_by_role("heading", name="Trust this laptop")).to_be_visible()
     expect(page.get_by_role("link", name="Open over https")).to_be_visible()  # https opened at once
