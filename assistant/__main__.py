@@ -16,12 +16,12 @@ from typing import Any
 
 import qrcode
 
-from . import __version__, serving
+from . import __version__, secure_serving, serving
 from .engine.upgrades import SaveFormatError
 from .web import ROOT, create_app
 from .web.hardening import MAX_BODY
 from .web.setup.backups import RESTORE_BODY
-from .web.phones.lan import public_url
+from .web.phones.lan import lan_url, public_url
 from .web.phones.share import ADDRESS_SETTING
 from .web.startup import StartupError, check_database, hold_lock, prepare_folder
 from .words.i18n import N_
@@ -80,6 +80,8 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
     parser.add_argument("--url", default=os.environ.get("PUBLIC_URL"), help="address to show phones")
+    parser.add_argument("--https-port", type=int, default=int(os.environ.get("HTTPS_PORT") or 0) or None,
+                        help="port of https, once the laptop is made trusted on /trust (default: --port + 443)")
     parser.add_argument("--instance", type=Path, default=Path(os.environ.get("INSTANCE_PATH") or ROOT / "instance"),
                         help="data folder: the heists, the keys and the lock (default: instance/)")
     return parser.parse_args()
@@ -102,12 +104,16 @@ def _claim(folder: Path, term: Terminal) -> Any:
     return lock
 
 
-def _announce(url: str, tablet: str, port: int, term: Terminal) -> None:
+def _qr(url: str) -> None:
     qr = qrcode.QRCode(border=1)
-    qr.add_data(tablet)
+    qr.add_data(url)
     out = io.StringIO()
     qr.print_ascii(out=out, invert=True)
     print(out.getvalue())
+
+
+def _announce(url: str, tablet: str, port: int, term: Terminal) -> None:
+    _qr(tablet)
     print(term.say(N_("Burgle Bros guard assistant is running at %(url)s"), url=url))
     print("  " + term.say(N_("the table's tablet: scan the code above or open %(url)s"), url=tablet))
     print("  " + term.say(N_("on this machine: %(url)s"), url=f"http://localhost:{port}/"))
@@ -138,13 +144,26 @@ def _allow_open_files(wanted: int = OPEN_FILES) -> None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
 
 
-def _serve_until_stopped(app: Any, host: str, port: int) -> None:
+def _announce_https(https: secure_serving.Https, term: Terminal) -> None:
+    """Once the laptop is trusted: the https address too, and the tablet's QR code for it."""
+    if https.problem:
+        print(term.say(N_("https cannot start on port %(port)s: %(problem)s"), port=https.port,
+                       problem=https.problem.strerror or str(https.problem)), file=sys.stderr)
+    if https.listener is None:
+        return
+    url = lan_url(https.port, "https") or f"https://localhost:{https.port}/"
+    _qr(f"{url}host/{https.app.config['HOST_KEY']}")
+    print("  " + term.say(N_("over https, for devices that trust this laptop: %(url)s"), url=url), flush=True)
+
+
+def _serve_until_stopped(app: Any, host: str, port: int, https_port: int, term: Terminal) -> None:
     """Serve until a stop signal, then put every heist into the database file itself (store.shutdown)."""
     for signum in STOP_SIGNALS[1:]:
         signal.signal(signum, _interrupt)
     logging.basicConfig()  # waitress's warnings reach the terminal, as with waitress.serve
     _allow_open_files()
     server = serving.create(app, host=host, port=port, **SERVER_OPTIONS)
+    _announce_https(secure_serving.attach(app, server, host, https_port, SERVER_OPTIONS), term)
     try:
         server.run()  # returns when waitress's loop is interrupted
     finally:
@@ -155,6 +174,7 @@ def _serve_until_stopped(app: Any, host: str, port: int) -> None:
 
 def main() -> None:
     args = _arguments()
+    https_port = args.https_port or args.port + 443
     term = Terminal(locale_language())
     folder = args.instance.resolve()
     lock = _claim(folder, term)  # held (open) until the process ends: the OS then lets go of it
@@ -162,7 +182,7 @@ def main() -> None:
     # so a tablet that joins another network after the start still shows phones the right one
     try:
         app = create_app({"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": LIVE_STREAMS, "LIVE_WAITERS": LIVE_WAITERS,
-                          "INSTANCE_PATH": folder})
+                          "INSTANCE_PATH": folder, "HTTPS_PORT": https_port})
     except SaveFormatError as err:  # a database written by a newer version of the app
         _refuse(term, err)
     app.extensions["instance_lock"] = lock
@@ -172,7 +192,7 @@ def main() -> None:
     # after each change every phone re-fetches its board at once: a burst that briefly queues behind
     # the threads held by live streams, by design; waitress would warn about each queued request
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    _serve_until_stopped(app, args.host, args.port)
+    _serve_until_stopped(app, args.host, args.port, https_port, term)
 
 
 if __name__ == "__main__":

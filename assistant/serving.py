@@ -134,7 +134,7 @@ class _GuardedChannel(HTTPChannel):
             super().handle_read()
             return
         try:
-            peeked = self.socket.recv(1, socket.MSG_PEEK)  # left in the socket: waitress reads it in its turn
+            peeked = self._peek()
         except BlockingIOError:
             return
         except OSError:
@@ -143,6 +143,9 @@ class _GuardedChannel(HTTPChannel):
             self._sent_ahead = True
         else:
             self.will_close = True  # hung up: closed in this pass of the loop (writable, then handle_write)
+
+    def _peek(self) -> bytes:
+        return bytes(self.socket.recv(1, socket.MSG_PEEK))  # left in the socket: waitress reads it in its turn
 
     def service(self) -> None:
         super().service()
@@ -189,9 +192,16 @@ def create(app: Any, *, per_address: int = PER_ADDRESS, request_deadline: float 
     # one listening socket is the server itself; several sit in its map (MultiSocketServer)
     for listener in (server, *getattr(server, "map", {}).values()):
         if isinstance(listener, BaseWSGIServer):
-            listener.channel_class = _GuardedChannel
-            listener.per_address = per_address
-            listener.request_deadline = request_deadline
-            listener.reserve = reserve
-            listener.handle_accept = types.MethodType(_accept_waiting, listener)
+            guard(listener, _GuardedChannel, per_address=per_address, request_deadline=request_deadline,
+                  reserve=reserve)
     return server
+
+
+def guard(listener: Any, channel_class: type[_GuardedChannel], *, per_address: int = PER_ADDRESS,
+          request_deadline: float = REQUEST_DEADLINE, reserve: int = RESERVE) -> None:
+    """The limits above on the connections ``listener`` accepts, each one a ``channel_class``."""
+    listener.channel_class = channel_class
+    listener.per_address = per_address
+    listener.request_deadline = request_deadline
+    listener.reserve = reserve
+    listener.handle_accept = types.MethodType(_accept_waiting, listener)

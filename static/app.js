@@ -318,8 +318,8 @@
     document.body.addEventListener("htmx:afterSettle", catchUp);
   }
 
-  // -- wake lock: only the tablet asks; where the browser says no, the hint shows ------------------
-  if (live.dataset.role !== "host") return;
+  // -- wake lock: every device following asks (a phone can over https: /trust); where the browser says no, the
+  // hint shows (on a phone it shows from the start: over plain http it can never be granted) -----------------
   const hint = document.getElementById("wake-hint");
   let lock = null;
 

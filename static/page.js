@@ -22,4 +22,12 @@
     const button = event.target.closest("[data-closes]");
     if (button) button.closest(button.dataset.closes)?.remove();
   });
+
+  // over https (a device that trusts this laptop: /trust) the app installs with its service worker (static/sw.js);
+  // never over plain http, where a browser allows none on a LAN address anyway
+  if (location.protocol === "https:" && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(
+      () => { document.documentElement.dataset.installable = "1"; },
+      () => { document.documentElement.dataset.installable = "0"; });
+  }
 })();

@@ -32,7 +32,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = Flask("assistant", template_folder=str(FILES / "templates"), static_folder=str(FILES / "static"),
                 instance_path=str(Path(instance).resolve()))
     app.config.update(DATABASE=str(Path(app.instance_path) / "heists.sqlite3"), WTF_CSRF_TIME_LIMIT=None,
-                      SESSION_COOKIE_SAMESITE="Lax", PUBLIC_URL=None, SEND_FILE_MAX_AGE_DEFAULT=3600)
+                      SESSION_COOKIE_SAMESITE="Lax", PUBLIC_URL=None, SEND_FILE_MAX_AGE_DEFAULT=3600,
+                      # the same forms post over http and https (secure_serving.py): Flask-WTF's https check wants a
+                      # Referer, and every page sends none (web/hardening.py); the token alone is the check
+                      WTF_CSRF_SSL_STRICT=False)
     # live streams (web/phones/live.py): each holds a server thread, so at most 24 of waitress's 32 (__main__);
     # a device past them waits for a place while the page still counts it alive (it gives up after two heartbeats
     # and a second unheard, static/app.js), then asks again soon
@@ -66,11 +69,12 @@ def _words(app: Flask) -> None:
 
 
 def _blueprints(app: Flask) -> None:
+    from . import installable
     from .phones import live, share
     from .reference import views as reference
     from .sandbox import views as sandbox
-    from .setup import backups, campaigns, club, home, league, new_heist, settings
+    from .setup import backups, campaigns, club, home, league, new_heist, settings, trust
     from .table import coach, danger, display, game, keys, report, teach, why
     for area in (home, backups, campaigns, club, league, new_heist, game, display, keys, live, share, settings, sandbox,
-                 reference, why, danger, coach, report, teach):
+                 reference, why, danger, coach, report, teach, trust, installable):
         app.register_blueprint(area.bp)

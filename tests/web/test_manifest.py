@@ -24,3 +24,23 @@ def test_every_page_links_a_manifest_whose_icons_are_served_at_their_sizes(clien
             assert f"{width}x{height}" == icon["sizes"]
         else:
             assert body.startswith(b"<svg")
+
+
+def test_the_service_worker_is_served_from_the_top_so_it_may_answer_for_every_page(client):
+    with client.get("/sw.js") as answer:
+        body = answer.get_data(as_text=True)
+        assert answer.status_code == 200 and answer.mimetype in ("text/javascript", "application/javascript")
+        assert answer.headers["Cache-Control"] == "no-cache"
+    assert 'cache.add(OFFLINE)' in body and 'const OFFLINE = "/offline"' in body
+    page = client.get("/rules").get_data(as_text=True)
+    script = re.search(r'<script src="(/static/page\.js[^"]*)" defer>', page)
+    assert script  # every page registers it (over https)
+    with client.get(script.group(1)) as answer:
+        assert 'navigator.serviceWorker.register("/sw.js"' in answer.get_data(as_text=True)
+
+
+def test_the_page_an_installed_app_shows_without_the_laptop_is_whole_and_in_the_devices_language(client):
+    for language, words in (("en", "Cannot reach the laptop"), ("es", "No se puede"), ("fr", "Impossible de joindre")):
+        page = client.get("/offline", headers={"Accept-Language": language}).get_data(as_text=True)
+        assert words in page, language
+        assert "<script" not in page and "<link" not in page and 'href=""' in page  # nothing else is kept

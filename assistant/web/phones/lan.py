@@ -28,10 +28,10 @@ def lan_addresses() -> list[str]:
     return sorted(set(found), key=lambda a: (not a.startswith("192.168."), a))
 
 
-def lan_url(port: int) -> str | None:
-    """http://<LAN address>:<port>/, or None when this machine is on no network."""
+def lan_url(port: int, scheme: str = "http") -> str | None:
+    """http://<LAN address>:<port>/ (or ``scheme``), or None when this machine is on no network."""
     addrs = lan_addresses()
-    return f"http://{addrs[0]}:{port}/" if addrs else None
+    return f"{scheme}://{addrs[0]}:{port}/" if addrs else None
 
 
 def public_url(port: int, override: str | None = None) -> str:

@@ -53,7 +53,7 @@ def phone_base() -> str | None:
     configured = store().setting(ADDRESS_SETTING) or current_app.config.get("PUBLIC_URL")
     if configured:
         return configured if configured.endswith("/") else configured + "/"
-    return lan_url(_request_port())
+    return lan_url(_request_port(), "https" if request.is_secure else "http")
 
 
 def _request_port() -> int:

@@ -3,10 +3,12 @@ a new host link (after the old one was seen by someone who should not be the tab
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from pathlib import Path
+
+from flask import Blueprint, current_app, render_template, request
 from markupsafe import Markup
 
-from ... import current_version
+from ... import authority, current_version
 from ...words.i18n import _
 from ...words.refusals import refusal
 from ..access import host_only, rotate_host_key
@@ -22,7 +24,8 @@ MAX_ADDRESS = 200  # a LAN address with a port is about 30 characters; a name a 
 def page(typed: str, error: str | None = None, saved: bool = False, host_link: str | None = None) -> str:
     qr: Markup | None = qr_svg(host_link) if host_link else None
     return render_template("settings.html", typed=typed, error=error, saved=saved, address=phone_base(),
-                           host_link=host_link, host_qr=qr, version=current_version())
+                           host_link=host_link, host_qr=qr, version=current_version(),
+                           trusted=authority.load(Path(current_app.instance_path)) is not None)
 
 
 @bp.get("/settings")
