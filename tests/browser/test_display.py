@@ -4,6 +4,7 @@ nothing to tap, exactly what a watch link may see; a half turn for the far side;
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 
@@ -149,7 +150,8 @@ LAYOUT = """() => {
           scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight]};
 }"""
 # every control a person could reach on the display: a link, an enabled button or field, or anything focusable
-CONTROLS = """() => [...document.querySelectorAll('a[href], button:not([disabled]), input, select, textarea, [tabindex]')]
+CONTROLS = """() => [...document.querySelectorAll(
+  'a[href], button:not([disabled]), input, select, textarea, [tabindex]')]
   .filter((el) => el.checkVisibility()).map((el) => el.textContent.trim())"""
 
 
@@ -157,7 +159,7 @@ def union_area(boxes: list[list[float]]) -> float:
     """The area the boxes (left, top, right, bottom) cover together, counted once where they overlap."""
     xs = sorted({x for b in boxes for x in (b[0], b[2])})
     area = 0.0
-    for left, right in zip(xs, xs[1:], strict=False):
+    for left, right in itertools.pairwise(xs):
         spans = sorted((b[1], b[3]) for b in boxes if b[0] <= left and b[2] >= right)
         covered, reach = 0.0, float("-inf")
         for top, bottom in spans:
@@ -201,7 +203,7 @@ def test_the_board_and_the_move_fill_the_screen_in_either_orientation(browser: B
     assert covered >= 0.85, f"the board and the move cover {covered:.0%} of {size}"
     assert drawn["scroll"] == [size["width"], size["height"]]  # nothing beyond the screen
     every = [*drawn["floors"], drawn["move"]]
-    assert all(0 <= b[0] and 0 <= b[1] and b[2] <= size["width"] and b[3] <= size["height"] for b in every)
+    assert all(b[0] >= 0 and b[1] >= 0 and b[2] <= size["width"] and b[3] <= size["height"] for b in every)
     # the sizes stated in docs/architecture.md: rooms of 90 px at least (Fort Knox's 5x5 floors: 70), never more
     # than 5:4 out of square, and the move's text 28 px at least
     width, height = drawn["room"]

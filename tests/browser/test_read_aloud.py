@@ -141,7 +141,8 @@ def test_d_typed_in_a_field_is_only_a_letter(browser: Browser, live_server):
     expect(page.get_by_role("dialog", name="Keyboard shortcuts")).to_contain_text("Describe the floor shown")
     page.keyboard.press("d")  # in the open list: only a key
     page.keyboard.press("Escape")
-    page.locator("#game").evaluate("(g) => g.insertAdjacentHTML('afterbegin', '<input id=\"typed\" aria-label=\"typed\">')")
+    field = """(g) => g.insertAdjacentHTML('afterbegin', '<input id="typed" aria-label="typed">')"""
+    page.locator("#game").evaluate(field)
     page.locator("#typed").press_sequentially("dd")
     expect(page.locator("#typed")).to_have_value("dd")
     expect(page.locator("#floor-words")).to_be_empty()
