@@ -224,3 +224,23 @@ def test_the_display_has_nothing_to_tap_but_its_own_settings(screen: Page, live_
     assert screen.evaluate(CONTROLS) == ["Turn 180°", "Full screen", "ES", "FR"]
     expect(screen.get_by_role("link", name="What if…?")).to_have_count(0)
     assert serious(screen) == []
+
+
+def test_a_checklist_too_long_for_its_place_steps_the_text_down_until_it_fits(browser: Browser,
+                                                                              live_server: LiveServer) -> None:
+    context = browser.new_context(viewport=SCREENS["tablet"], base_url=live_server.url)  # type: ignore[arg-type]
+    page = context.new_page()
+    game_id = game_with_floors(live_server, "bank")
+    page.goto(f"/games/{live_server.store().load(game_id).watch_token}/display")
+    move = page.locator(".display-move")
+    expect(move.locator(".summary")).to_be_visible()
+    fits = "(m) => m.scrollHeight <= m.clientHeight + 1"
+    assert move.evaluate(fits) and move.evaluate("(m) => getComputedStyle(m).fontSize") == "28.665px"
+    # eight more lines than a guard move has, as a move that found the whole crew and set off alarms would
+    more = "(ol) => { for (let i = 0; i < 8; i++) ol.append(ol.firstElementChild.cloneNode(true)); }"
+    move.locator("ol").evaluate(more)
+    page.evaluate("() => dispatchEvent(new Event('resize'))")
+    assert move.evaluate(fits)
+    size = float(move.evaluate("(m) => getComputedStyle(m).fontSize").removesuffix("px"))
+    assert 18 <= size < 28
+    context.close()
