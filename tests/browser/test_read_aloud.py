@@ -148,3 +148,15 @@ def test_d_typed_in_a_field_is_only_a_letter(browser: Browser, live_server):
     expect(page.locator("#floor-words")).to_be_empty()
     assert len(said(page)) == 1  # "Reading each guard move aloud." only
     page.context.close()
+
+
+def test_a_device_with_no_voices_still_describes_the_floor_to_its_screen_reader(browser: Browser, live_server):
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
+    context.add_init_script("delete window.speechSynthesis; delete Window.prototype.speechSynthesis;")
+    page = context.new_page()
+    game_id = heist_in_play(live_server)
+    page.goto(f"/games/{game_id}")
+    expect(page.get_by_role("button", name="Read aloud")).to_be_hidden()
+    page.get_by_role("button", name="Describe this floor").click()
+    expect(page.locator("#floor-words p")).to_have_text(floor_in_words(live_server, game_id, 1))
+    context.close()
