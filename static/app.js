@@ -100,6 +100,37 @@
       say(lastMove);
     }
   });
+  // -- describe this floor (issue 35 §6): the button or "D" fetches the floor shown in words (web/table/floor_words.py)
+  // into #floor-words, a live region outside #game the screen reader reads, and Read aloud says it when on
+  const floorWords = document.getElementById("floor-words");
+  let lastFloor = "";
+  document.addEventListener("focusin", (event) => { lastFloor = event.target.closest?.("#game .floor")?.id || lastFloor; });
+  function floorShown() {
+    const floors = [...document.querySelectorAll("#game .floors > .floor")];
+    const seen = floors.filter((f) => f.checkVisibility());
+    const pick = seen.length === 1 ? seen[0] : document.activeElement?.closest("#game .floor")
+      || document.getElementById(lastFloor) || floors.find((f) => f.classList.contains("shown")) || floors[0];
+    return pick ? pick.id.replace("floor-", "") : "";
+  }
+  function describe() {
+    const button = document.getElementById("describe");
+    const floor = floorShown();
+    if (!button || !floorWords || !floor) return;
+    floorWords.textContent = "";  // the same words again are news too
+    fetch(`${button.dataset.describe}?floor=${floor}`).then((answer) => (answer.ok ? answer.text() : Promise.reject(answer)))
+      .then((html) => {
+        floorWords.innerHTML = html;
+        if (speaking) say([...floorWords.querySelectorAll("p")].map((p) => p.textContent.trim()).join(" "));
+      }).catch(() => {});
+  }
+  document.addEventListener("click", (event) => { if (event.target.closest("#describe")) describe(); });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "d" && event.key !== "D") return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.target.closest("input, select, textarea, dialog")) return;
+    event.preventDefault();
+    describe();
+  });
+
   // what is on the screen when the page opens is not news: only the moves after it are said
   lastMove = theMove();
   lastSpoken = `${document.getElementById("game")?.dataset.version}:${lastMove}`;

@@ -74,7 +74,7 @@ def _blueprints(app: Flask) -> None:
     from .reference import views as reference
     from .sandbox import views as sandbox
     from .setup import backups, campaigns, club, home, league, new_heist, settings, trust
-    from .table import coach, danger, display, game, keys, report, teach, why
+    from .table import coach, danger, display, floor_words, game, keys, report, teach, why
     for area in (home, backups, campaigns, club, league, new_heist, game, display, keys, live, share, settings, sandbox,
-                 reference, why, danger, coach, report, teach, trust, installable):
+                 reference, why, danger, coach, report, teach, floor_words, trust, installable):
         app.register_blueprint(area.bp)

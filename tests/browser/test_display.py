@@ -4,14 +4,18 @@ nothing to tap, exactly what a watch link may see; a half turn for the far side;
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from assistant.engine.scenarios import new_game
 from tests.browser.conftest import LiveServer
-from tests.browser.test_heist import engine, expect_guard, heist_in_play, version_is
+from tests.browser.test_accessibility import serious
+from tests.browser.test_heist import CREW, engine, expect_guard, heist_in_play, version_is
+from tests.browser.test_layout import fort_knox_in_play
 from tests.browser.test_live import show_link, tablet  # noqa: F401 (the tablet fixture, shared)
 
 TV = {"viewport": {"width": 1920, "height": 1080}}
@@ -129,3 +133,114 @@ def test_a_revoked_display_is_told_to_scan_the_new_code(tablet: Page, screen: Pa
     assert new != old and new.endswith("/display")
     screen.goto(new)
     version_is(screen, 2)
+
+
+# -- the display fills the screen (issue 35 §3) -------------------------------------------------------------
+
+SCREENS = {"tv": {"width": 1920, "height": 1080}, "tablet": {"width": 1280, "height": 800},
+           "portrait": {"width": 800, "height": 1280}}
+# what the display lays out: each floor's box and the move's, and the sizes a person reads from across the table
+LAYOUT = """() => {
+  const box = (el) => { const b = el.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+  const room = document.querySelector('#game .room[data-square]').getBoundingClientRect();
+  const size = (sel) => parseFloat(getComputedStyle(document.querySelector(sel)).fontSize);
+  return {floors: [...document.querySelectorAll('#game .floors > .floor')].map(box),
+          move: box(document.querySelector('.display-move')), room: [room.width, room.height],
+          summary: size('.display-move .summary'), checklist: size('.display-move .real-board li'),
+          scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight]};
+}"""
+# every control a person could reach on the display: a link, an enabled button or field, or anything focusable
+CONTROLS = """() => [...document.querySelectorAll(
+  'a[href], button:not([disabled]), input, select, textarea, [tabindex]')]
+  .filter((el) => el.checkVisibility()).map((el) => el.textContent.trim())"""
+
+
+def union_area(boxes: list[list[float]]) -> float:
+    """The area the boxes (left, top, right, bottom) cover together, counted once where they overlap."""
+    xs = sorted({x for b in boxes for x in (b[0], b[2])})
+    area = 0.0
+    for left, right in itertools.pairwise(xs):
+        spans = sorted((b[1], b[3]) for b in boxes if b[0] <= left and b[2] >= right)
+        covered, reach = 0.0, float("-inf")
+        for top, bottom in spans:
+            covered += max(0.0, bottom - max(top, reach))
+            reach = max(reach, bottom)
+        area += covered * (right - left)
+    return area
+
+
+def test_union_area_counts_an_overlap_once() -> None:
+    assert union_area([[0, 0, 2, 2], [1, 1, 3, 3]]) == 7
+    assert union_area([[0, 0, 1, 1], [2, 0, 3, 1]]) == 2
+
+
+def game_with_floors(live_server: LiveServer, scenario: str) -> str:
+    """A heist of ``scenario`` broken into and one guard move played, so the move and its checklist are shown."""
+    store = live_server.store()
+    if scenario == "fort_knox":
+        game_id = fort_knox_in_play(live_server)
+    else:
+        game_id = store.create(f"{scenario} on the display", new_game(scenario, CREW, seed=7))
+        store.act(game_id, {"do": "start"})
+        store.act(game_id, {"do": "entrance", "at": "B2"})
+    store.act(game_id, {"do": "end_turn"})
+    return game_id
+
+
+@pytest.mark.parametrize("screen_size", list(SCREENS))
+@pytest.mark.parametrize("scenario", ["bank", "office", "fort_knox"])
+def test_the_board_and_the_move_fill_the_screen_in_either_orientation(browser: Browser, live_server: LiveServer,
+                                                                       screen_size: str, scenario: str) -> None:
+    size = SCREENS[screen_size]
+    context = browser.new_context(viewport=size, base_url=live_server.url, reduced_motion="reduce")  # type: ignore[arg-type]
+    page = context.new_page()
+    game_id = game_with_floors(live_server, scenario)
+    page.goto(f"/games/{live_server.store().load(game_id).watch_token}/display")
+    expect(page.locator(".display-move .summary")).to_be_visible()
+    drawn = page.evaluate(LAYOUT)
+    screen_area = size["width"] * size["height"]
+    covered = union_area([*drawn["floors"], drawn["move"]]) / screen_area
+    assert covered >= 0.85, f"the board and the move cover {covered:.0%} of {size}"
+    assert drawn["scroll"] == [size["width"], size["height"]]  # nothing beyond the screen
+    every = [*drawn["floors"], drawn["move"]]
+    assert all(b[0] >= 0 and b[1] >= 0 and b[2] <= size["width"] and b[3] <= size["height"] for b in every)
+    # the sizes stated in docs/architecture.md: rooms of 90 px at least (Fort Knox's 5x5 floors: 70), never more
+    # than 5:4 out of square, and the move's text 28 px at least
+    width, height = drawn["room"]
+    assert min(width, height) >= (70 if scenario == "fort_knox" else 90), drawn["room"]
+    assert 0.79 <= height / width <= 1.26, drawn["room"]
+    assert drawn["summary"] >= 28 and drawn["checklist"] >= 28
+    if size["width"] >= 1280:  # landscape: the floors in a row, the move under them or beside them
+        tops = {round(b[1]) for b in drawn["floors"]}
+        assert len(tops) == 1
+    context.close()
+
+
+def test_the_display_has_nothing_to_tap_but_its_own_settings(screen: Page, live_server: LiveServer) -> None:
+    game_id = game_with_floors(live_server, "bank")
+    screen.goto(f"{live_server.url}/games/{live_server.store().load(game_id).watch_token}/display")
+    expect(screen.locator(".display-move .summary")).to_be_visible()
+    # this screen's half turn, full screen and language; no What if…?, no Read aloud, no link away
+    assert screen.evaluate(CONTROLS) == ["Turn 180°", "Full screen", "ES", "FR"]
+    expect(screen.get_by_role("link", name="What if…?")).to_have_count(0)
+    assert serious(screen) == []
+
+
+def test_a_checklist_too_long_for_its_place_steps_the_text_down_until_it_fits(browser: Browser,
+                                                                              live_server: LiveServer) -> None:
+    context = browser.new_context(viewport=SCREENS["tablet"], base_url=live_server.url)  # type: ignore[arg-type]
+    page = context.new_page()
+    game_id = game_with_floors(live_server, "bank")
+    page.goto(f"/games/{live_server.store().load(game_id).watch_token}/display")
+    move = page.locator(".display-move")
+    expect(move.locator(".summary")).to_be_visible()
+    fits = "(m) => m.scrollHeight <= m.clientHeight + 1"
+    assert move.evaluate(fits) and move.evaluate("(m) => getComputedStyle(m).fontSize") == "28.665px"
+    # eight more lines than a guard move has, as a move that found the whole crew and set off alarms would
+    more = "(ol) => { for (let i = 0; i < 8; i++) ol.append(ol.firstElementChild.cloneNode(true)); }"
+    move.locator("ol").evaluate(more)
+    page.evaluate("() => dispatchEvent(new Event('resize'))")
+    assert move.evaluate(fits)
+    size = float(move.evaluate("(m) => getComputedStyle(m).fontSize").removesuffix("px"))
+    assert 18 <= size < 28
+    context.close()

@@ -1,6 +1,7 @@
 """Read aloud (issue 26 §3): a tap turns it on for this device; each guard move and its checklist are said in
 the page's language with a voice of that language, never another; where the device has none, the page says so
-and stays silent; Repeat says the last move again. speechSynthesis is a stub that records what it is asked."""
+and stays silent; Repeat says the last move again; Describe this floor (its button or D) puts the floor shown in words
+in a live region and says it. speechSynthesis is a stub that records what it is asked."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from assistant.words.floor import describe_floor
 from tests.browser.test_heist import heist_in_play, version_is
 
 STUB = """(voices) => {
@@ -81,3 +83,80 @@ def test_a_french_page_picks_the_french_voice(browser: Browser, live_server, voi
     assert said(page) == [{"text": "Chaque déplacement du gardien sera lu à voix haute.", "lang": "fr_FR",
                            "voice": "Amélie"}]
     page.context.close()
+
+
+# -- Describe this floor (issue 35 §6) ---------------------------------------------------------------------
+
+def floor_in_words(live_server: Any, game_id: str, floor: int, lang: str = "en") -> list[str]:
+    """What the page must say, sentence by sentence: words/floor.py on the stored position, in ``lang``."""
+    state = live_server.store().load(game_id).state
+    with live_server.app.test_request_context("/", headers={"Accept-Language": lang}):
+        return describe_floor(state, floor)
+
+
+def test_d_reads_the_floor_in_words_to_the_screen_reader_and_aloud(browser: Browser, live_server):
+    page = stubbed(browser, live_server, [{"name": "Daniel", "lang": "en-GB"}])
+    game_id = heist_in_play(live_server)
+    page.goto(f"/games/{game_id}")
+    page.get_by_role("button", name="Read aloud").click()
+    expected = floor_in_words(live_server, game_id, 1)
+    assert expected[:5] == ["Floor 1 of 3.", "Face up: B2, second row, second column: entrance.", "15 rooms face down.",
+                            "Ann is in B2, second row, second column.", "Walls beside Ann: below."]
+    page.keyboard.press("d")  # the floor of the burglar whose turn it is
+    expect(page.locator("#floor-words p")).to_have_text(expected)
+    expect(page.locator("#floor-words")).to_have_attribute("aria-live", "polite")
+    assert said(page)[-1] == {"text": " ".join(expected), "lang": "en-GB", "voice": "Daniel"}
+    page.keyboard.press("2")  # the keyboard goes to floor 2's first room: that floor is the one described
+    page.keyboard.press("d")
+    expect(page.locator("#floor-words")).to_contain_text("Floor 2 of 3.")
+    assert said(page)[-1]["text"] == " ".join(floor_in_words(live_server, game_id, 2))
+    page.context.close()
+
+
+def test_the_button_describes_the_floor_a_phone_shows_in_its_language(browser: Browser, live_server):
+    context = browser.new_context(base_url=live_server.url, locale="fr-FR", viewport={"width": 390, "height": 844},
+                                  has_touch=True, is_mobile=True)
+    context.add_init_script(f"({STUB})({[{'name': 'Amélie', 'lang': 'fr-FR'}]!r})")
+    page = context.new_page()
+    game_id = heist_in_play(live_server)
+    page.goto(f"/games/{live_server.store().load(game_id).watch_token}")  # a watch link: it may ask too
+    describe = page.get_by_role("button", name="Décrire cet étage")
+    describe.click()  # Read aloud off: the screen reader alone hears it
+    expect(page.locator("#floor-words")).to_contain_text("Étage 1 sur 3.")
+    assert said(page) == []
+    page.get_by_role("button", name="Lire à voix haute").click()
+    page.get_by_role("tab", name=re.compile("^Étage 3")).click()
+    describe.click()
+    expect(page.locator("#floor-words")).to_contain_text("Étage 3 sur 3.")
+    words = " ".join(floor_in_words(live_server, game_id, 3, "fr"))
+    assert said(page)[-1] == {"text": words, "lang": "fr-FR", "voice": "Amélie"}
+    context.close()
+
+
+def test_d_typed_in_a_field_is_only_a_letter(browser: Browser, live_server):
+    page = stubbed(browser, live_server, [{"name": "Daniel", "lang": "en-GB"}])
+    page.goto(f"/games/{heist_in_play(live_server)}")
+    page.get_by_role("button", name="Read aloud").click()
+    page.keyboard.press("?")
+    expect(page.get_by_role("dialog", name="Keyboard shortcuts")).to_contain_text("Describe the floor shown")
+    page.keyboard.press("d")  # in the open list: only a key
+    page.keyboard.press("Escape")
+    field = """(g) => g.insertAdjacentHTML('afterbegin', '<input id="typed" aria-label="typed">')"""
+    page.locator("#game").evaluate(field)
+    page.locator("#typed").press_sequentially("dd")
+    expect(page.locator("#typed")).to_have_value("dd")
+    expect(page.locator("#floor-words")).to_be_empty()
+    assert len(said(page)) == 1  # "Reading each guard move aloud." only
+    page.context.close()
+
+
+def test_a_device_with_no_voices_still_describes_the_floor_to_its_screen_reader(browser: Browser, live_server):
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 800})
+    context.add_init_script("delete window.speechSynthesis; delete Window.prototype.speechSynthesis;")
+    page = context.new_page()
+    game_id = heist_in_play(live_server)
+    page.goto(f"/games/{game_id}")
+    expect(page.get_by_role("button", name="Read aloud")).to_be_hidden()
+    page.get_by_role("button", name="Describe this floor").click()
+    expect(page.locator("#floor-words p")).to_have_text(floor_in_words(live_server, game_id, 1))
+    context.close()
