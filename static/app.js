@@ -57,6 +57,13 @@
     return lines.map((line) => (/[.!?…]$/.test(line) ? line : `${line}.`)).join(" ");
   }
 
+  // words, never symbols: a voice reads "→" as "right arrow" and "·" as "middle dot" ("punto medio", "point")
+  function spoken(text) {
+    const arrow = document.querySelector(".speech")?.dataset.arrow || "to";
+    return text.replace(/\s*→\s*/g, ` ${arrow} `).replace(/\s*·\s*/g, ", ").replace(/[\p{So}\u2190-\u21ff]/gu, " ")
+      .replace(/\s+/g, " ").trim();
+  }
+
   function showSpeech() {
     const speech = document.querySelector(".speech");
     if (!speech) return;
@@ -72,7 +79,7 @@
     status = found || !speech ? "" : speech.dataset.noVoice;
     showSpeech();
     if (!found) return;
-    const words = new SpeechSynthesisUtterance(text);
+    const words = new SpeechSynthesisUtterance(spoken(text));
     words.lang = found.lang;
     words.voice = found;
     window.speechSynthesis.cancel();
@@ -84,7 +91,8 @@
     const move = theMove();
     const key = `${game ? game.dataset.version : ""}:${move}`;
     if (move) lastMove = move;
-    if (move && speaking && key !== lastSpoken) say(move);
+    // a move undo or redo brought back is not news: only a fresh one is said (store.py's Game.fresh)
+    if (move && speaking && game?.hasAttribute("data-fresh") && key !== lastSpoken) say(move);
     lastSpoken = key;
     showSpeech();
   }

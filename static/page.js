@@ -3,13 +3,19 @@
    enclosing element matching it (the Close button of a Why? panel opened in the log). */
 (() => {
   "use strict";
-  // times are stored in UTC; each device shows them in its local time, as the page's language is written here
+  // times are stored in UTC; each device shows them in its local time, as the page's language is written here:
+  // the hour and minute, or with data-show="date-time" the day too (the club page: a heist left since yesterday)
   const lang = document.documentElement.lang;
   const locale = navigator.languages.find((l) => l.startsWith(lang)) || lang;
+  const formats = {
+    time: new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }),
+    "date-time": new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
+  };
   function localTimes(root) {
     root.querySelectorAll("time[datetime]").forEach((t) => {
       const when = new Date(t.getAttribute("datetime"));
-      if (!Number.isNaN(when.getTime())) t.textContent = when.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+      const format = formats[t.dataset.show] || formats.time;
+      if (!Number.isNaN(when.getTime())) t.textContent = format.format(when);
     });
   }
   localTimes(document);

@@ -31,7 +31,7 @@ def test_undoing_a_move_into_a_face_down_room_names_the_move_and_the_room_it_tur
     into = next(r for r in state.plan(1).adjacent("B2") if r != state.floors[1].guard)  # no wall between
     act_ok(client, game_id, do="move", who=who, floor=1, to=into, type="laboratory", number=3)
     said = notice(client.post(f"/games/{game_id}/undo", headers=HTMX).get_data(as_text=True))
-    assert said == f"Undone: {into} on floor 1 is a laboratory. {who} moves to {into} on floor 1."
+    assert said == f"Undone: {into} on floor 1, face up: laboratory. {who} moves to {into} on floor 1."
     assert into not in game(app, game_id).state.floors[1].tiles
 
 
