@@ -21,8 +21,14 @@
   localTimes(document);
   document.addEventListener("htmx:load", (event) => localTimes(event.target));
 
-  // for static/back.js
-  try { if (document.querySelector(".game[data-refresh]")) sessionStorage.setItem("burgle:heist", location.pathname); } catch { }
+  // for static/back.js: this tab's board, and this browser's last one for a tab opened on its own (the rules in a
+  // second tab: a new tab starts with no sessionStorage)
+  try {
+    if (document.querySelector(".game[data-refresh]")) {
+      sessionStorage.setItem("burgle:heist", location.pathname);
+      localStorage.setItem("burgle:heist", location.pathname);
+    }
+  } catch { }
 
   document.addEventListener("click", (event) => {
     const button = event.target.closest("[data-closes]");
