@@ -39,7 +39,6 @@
   const canSpeak = "speechSynthesis" in window;
   let speaking = false;
   let lastMove = "";
-  let lastSpoken = "";
   let status = "";
   try { speaking = canSpeak && localStorage.getItem("burgle:speech") === "on"; } catch { speaking = false; }
 
@@ -86,14 +85,16 @@
     window.speechSynthesis.speak(words);
   }
 
+  // the actions this page has shown at the head (data-action: its place and when it was made): one that undo or
+  // redo brings back is no news, so only a fresh one, never shown here, is said (store.py's Game.fresh)
+  const shown = new Set();
   function newBoard() {
     const game = document.getElementById("game");
     const move = theMove();
-    const key = `${game ? game.dataset.version : ""}:${move}`;
+    const action = game ? game.dataset.action : "";
     if (move) lastMove = move;
-    // a move undo or redo brought back is not news: only a fresh one is said (store.py's Game.fresh)
-    if (move && speaking && game?.hasAttribute("data-fresh") && key !== lastSpoken) say(move);
-    lastSpoken = key;
+    if (move && speaking && game.hasAttribute("data-fresh") && !shown.has(action)) say(move);
+    shown.add(action);
     showSpeech();
   }
 
@@ -110,7 +111,7 @@
   });
   // what is on the screen when the page opens is not news: only the moves after it are said
   lastMove = theMove();
-  lastSpoken = `${document.getElementById("game")?.dataset.version}:${lastMove}`;
+  shown.add(document.getElementById("game")?.dataset.action);
   showSpeech();
   document.body.addEventListener("htmx:afterSettle", newBoard);
 
