@@ -228,8 +228,8 @@ class Store(CampaignStore):
         # one statement (every tap loads its heist): the game, the state at its head, whether an action is left to redo
         row = self.db().execute(
             "SELECT g.*, a.state AS head_state, a.created AS head_made, EXISTS (SELECT 1 FROM actions r "
-            "WHERE r.game_id = g.id AND r.seq = g.head + 1) AS redo FROM games g LEFT JOIN actions a ON a.game_id = g.id AND a.seq = g.head "
-            "WHERE g.id = ?", (game_id,)).fetchone()
+            "WHERE r.game_id = g.id AND r.seq = g.head + 1) AS redo FROM games g "
+            "LEFT JOIN actions a ON a.game_id = g.id AND a.seq = g.head WHERE g.id = ?", (game_id,)).fetchone()
         if row is None:
             raise NotFoundError(game_id)
         state_json = row["head_state"] if row["head"] else row["initial"]

@@ -34,8 +34,8 @@ ROOMS: Names = {
     "buffet": lambda: _("buffet"), "cashier-cages": lambda: _("cashier cages"), "count-room": lambda: _("count room"),
     "crows-nest": lambda: _("crow's nest"), "escalator": lambda: _("escalator"), "lounge": lambda: _("lounge"),
     "monorail": lambda: _("monorail"), "owners-office": lambda: _("owner's office"), "pool": lambda: _("pool"),
-    "revolving-door": lambda: _("revolving door"), "slots": lambda: _("slots"), "surveillance": lambda: _("surveillance"),
-    "table-games": lambda: _("table games"),
+    "revolving-door": lambda: _("revolving door"), "slots": lambda: _("slots"),
+    "surveillance": lambda: _("surveillance"), "table-games": lambda: _("table games"),
 }
 
 LOOT: Names = {

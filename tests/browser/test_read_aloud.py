@@ -89,7 +89,8 @@ SECOND_MOVE = {  # the guard's second move of heist_in_play: a patrol card drawn
               "guard to C3 (C2 to C3). Put the floor-1 die on A4, showing 2."),
     "es-ES": ("Leer en voz alta", "Terminar turno", "Deshacer", "Rehacer",
               "Planta 1, guarda, 2 movimientos: llega a C2, roba Patrulla A4, quedan 7 cartas, le queda 1 movimiento "
-              "hacia C3. Mueve el guarda de la planta 1 a C3 (C2 hacia C3). Pon el dado de la planta 1 en A4, mostrando 2."),
+              "hacia C3. Mueve el guarda de la planta 1 a C3 (C2 hacia C3). Pon el dado de la planta 1 en A4, "
+              "mostrando 2."),
     "fr-FR": ("Lire à voix haute", "Finir le tour", "Annuler", "Rétablir",
               "Étage 1, gardien, 2 déplacements : atteint C2, pioche Patrouille A4, 7 cartes restantes, 1 déplacement "
               "restant vers C3. Déplacez le gardien de l'étage 1 en C3 (C2 vers C3). Posez le dé de l'étage 1 en A4, "
