@@ -13,4 +13,7 @@ PY=.venv/bin
 rm assistant/translations/messages.pot
 # no creation time in the catalogues: it changed on every run and made every merge of two branches conflict
 sed -i '/^"POT-Creation-Date: /d' assistant/translations/*/LC_MESSAGES/messages.po
+# French typography: a narrow no-break space (U+202F) before : ; ! ? in every translation (msgstr to the blank line
+# after it), so a line never breaks before them; tests/words/test_french_typography.py checks the compiled catalogue
+sed -i '/^msgstr/,/^$/ s/ \([:;!?]\)/\xe2\x80\xaf\1/g' assistant/translations/fr/LC_MESSAGES/messages.po
 if [ "${1:-}" = "-c" ]; then "$PY/pybabel" compile -d assistant/translations; fi

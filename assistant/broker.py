@@ -36,6 +36,10 @@ class Event:
     data: str
 
 
+# the key a follower of every heist subscribes to (the club page, web/setup/club.py): it hears every heist's events
+EVERY = "*"
+
+
 class StreamLimitError(Exception):
     """Too many devices are following live already: each one holds a server thread."""
 
@@ -240,7 +244,7 @@ class Broker:
             held.append((game_id, event))
             return
         with self._lock:
-            subs = list(self._subs.get(game_id, ()))
+            subs = [*self._subs.get(game_id, ()), *self._subs.get(EVERY, ())]
         for sub in subs:
             sub.offer(event, game_id)
 

@@ -58,6 +58,13 @@ class Game:
     watch_token: str
     state: GameState
     can_redo: bool
+    made: str = ""  # when the action at the head was first applied ("" at head 0)
+
+    @property
+    def fresh(self) -> bool:
+        """The head is an action just applied, not one undo or redo brought back (each change sets ``updated``):
+        Read aloud says only a fresh move."""
+        return bool(self.head) and self.made == self.updated
 
 
 class _Connection(sqlite3.Connection):
@@ -170,8 +177,11 @@ class Store(CampaignStore):
         for a position imported or built otherwise. ``steps``: actions already played from ``state`` (an imported
         case's, engine/cases.replay), kept as the heist's first actions: the heist opens after them, its log shows
         them and Undo takes them back one by one."""
-        with self._write, self.db() as db:
-            return self._insert_game(db, title, state, setup, steps)
+        with self._write:
+            with self.db() as db:
+                game_id = self._insert_game(db, title, state, setup, steps)
+            self.broker.publish(game_id, Event("changed", "0"))  # a new heist's version: the club page lists it now
+        return game_id
 
     def _insert_game(self, db: sqlite3.Connection, title: str, state: GameState,
                      setup: Sequence[tuple[str, str]] | None, steps: Sequence[Step] = ()) -> str:
@@ -217,14 +227,15 @@ class Store(CampaignStore):
     def load(self, game_id: str) -> Game:
         # one statement (every tap loads its heist): the game, the state at its head, whether an action is left to redo
         row = self.db().execute(
-            "SELECT g.*, a.state AS head_state, EXISTS (SELECT 1 FROM actions r WHERE r.game_id = g.id "
-            "AND r.seq = g.head + 1) AS redo FROM games g LEFT JOIN actions a ON a.game_id = g.id AND a.seq = g.head "
-            "WHERE g.id = ?", (game_id,)).fetchone()
+            "SELECT g.*, a.state AS head_state, a.created AS head_made, EXISTS (SELECT 1 FROM actions r "
+            "WHERE r.game_id = g.id AND r.seq = g.head + 1) AS redo FROM games g "
+            "LEFT JOIN actions a ON a.game_id = g.id AND a.seq = g.head WHERE g.id = ?", (game_id,)).fetchone()
         if row is None:
             raise NotFoundError(game_id)
         state_json = row["head_state"] if row["head"] else row["initial"]
         return Game(row["id"], row["title"], row["created"], row["updated"], row["head"], row["version"],
-                    row["play_token"], row["watch_token"], GameState.from_text(state_json), bool(row["redo"]))
+                    row["play_token"], row["watch_token"], GameState.from_text(state_json), bool(row["redo"]),
+                    row["head_made"] or "")
 
     def by_token(self, token: str) -> tuple[str, str]:
         """(game id, "play" or "watch") for a link token."""
@@ -370,7 +381,7 @@ class Store(CampaignStore):
             self.broker.publish(game_id, Event("changed", str(game.version + 1)))
         # what load() would read back: the new action is the head, nothing is left to redo
         return replace(game, head=seq, version=game.version + 1, updated=now, state=result.state,
-                       can_redo=False), log
+                       can_redo=False, made=now), log
 
     def undo(self, game_id: str, version: int | None = None) -> Game:
         return self._move_head(game_id, -1, version)

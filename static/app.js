@@ -39,7 +39,6 @@
   const canSpeak = "speechSynthesis" in window;
   let speaking = false;
   let lastMove = "";
-  let lastSpoken = "";
   let status = "";
   try { speaking = canSpeak && localStorage.getItem("burgle:speech") === "on"; } catch { speaking = false; }
 
@@ -57,6 +56,13 @@
     return lines.map((line) => (/[.!?…]$/.test(line) ? line : `${line}.`)).join(" ");
   }
 
+  // words, never symbols: a voice reads "→" as "right arrow" and "·" as "middle dot" ("punto medio", "point")
+  function spoken(text) {
+    const arrow = document.querySelector(".speech")?.dataset.arrow || "to";
+    return text.replace(/\s*→\s*/g, ` ${arrow} `).replace(/\s*·\s*/g, ", ").replace(/[\p{So}\u2190-\u21ff]/gu, " ")
+      .replace(/\s+/g, " ").trim();
+  }
+
   function showSpeech() {
     const speech = document.querySelector(".speech");
     if (!speech) return;
@@ -72,20 +78,23 @@
     status = found || !speech ? "" : speech.dataset.noVoice;
     showSpeech();
     if (!found) return;
-    const words = new SpeechSynthesisUtterance(text);
+    const words = new SpeechSynthesisUtterance(spoken(text));
     words.lang = found.lang;
     words.voice = found;
     window.speechSynthesis.cancel();
     window.speechSynthesis.speak(words);
   }
 
+  // the actions this page has shown at the head (data-action: its place and when it was made): one that undo or
+  // redo brings back is no news, so only a fresh one, never shown here, is said (store.py's Game.fresh)
+  const shown = new Set();
   function newBoard() {
     const game = document.getElementById("game");
     const move = theMove();
-    const key = `${game ? game.dataset.version : ""}:${move}`;
+    const action = game ? game.dataset.action : "";
     if (move) lastMove = move;
-    if (move && speaking && key !== lastSpoken) say(move);
-    lastSpoken = key;
+    if (move && speaking && game.hasAttribute("data-fresh") && !shown.has(action)) say(move);
+    shown.add(action);
     showSpeech();
   }
 
@@ -133,7 +142,7 @@
 
   // what is on the screen when the page opens is not news: only the moves after it are said
   lastMove = theMove();
-  lastSpoken = `${document.getElementById("game")?.dataset.version}:${lastMove}`;
+  shown.add(document.getElementById("game")?.dataset.action);
   showSpeech();
   document.body.addEventListener("htmx:afterSettle", newBoard);
 

@@ -395,7 +395,7 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
                        _("%(who)s no longer carries the %(loot)s.", who=e["who"], loot=loot_name(str(e["loot"])))),
     "set": _set,
     "answer": lambda e: _("The table chose %(choice)s.", choice=card_name(str(e["choice"] or e.square))),
-    "reveal": lambda e: _("%(square)s on floor %(floor)s is a %(room)s.", square=e.square, floor=e.floor,
+    "reveal": lambda e: _("%(square)s on floor %(floor)s, face up: %(room)s.", square=e.square, floor=e.floor,
                           room=room_name(str(e["type"]))),
     "wall": lambda e: (_("Wall %(wall)s on floor %(floor)s put up.", wall=e["wall"], floor=e.floor) if e["on"] else
                        _("Wall %(wall)s on floor %(floor)s taken down.", wall=e["wall"], floor=e.floor)),

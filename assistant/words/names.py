@@ -18,7 +18,8 @@ from .i18n import _
 
 Names = dict[str, Callable[[], str]]
 
-# room types as a sentence mentions them ("B2 on floor 1 is a camera"): lower case in English, as before
+# room types as a sentence mentions them ("B2 on floor 1, face up: camera"): lower case in English, with no article
+# (the sentence has none: "a slots", "a atrium" were wrong)
 ROOMS: Names = {
     "atrium": lambda: _("atrium"), "camera": lambda: _("camera"),
     "computer-fingerprint": lambda: _("computer fingerprint"), "computer-laser": lambda: _("computer laser"),
@@ -29,6 +30,12 @@ ROOMS: Names = {
     "secret-door": lambda: _("secret door"), "service-duct": lambda: _("service duct"),
     "stairs": lambda: _("stairs"), "thermo": lambda: _("thermo"), "walkway": lambda: _("walkway"),
     "entrance": lambda: _("entrance"),
+    # Burgle Bros 2's rooms
+    "buffet": lambda: _("buffet"), "cashier-cages": lambda: _("cashier cages"), "count-room": lambda: _("count room"),
+    "crows-nest": lambda: _("crow's nest"), "escalator": lambda: _("escalator"), "lounge": lambda: _("lounge"),
+    "monorail": lambda: _("monorail"), "owners-office": lambda: _("owner's office"), "pool": lambda: _("pool"),
+    "revolving-door": lambda: _("revolving door"), "slots": lambda: _("slots"),
+    "surveillance": lambda: _("surveillance"), "table-games": lambda: _("table games"),
 }
 
 LOOT: Names = {

@@ -117,3 +117,6 @@ def test_the_club_page_has_no_serious_violations(device: Page, live_server):
     answer: Any = device.goto("/club")
     assert answer and answer.ok
     assert serious(device) == []
+    device.locator("li.table details.codes summary").first.click()  # a table's QR codes, open
+    expect(device.get_by_role("img", name="QR code of the play link").first).to_be_visible()
+    assert serious(device) == []

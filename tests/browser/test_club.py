@@ -18,6 +18,7 @@ def test_the_host_sees_every_heist_with_its_codes_resumes_one_and_deletes_anothe
     page.get_by_role("link", name="Club night: every heist with its QR codes").click()
     for game_id in (kept, gone):
         card = page.locator(f"#heist-{game_id}")
+        card.get_by_text("QR codes").click()  # behind one step: a row a heist
         expect(card.get_by_role("img", name="QR code of the play link")).to_be_visible()
         expect(card.get_by_role("img", name="QR code of the watch link")).to_be_visible()
         expect(card.get_by_role("img", name="QR code of the display link")).to_be_visible()

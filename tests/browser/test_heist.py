@@ -166,7 +166,7 @@ def test_reveal_rooms_with_their_numbers(page: Page, live_server):
     expect(room(page, 1, square)).to_have_accessible_name(re.compile(rf"^Floor 1 {square}, Camera"))
     expect(room(page, 1, square).locator(".mark")).to_have_text("◉")
     expect(room(page, 1, square).locator(".num")).to_have_text("2")
-    expect_log(page, [f"{square} on floor 1 is a camera."])
+    expect_log(page, [f"{square} on floor 1, face up: camera."])
 
     tap_room(page, 2, "D4")
     open_reveal(page).get_by_role("button", name="Safe", exact=True).click()

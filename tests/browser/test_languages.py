@@ -36,7 +36,7 @@ SAYS = {"es": {"new": "Empezar un golpe nuevo", "job": "El golpe al banco", "pri
                "move": "Mover a %s aquí", "end_turn": "^Terminar turno"},
         "fr": {"new": "Commencer un nouveau casse", "job": "Le casse de la banque",
                "printed": "La disposition imprimée", "name": "Nom du cambrioleur %s", "set_up": "Installer le plateau",
-               "break_in": "Entrer : placer le gardien de l'étage 1", "enter": "L'équipe entre ici",
+               "break_in": "Entrer\u202f: placer le gardien de l'étage 1", "enter": "L'équipe entre ici",
                "move": "Déplacer %s ici", "end_turn": "^Finir le tour"}}
 
 
@@ -153,7 +153,7 @@ ALARMED_TIE = {"floors": {"1": {"walls": ["B1-B2", "D1-D2", "A2-B2", "B2-B3", "C
                                 "patrol": ["C4", "B2"]}},
                "crew": {"Ann": {"floor": 1, "at": "C1", "stealth": 3}}}
 END_TURN = re.compile("^(Terminar turno|Finir le tour)")
-DANGER_OFF = {"es": "Apagado: mostrar las probabilidades", "fr": "Éteint : montrer les chances"}
+DANGER_OFF = {"es": "Apagado: mostrar las probabilidades", "fr": "Éteint\u202f: montrer les chances"}
 
 
 @pytest.mark.parametrize("lang", ["es", "fr"])

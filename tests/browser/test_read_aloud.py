@@ -45,13 +45,12 @@ def test_each_guard_move_and_its_checklist_are_said_in_english_after_a_tap(brows
     assert said(page) == [{"text": "Reading each guard move aloud.", "lang": "en-GB", "voice": "Daniel"}]
     page.get_by_role("button", name=re.compile("^End turn")).click()
     version_is(page, 3)
-    summary = page.locator(".real-board .summary").first.inner_text()
-    checklist = page.locator(".real-board li").all_inner_texts()
+    expect(page.locator(".real-board .summary").first).to_have_text("Floor 1 guard, 2 moves: → B3 → C3")
     expect(page.get_by_role("button", name="Repeat")).to_be_visible()
     spoken = said(page)
     assert len(spoken) == 2 and spoken[1]["voice"] == "Daniel" and spoken[1]["lang"] == "en-GB"
-    sentences = [line.strip() if line.strip().endswith(".") else line.strip() + "." for line in [summary, *checklist]]
-    assert spoken[1]["text"] == " ".join(sentences)
+    # the move in one line, then the checklist, each a sentence, in words: "→" is "to"
+    assert spoken[1]["text"] == "Floor 1 guard, 2 moves: to B3 to C3. Move the floor-1 guard to C3 (B3 to C3)."
     page.get_by_role("button", name="Repeat").click()
     assert said(page)[-1] == spoken[1]
     page.get_by_role("button", name="Read aloud").click()  # off again: the next move is not said
@@ -160,3 +159,47 @@ def test_a_device_with_no_voices_still_describes_the_floor_to_its_screen_reader(
     page.get_by_role("button", name="Describe this floor").click()
     expect(page.locator("#floor-words p")).to_have_text(floor_in_words(live_server, game_id, 1))
     context.close()
+
+
+VOICES = [{"name": "Daniel", "lang": "en-GB"}, {"name": "Jorge", "lang": "es-ES"}, {"name": "Amélie", "lang": "fr-FR"}]
+SECOND_MOVE = {  # the guard's second move of heist_in_play: a patrol card drawn, "·" between the steps
+    "en-GB": ("Read aloud", "End turn", "Undo", "Redo",
+              "Floor 1 guard, 2 moves: reaches C2, draws patrol A4, 7 cards left, 1 move left to C3. Move the floor-1 "
+              "guard to C3 (C2 to C3). Put the floor-1 die on A4, showing 2."),
+    "es-ES": ("Leer en voz alta", "Terminar turno", "Deshacer", "Rehacer",
+              "Planta 1, guarda, 2 movimientos: llega a C2, roba Patrulla A4, quedan 7 cartas, le queda 1 movimiento "
+              "hacia C3. Mueve el guarda de la planta 1 a C3 (C2 hacia C3). Pon el dado de la planta 1 en A4, "
+              "mostrando 2."),
+    "fr-FR": ("Lire à voix haute", "Finir le tour", "Annuler", "Rétablir",
+              "Étage 1, gardien, 2 déplacements : atteint C2, pioche Patrouille A4, 7 cartes restantes, 1 déplacement "
+              "restant vers C3. Déplacez le gardien de l'étage 1 en C3 (C2 vers C3). Posez le dé de l'étage 1 en A4, "
+              "sur la face 2."),
+}
+
+
+@pytest.mark.parametrize("locale", SECOND_MOVE)
+def test_a_move_is_said_in_words_not_symbols_and_undo_or_redo_never_says_it_again(browser: Browser, live_server,
+                                                                                  locale):
+    """Issue 35 §4: a voice reads "→" as "right arrow" and "·" as "punto medio" or "point"; Redo brought the move
+    back, it is no new move. Only the next End turn is said."""
+    read_aloud, end_turn, undo, redo, second = SECOND_MOVE[locale]
+    page = stubbed(browser, live_server, VOICES, locale=locale)
+    page.goto(f"/games/{heist_in_play(live_server)}")
+    page.get_by_role("button", name=read_aloud).click()
+    for version in (3, 4):
+        page.get_by_role("button", name=re.compile(f"^{end_turn}")).click()
+        version_is(page, version)
+    expect(page.locator(".real-board .summary").first).to_contain_text("·")
+    texts = [s["text"] for s in said(page)]
+    assert len(texts) == 3 and texts[2] == second
+    assert not [t for t in texts if re.search(r"[→·]", t)]
+    page.get_by_role("button", name=undo, exact=True).click()
+    version_is(page, 5)
+    page.get_by_role("button", name=redo, exact=True).click()
+    version_is(page, 6)
+    expect(page.locator(".real-board .summary").first).to_contain_text("·")  # the move is on the board again
+    assert len(said(page)) == 3  # neither Undo nor Redo said a move
+    page.get_by_role("button", name=re.compile(f"^{end_turn}")).click()
+    version_is(page, 7)
+    assert len(said(page)) == 4 and "→" not in said(page)[3]["text"]
+    page.context.close()

@@ -92,7 +92,7 @@ def test_when_the_leading_tab_closes_another_takes_over_and_nothing_is_missed(on
 
 WAITS = {"en": "This board waits for a connection: this browser has too many boards open at once",
          "es": "Este tablero espera una conexión: este navegador tiene demasiados tableros abiertos a la vez",
-         "fr": "Ce plateau attend une connexion : ce navigateur a trop de plateaux ouverts à la fois"}
+         "fr": "Ce plateau attend une connexion\u202f: ce navigateur a trop de plateaux ouverts à la fois"}
 NO_LOCKS = "Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined });"
 
 

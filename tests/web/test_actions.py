@@ -87,7 +87,7 @@ def test_revealing_a_room_with_its_number_marks_it(app, client, playing):
     assert '<span class="mark" title="Camera" data-kind="camera">' in room and '<span class="sr-only">◉</span>' in room
     assert '<span class="num">2</span>' in room
     assert "Floor 1 C3, Camera" in room
-    assert log_lines(page) == ["C3 on floor 1 is a camera."]
+    assert log_lines(page) == ["C3 on floor 1, face up: camera."]
 
 
 def test_revealing_a_room_without_a_number(app, client, playing):

@@ -69,7 +69,7 @@ def test_the_board_says_otherwise_turns_it_up_as_a_correction(app, client, playi
     assert s.floors[2].tiles["A1"] == "laser" and s.floors[2].numbers["A1"] == 2
     assert game(app, playing).head == before[0] + 1
     assert re.search(r'class="log-reveal"><span class="correction-tag"[^>]*>correction</span>', page)
-    assert "A1 on floor 2 is a laser." in log_lines(page)
+    assert "A1 on floor 2, face up: laser." in log_lines(page)
 
 
 def test_a_refusal_that_is_no_box_check_offers_no_overrule(app, client, playing):

@@ -15,7 +15,7 @@ STEALTH = {"kind": "stealth", "floor": 1, "square": "B2", "data": {"who": "Ann",
                                                                    "guard": "B2"}}
 SAID = {"en": "Ann loses 1 Stealth (the guard entered B2): 2 left.",
         "es": "Ann pierde 1 Sigilo (el guarda entró en B2): le quedan 2.",
-        "fr": "Ann perd 1 Camouflage (le gardien est entré en B2) : il en reste 2."}
+        "fr": "Ann perd 1 Camouflage (le gardien est entré en B2)\u202f: il en reste 2."}
 
 
 def test_outside_a_request_the_words_are_english():
@@ -36,7 +36,7 @@ def test_a_browser_asking_for_a_language_without_a_catalogue_reads_english(app):
 def test_plurals_follow_the_languages_own_rule(app):
     brown_out = {"kind": "alarm_off", "floor": 1, "square": "", "data": {"how": "brown_out", "count": 0}}
     with app.test_request_context("/", headers={"Accept-Language": "fr"}):
-        assert sentence(brown_out) == "Brouilleur : 0 alarme retirée à l'étage 1."  # French: 0 is singular
+        assert sentence(brown_out) == "Brouilleur\u202f: 0 alarme retirée à l'étage 1."  # French: 0 is singular
     with app.test_request_context("/", headers={"Accept-Language": "es"}):
         assert sentence(brown_out) == "Apagón: se quitan 0 alarmas en la planta 1."
 
@@ -44,10 +44,10 @@ def test_plurals_follow_the_languages_own_rule(app):
 def test_names_read_as_that_languages_edition_prints_them(app):
     reveal = {"kind": "reveal", "floor": 2, "square": "C3", "data": {"type": "walkway"}}
     with app.test_request_context("/", headers={"Accept-Language": "es"}):
-        assert sentence(reveal) == "C3, planta 2, es una loseta de Pasarela."
+        assert sentence(reveal) == "C3, planta 2, boca arriba: Pasarela."
         assert option_text({"kind": "order"}, "2") == "Planta 2"
     with app.test_request_context("/", headers={"Accept-Language": "fr"}):
-        assert sentence(reveal) == "C3, étage 2, est une pièce Passerelle."
+        assert sentence(reveal) == "C3, étage 2, face visible\u202f: Passerelle."
         assert prompt({"kind": "order", "options": ["2"], "params": {}}).startswith("Changement de planning")
 
 

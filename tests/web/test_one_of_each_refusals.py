@@ -135,8 +135,8 @@ def test_a_patrol_card_face_up_in_the_discard_pile_is_refused_where_the_card_is_
 @pytest.mark.parametrize(("lang", "said", "take"), [
     ("es", "Ann ya tiene esta herramienta (Palanca): la caja solo trae una de cada",
      "Aplicarlo tal como se tocó: el registro lo marca como corrección."),
-    ("fr", "Ann a déjà cet outil (Pied-de-biche) : la boîte n'en contient qu'un de chaque",
-     "L'appliquer telle que touchée : le journal la marque comme une correction."),
+    ("fr", "Ann a déjà cet outil (Pied-de-biche)\u202f: la boîte n'en contient qu'un de chaque",
+     "L'appliquer telle que touchée\u202f: le journal la marque comme une correction."),
 ])
 def test_the_refusal_and_its_correction_are_said_in_the_devices_language(app, client, lang, said, take):
     """§1.22 "One of each card (new, turn 4)", read in Spanish and French."""

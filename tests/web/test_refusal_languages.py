@@ -68,7 +68,7 @@ def test_a_refusal_names_the_cards_as_the_languages_edition_prints_them(app, cli
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("es", "Ese archivo no es un caso: el archivo no es JSON: se rompe en la línea 1, columna 2"),
-    ("fr", "Ce fichier n'est pas un cas : le fichier n'est pas du JSON : il casse à la ligne 1, colonne 2")])
+    ("fr", "Ce fichier n'est pas un cas\u202f: le fichier n'est pas du JSON\u202f: il casse à la ligne 1, colonne 2")])
 def test_an_import_that_is_not_a_case_is_refused_in_the_devices_language(client, lang: str, said: str):
     response = client.post("/games/import", data={"case": (BytesIO(b"{not json"), "case.json")},
                            headers={"Accept-Language": lang}, content_type="multipart/form-data")

@@ -32,6 +32,7 @@ def unpack(name: str, tmp_path: Path) -> Path:
 
 def wording_fixed(text: str) -> str:
     text = text.replace("'s stealth set to", "'s Stealth set to")
+    text = re.sub(r"^(\w+ on floor \d+) is an? (.+)\.$", r"\1, face up: \2.", text)
     text = re.sub(r"(chose |card: |^)(distracted|workers-move|worker|lost-visual)\b",
                   lambda m: f"{m[1]}{card_name(m[2])}", text)
     return re.sub(r"\b1 (step|move|alarm|card|cube|hack token)s\b", r"1 \1", text)
@@ -183,8 +184,8 @@ def test_a_database_of_version_3_keeps_a_play_link_apart_from_every_watch_link(t
 
 def test_upgraded_logs_are_data_and_read_as_the_old_sentences(old_db: Path):
     """The upgrade replays each heist's actions to write its log as kinds and parameters; the words shown
-    are the ones the old version wrote, but for its wrong plurals ("1 steps"), and for card and token names
-    now written as printed ("Stealth", "Distracted")."""
+    are the ones the old version wrote, but for its wrong plurals ("1 steps"), for card and token names
+    now written as printed ("Stealth", "Distracted"), and for a room turned up with no article ("is a slots")."""
     before = {(r[0], r[1]): json.loads(r[2]) for r in
               sqlite3.connect(old_db).execute("SELECT game_id, seq, log FROM actions")}
     store = Store(old_db)

@@ -71,7 +71,7 @@ def test_a_database_from_a_newer_version_of_the_app_is_a_clear_line(tmp_path: Pa
 
 @pytest.mark.parametrize(("lang", "said", "words"), [
     ("es_ES.UTF-8", "No se puede arrancar: ", "falta la carpeta de datos"),
-    ("fr_FR.UTF-8", "Impossible de démarrer : ", "le dossier de données"),
+    ("fr_FR.UTF-8", "Impossible de démarrer\u202f: ", "le dossier de données"),
 ])
 def test_the_terminal_speaks_the_machines_language(tmp_path: Path, lang: str, said: str, words: str) -> None:
     line = refused(tmp_path / "unplugged" / "instance", lang, said)

@@ -31,7 +31,7 @@ def test_undoing_a_move_into_a_face_down_room_names_the_move_and_the_room_it_tur
     into = next(r for r in state.plan(1).adjacent("B2") if r != state.floors[1].guard)  # no wall between
     act_ok(client, game_id, do="move", who=who, floor=1, to=into, type="laboratory", number=3)
     said = notice(client.post(f"/games/{game_id}/undo", headers=HTMX).get_data(as_text=True))
-    assert said == f"Undone: {into} on floor 1 is a laboratory. {who} moves to {into} on floor 1."
+    assert said == f"Undone: {into} on floor 1, face up: laboratory. {who} moves to {into} on floor 1."
     assert into not in game(app, game_id).state.floors[1].tiles
 
 
@@ -96,3 +96,21 @@ def test_an_undo_from_a_page_older_than_the_board_is_refused_before_anything_is_
     page = client.post(f"/games/{game_id}/undo", data={"version": drawn.version}, headers=HTMX).get_data(True)
     assert "The board changed on another device" in page
     assert game(app, game_id).head == drawn.head - 1
+
+
+def test_only_an_action_just_applied_is_fresh_never_one_undo_or_redo_brought_back(app, client, monkeypatch):
+    """Read aloud says a fresh move only (issue 35 §4, static/app.js): the board says whether its head is one."""
+    clock = iter(f"2026-12-02T20:00:{s:02d}+00:00" for s in range(60))
+    monkeypatch.setattr("assistant.store._now", lambda: next(clock))
+    game_id = new_heist(client)
+    store = app.extensions["store"]
+    assert not store.load(game_id).fresh  # nothing played yet
+    played, _log = store.act(game_id, {"do": "start"})
+    assert played.fresh and store.load(game_id).fresh
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    assert f'data-action="1@{played.made}" data-fresh' in page
+    store.act(game_id, {"do": "entrance", "at": "D4"})
+    assert not store.undo(game_id).fresh
+    redone = store.redo(game_id)
+    assert redone.head == 2 and not redone.fresh
+    assert 'data-fresh' not in client.get(f"/games/{game_id}").get_data(as_text=True)

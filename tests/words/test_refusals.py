@@ -122,7 +122,7 @@ def test_outside_a_request_a_refusal_is_its_english_sentence():
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("es", "planta 2: C3 es el hueco vacío: ahí no se puede poner nada"),
-    ("fr", "étage 2 : C3 est la case vide : rien ne peut s'y trouver"),
+    ("fr", "étage 2\u202f: C3 est la case vide\u202f: rien ne peut s'y trouver"),
 ])
 def test_a_nested_refusal_is_said_in_the_same_language(app: Flask, lang: str, said: str):
     err = BoardError(N_("floor %(n)s: %(problem)s"), n=2,

@@ -17,7 +17,7 @@ from collections.abc import Callable, Generator, Iterator
 
 from flask import Blueprint, Response, abort, current_app, render_template, request
 
-from ...broker import Doorbells, Event, Follower, StreamLimitError, Subscription
+from ...broker import EVERY, Doorbells, Event, Follower, StreamLimitError, Subscription
 from ...store import NotFoundError
 from ..access import WHEN_GONE, Access, Role, open_game
 from ..extensions import store
@@ -134,6 +134,52 @@ class SharedStream(_Stream):
                     yield "".join(_frame(event.kind, f"{key} {event.data}") for key in keys)
         finally:
             self._bells.close()
+
+
+class ClubStream(_Stream):
+    """The club page's stream (web/setup/club.py): one doorbell for any heist's change, its start and its end, so
+    the page fetches its list again. It names no heist and no version: the page is the host's and draws them all.
+    Like :class:`EventStream` it touches neither the request nor the database."""
+
+    def __init__(self, sub: Subscription, heartbeat: float, release: Callable[[], None] = lambda: None):
+        super().__init__(sub, release)
+        self._sub = sub
+        self._chunks = self._generate(heartbeat)
+
+    def _generate(self, heartbeat: float) -> Generator[str, None, None]:
+        try:
+            self._release()
+            yield f"retry: {RETRY_MS}\n" + _frame("changed", "")  # what changed since the page was drawn
+            while True:
+                event = self._sub.get(timeout=heartbeat)
+                if event is None:
+                    yield _frame("heartbeat", "1")
+                elif event.kind == "superseded":
+                    yield f"retry: {SUPERSEDED_RETRY_MS}\n: replaced by a newer stream from this device\n\n"
+                    return
+                elif event.kind == "gone":
+                    return
+                else:  # changed, or revoked: a heist deleted leaves the list
+                    yield _frame("changed", "")
+        finally:
+            self._sub.close()
+
+
+def club_events() -> Response:
+    """The club page's stream, a place counted as any device's (the view checks it is the host)."""
+    config = current_app.config
+    try:
+        sub: Subscription | None = store().broker.subscribe(
+            EVERY, limit=config["LIVE_MAX_STREAMS"], owner=(request.remote_addr, "club"),
+            per_owner=config.get("LIVE_STREAMS_PER_DEVICE", STREAMS_PER_DEVICE), device=request.remote_addr,
+            wait=config["LIVE_WAIT"], waiters=config["LIVE_WAITERS"])
+    except StreamLimitError:
+        sub = None
+    if sub:
+        _end_on_hang_up(sub)
+    body = (ClubStream(sub, config["LIVE_HEARTBEAT"], store().close) if sub
+            else _busy(0, config["LIVE_BUSY_RETRY_MS"]))
+    return Response(body, mimetype="text/event-stream", headers={"Cache-Control": "no-cache"})
 
 
 def _busy(version: int, retry_ms: int) -> Iterator[str]:

@@ -1,17 +1,20 @@
-"""Club night (issue 24): the host's page of every heist this app serves, each with the QR codes its table joins
-by, whose turn it is and when it last changed; open or delete it from there. The tablet's alone."""
+"""Club night (issue 24): the host's page of every heist this app serves, a compact row each (issue 35 §4: twenty fit
+one laptop screen) with the QR codes its table joins by, whose turn it is and when it last changed; open or delete
+it from there. The page follows every heist live: one stream rings for any change (phones/live.py's ClubStream) and
+the page fetches its list again. The tablet's alone."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, render_template
+from flask import Blueprint, Response, render_template
 
 from ...engine.state import GameState
 from ...store import Game
 from ...words.i18n import N_, _
 from ..access import host_only
 from ..extensions import store
+from ..phones.live import club_events
 from ..phones.share import Invite, Kind, invite
 
 bp = Blueprint("club", __name__)
@@ -46,12 +49,30 @@ def status(state: GameState) -> str:
     return _("%(who)s's turn", who=who)
 
 
+def tables() -> list[Table]:
+    """Every heist, the newest change first."""
+    found = []
+    for row in store().games():
+        game = store().load(row["id"])
+        found.append(Table(game, status(game.state), store().broker.count(game.id),
+                           tuple(invite(game, kind) for kind in CLUB_LINKS)))
+    return found
+
+
 @bp.get("/club")
 @host_only
 def club() -> str:
-    tables = []
-    for row in store().games():
-        game = store().load(row["id"])
-        tables.append(Table(game, status(game.state), store().broker.count(game.id),
-                            tuple(invite(game, kind) for kind in CLUB_LINKS)))
-    return render_template("club.html", tables=tables, link_words=CLUB_LINKS)
+    return render_template("club.html", tables=tables(), link_words=CLUB_LINKS)
+
+
+@bp.get("/club/tables")
+@host_only
+def club_tables() -> str:
+    """The list alone, the same partial as in the page: what the page fetches when its stream rings."""
+    return render_template("partials/_club_tables.html", tables=tables(), link_words=CLUB_LINKS)
+
+
+@bp.get("/club/events")
+@host_only
+def events() -> Response:
+    return club_events()

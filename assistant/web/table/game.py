@@ -230,7 +230,7 @@ def _move(key: str, step: Any, done: str) -> str | BaseResponse:
         return _refuse(open_game(key), _(STALE))
     except RulesError as err:
         return _refuse(access, refusal(err))
-    said = (_("Undone") if done == "Undone" else _("Redone")) + ": " + what
+    said = _("%(head)s: %(rest)s", head=_("Undone") if done == "Undone" else _("Redone"), rest=what)
     return _respond(replace(access, game=game), notice=said if what and game.head != before.head else None)
 
 

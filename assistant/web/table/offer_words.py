@@ -111,7 +111,8 @@ WORDS: dict[str, Callable[[P], tuple[str, str]]] = {
                                                who=p["who"])),
     "tool_donuts": lambda p: (tool_name("donuts") + " · " + _("floor %(n)s", n=p["floor"]),
                               _("That guard skips his next move.")),
-    "tool_virus": lambda p: (f"{tool_name('virus')}: {_tokens(p)}", _("3 hack tokens on the computers.")),
+    "tool_virus": lambda p: (_("%(head)s: %(rest)s", head=tool_name("virus"), rest=_tokens(p)),
+                             _("3 hack tokens on the computers.")),
     "tool_drop": lambda p: (_("Give up %(card)s", card=tool_name(p["tool"])), ""),
     "tool_take": lambda p: (tool_name(p["tool"]), ""),
     "loot_drop": lambda p: (_("Give up %(card)s", card=loot_name(p["loot"])), ""),
@@ -154,12 +155,12 @@ WORDS: dict[str, Callable[[P], tuple[str, str]]] = {
     "dead_drop": lambda p: (card_title("dead-drop"),
                             _("%(who)s's tools and loot go to the player on the right.", who=p["who"])),
     "reboot": lambda p: (card_title("reboot"), _("Every computer face up keeps exactly one hack token.")),
-    "go_with_your_gut": lambda p: (f"{card_title('go-with-your-gut')}: {p['at']}",
+    "go_with_your_gut": lambda p: (_("%(head)s: %(rest)s", head=card_title("go-with-your-gut"), rest=p["at"]),
                                    _("%(who)s moves into %(square)s after her actions, as with one action: a Laser "
                                      "goes off, a Deadbolt keeps her out.", who=p["who"], square=p["at"])),
     "go_with_your_gut_none": lambda p: (card_title("go-with-your-gut"),
                                         _("No face-down room next to %(who)s: nothing happens.", who=p["who"])),
-    "buddy_system": lambda p: (f"{card_title('buddy-system')}: {p['buddy']}",
+    "buddy_system": lambda p: (_("%(head)s: %(rest)s", head=card_title("buddy-system"), rest=p["buddy"]),
                                _("%(buddy)s comes to %(who)s's room, not entering.", buddy=p["buddy"], who=p["who"])),
 }
 

@@ -69,7 +69,7 @@ class _Line:
         head = _("Floor %(n)s %(figure)s", n=self.floor, figure=_(self.figure))
         if self.moves is not None:
             head += ", " + ngettext("%(num)s move", "%(num)s moves", self.moves)
-        return f"{head}: {' · '.join(self.tokens)}" if self.tokens else head + ": " + _("no move")
+        return _("%(head)s: %(rest)s", head=head, rest=" · ".join(self.tokens) if self.tokens else _("no move"))
 
 
 def guard_summaries(entries: Iterable[Entry], figure: str = "guard") -> list[str]:
@@ -175,7 +175,7 @@ def action_words(action: Mapping[str, Any], log: Iterable[Entry], figure: str = 
     'Ann moves to D4 on floor 1.'
     >>> action_words({"do": "move"}, [{"kind": "reveal", "floor": 1, "square": "D4", "data": {"type": "laboratory"}},
     ...                               {"kind": "move", "floor": 1, "square": "D4", "data": {"who": "Ann"}}])
-    'D4 on floor 1 is a laboratory. Ann moves to D4 on floor 1.'
+    'D4 on floor 1, face up: laboratory. Ann moves to D4 on floor 1.'
     """
     entries = [e for e in log if e.get("kind") != "turn"]
     moves = guard_summaries(entries, figure)
