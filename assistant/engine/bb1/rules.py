@@ -132,6 +132,7 @@ class Bb1(TableBb1):
         left = moves
         step_no = steps_taken
         idle_arrivals = 0
+        details = self.details  # a narrator without details is told of each step the moves left only
         router: Router | None = None
         routed: tuple[str, tuple[str, ...]] | None = None  # the heading and the walls the router was fetched for
         while left > 0:
@@ -156,12 +157,13 @@ class Bb1(TableBb1):
             left -= 1
             step_no += 1
             idle_arrivals = 0
-            if self.quiet:  # a forecast's run notes only the moves he has left
-                walked: dict[str, Any] = {"left": left}
-            else:
+            if details:
                 fork = router.fork_at(here)
-                walked = {"step_no": step_no, "left": left, "toward": target, "to_die": target == fl.destination,
-                          "fork": fork.as_dict() if fork else None}
+                walked: dict[str, Any] = {
+                    "jump": False, "came_from": fl.guard, "figure": self.figure, "step_no": step_no, "left": left,
+                    "toward": target, "to_die": target == fl.destination, "fork": fork.as_dict() if fork else None}
+            else:
+                walked = {"left": left}
             self.enter(floor, step, False, walked)
             if left and fl.crow is not None and self.crow_slows(floor, step):  # asked only with a crow out
                 left -= 1
@@ -173,7 +175,7 @@ class Bb1(TableBb1):
                 self.resumable = None
                 if stop_on_arrival:
                     break
-        if "stop" not in self.quiet:  # the forecast's runs: not even the entry's arguments are built
+        if details:  # not even the line's arguments are built for a narrator without them
             self.log("stop", "1.2", floor, fl.guard, figure=self.figure)
 
     def resume_walk(self, floor: int, left: int, steps_taken: int) -> None:
@@ -218,16 +220,15 @@ class Bb1(TableBb1):
 
     # -- entering a room (1.7, 1.14-1.16) --------------------------------------------------------
     def enter(self, floor: int, square: str, jump: bool = False, walked: dict[str, Any] | None = None) -> None:
-        """The guard enters ``square``; ``walked`` says how a walk's step brought him there (step number, moves
-        left, heading, fork), for the log. An effect that puts him somewhere goes through :meth:`jump` (``jump``
-        here), which a game whose jumps have no entering effect overrides (bb3)."""
+        """The guard enters ``square``; ``walked``: the log line's parameters when a walk's step brought him there
+        (:meth:`walk`: where from, step number, moves left, heading, fork, or the moves left alone for a narrator
+        without details). An effect that puts him somewhere goes through :meth:`jump` (``jump`` here), which a
+        game whose jumps have no entering effect overrides (bb3)."""
         fl = self.state.floors[floor]
-        came_from, fl.guard = fl.guard, square
-        if self.quiet:  # a forecast's run: a walk's moves left, or whether he jumped
-            self.notes.append(("enter", floor, square, walked or {"jump": jump}))  # as log() notes it, a call fewer
-        else:
-            self.log("enter", "1.3", floor, square,
-                     data={"jump": jump, "came_from": came_from, "figure": self.figure, **(walked or {})})
+        if walked is None:
+            walked = {"jump": jump, "came_from": fl.guard, "figure": self.figure}
+        fl.guard = square
+        self.hear(("enter", "1.3", floor, square, walked, False))  # every step: told straight, not through log()
         self.entered_effects(floor, square)
 
     def entered_effects(self, floor: int, square: str) -> None:
@@ -317,7 +318,7 @@ class Bb1(TableBb1):
     def arrive(self, floor: int) -> None:
         """1.6: the guard reached his destination; the die moves on at once."""
         fl = self.state.floors[floor]
-        if "arrive" not in self.quiet:
+        if self.details:
             self.log("arrive", "1.5", floor, fl.guard, figure=self.figure)
         if fl.alarms:
             self.to_nearest_alarm(floor)
@@ -362,7 +363,7 @@ class Bb1(TableBb1):
         """``why`` is one of ``log.DIE_MOVES``: what sent the die there."""
         fl = self.state.floors[floor]
         fl.destination = square
-        if "destination" not in self.quiet:
+        if self.details:
             self.log("destination", rule, floor, square, ruling, data={"why": why, "figure": self.figure, **data})
         if square == fl.guard:
             self.log("arrive", "1.6b", floor, square, ruling=True, how="own_square")
@@ -422,11 +423,9 @@ class Bb1(TableBb1):
             refuse = (lambda answer: self.not_face_up(floor, answer)) if self.cards_once else None
             card = self.ask("card", self.card_options(floor), floor, "1.11", check=refuse)
         fl.discard = (*fl.discard, card)
-        if self.quiet:  # a forecast's run notes the card only (as log() notes it, a call fewer)
-            self.notes.append(("draw", floor, None, {"card": card}))
-        else:
-            self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None,
-                     data={"card": card, "left": len(fl.deck)})
+        # the room the card names, for a narrator that wants details (the floor plan looked up at every draw)
+        square = card if self.details and card in self.plan(floor).index else None
+        self.hear(("draw", "1.11", floor, square, {"card": card, "left": len(fl.deck)}, False))
         return card
 
     def not_face_up(self, floor: int, card: str) -> None:
@@ -900,7 +899,8 @@ class Bb1(TableBb1):
         step = self.tie_free_step(floor, r, here)
         fork = r.fork_at(here)
         self.log("event", "1.21", floor, target, how="squeak")
-        self.enter(floor, step, walked={"step_no": 1, "left": 0, "toward": target, "to_die": target == fl.destination,
+        self.enter(floor, step, walked={"jump": False, "came_from": fl.guard, "figure": self.figure, "step_no": 1,
+                                        "left": 0, "toward": target, "to_die": target == fl.destination,
                                         "fork": fork.as_dict() if fork else None})
         if fl.guard == fl.destination:
             self.arrive(floor)
