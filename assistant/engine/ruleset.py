@@ -17,7 +17,7 @@ from typing import Any, ClassVar, TypeAlias
 from .board import Floorplan
 from .errors import N_, IllegalActionError
 from .log import LogEntry
-from .narrator import DETAILS, Chronicle, Narrator
+from .narrator import DETAILS, Line, entries
 from .offers import LegalActions
 from .pathing import Router
 from .questions import QUESTIONS
@@ -86,20 +86,18 @@ class Ruleset:
     # Which of the answers (by their order) the table gave as a correction, "the board says otherwise" (actions.py):
     # the answer's check is skipped and its log entry marked
     corrected_answers: frozenset[int] = frozenset()
+    # whether the lines of narrator.DETAILS and a step's heading and fork are told (read once per walk)
+    details = True
 
-    def __init__(self, state: GameState, answers: list[str], plans: Plans | None = None,
-                 narrator: Narrator | None = None):
+    def __init__(self, state: GameState, answers: list[str], plans: Plans | None = None, details: bool = True):
         """``plans``: the floor plans other rulesets looked up, to share (the forecast's engine runs: their states
         share their walls); each is checked against its floor's walls at every look-up (:meth:`plan`).
-        ``narrator``: who is told the log (narrator.py); the action's own log (``entries``) by default."""
+        ``details``: whether the lines of ``narrator.DETAILS`` are told (not to the forecast's engine runs)."""
         self.state = state
         self.answers = list(answers)
-        self.narrator: Narrator = Chronicle() if narrator is None else narrator
-        # the log so far, when the narrator keeps one; the rules read back only the line they may amend
-        self.entries: list[LogEntry] = self.narrator.entries if isinstance(self.narrator, Chronicle) else []
-        # bound once: told at every step of every walk
-        self.hear = self.narrator.hear
-        self.details = self.narrator.details
+        self.told: list[Line] = []  # the log lines told so far, in order (narrator.py)
+        if not details:
+            self.details = False
         self.asked = 0  # answers taken so far
         self._plans: Plans = {} if plans is None else plans
 
@@ -112,10 +110,15 @@ class Ruleset:
             ruling: bool = False, *, data: dict[str, Any] | None = None, **params: Any) -> None:
         """One log entry: a kind declared in log.KINDS and its parameters, never a sentence. The parameters
         are keywords, or one dict ``data`` (never both) on the guard's every step: passing a method's own
-        keywords on here (``**data``) cost more than writing the entry. A narrator that wants no details is not
-        told the kinds of ``narrator.DETAILS``."""
+        keywords on here (``**data``) cost more than writing the entry. A ruleset without details is not told the
+        kinds of ``narrator.DETAILS``."""
         if self.details or kind not in DETAILS:
-            self.hear((kind, rule, floor, square, params if data is None else data, ruling))
+            self.told.append((kind, rule, floor, square, params if data is None else data, ruling))
+
+    @property
+    def entries(self) -> list[LogEntry]:
+        """The lines told so far as checked log entries."""
+        return entries(self.told)
 
     def ask(self, kind: str, options: list[str], floor: int | None = None, rule: str = "",
             default: str | None = None, check: Callable[[str], None] | None = None,

@@ -16,7 +16,6 @@ from .bb2.rules import Bb2
 from .bb3 import actions as bb3_actions, vocabulary as bb3_vocabulary
 from .bb3.rules import Bb3
 from .errors import N_, RulesError
-from .narrator import Narrator
 from .ruleset import GameAction, Plans
 from .state import GameState
 
@@ -39,11 +38,10 @@ def rules_of(state: GameState) -> type[Bb1]:
     return cls
 
 
-def ruleset_for(state: GameState, answers: list[str], plans: Plans | None = None,
-                narrator: Narrator | None = None) -> Bb1:
+def ruleset_for(state: GameState, answers: list[str], plans: Plans | None = None, details: bool = True) -> Bb1:
     """The game's ruleset for one action (or one engine run of the forecast: kept to one lookup); ``plans``: floor
-    plans to share with other rulesets, ``narrator``: who is told the log (see ``Ruleset``)."""
+    plans to share with other rulesets, ``details``: whether it tells every line (see ``Ruleset``)."""
     cls = RULESETS.get(state.rules)
     if cls is None:
         return rules_of(state)(state, answers)  # says which rules exist
-    return cls(state, answers, plans, narrator)
+    return cls(state, answers, plans, details)

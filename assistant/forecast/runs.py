@@ -31,15 +31,6 @@ BlindKey: TypeAlias = "tuple[bytes, int, Piles | None, *tuple[str, ...]]"
 StillKey: TypeAlias = "tuple[bytes, Piles | None] | tuple[bytes, Piles | None, tuple[int, ...]]"
 
 
-class Notes(list[Line]):
-    """What an engine run tells the forecast (engine/narrator.py): its lines as told, in order, no details, nothing
-    checked (the forecast reads a few facts of each of thousands of runs: a list, made and filled without a line of
-    Python)."""
-
-    details = False
-    hear = list[Line].append
-
-
 class Overflow(Exception):
     """A denominator outgrew the packed fields (see :class:`Runs`): explore again with wider ones."""
 
@@ -47,8 +38,8 @@ class Overflow(Exception):
 def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Piles | None,
         piles: Piles | None = None, stand_ins: frozenset[str] = frozenset(), plans: Plans | None = None,
         ending: str | None = None) -> tuple[GameState, list[Line], Question | None, Piles | None, bool]:
-    """One engine run from ``state`` (copied) with these answers: the state after it, its log (:class:`Notes`'
-    lines), the question it stopped at (None when the move is over), where it can
+    """One engine run from ``state`` (copied) with these answers: the state after it, its log (the lines told, as
+    they are: engine/narrator.py, no details), the question it stopped at (None when the move is over), where it can
     be resumed at that question, and whether the guard's move had started when it stopped. ``piles``: the sizes of
     floor ``floor``'s deck, discard and set-aside cards to run with ("?" placeholders), instead of the state's own.
     ``stand_ins``: burglars whose catch takes them off the board (``Ruleset.stand_ins``). ``plans``: the floor plans
@@ -58,8 +49,7 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Pi
     if piles is not None:
         fl = state.floors[floor]
         fl.deck, fl.discard, fl.unseen = [HIDDEN] * piles[0], (HIDDEN,) * piles[1], (HIDDEN,) * piles[2]
-    notes = Notes()
-    rules = ruleset_for(state, answers, plans, notes)
+    rules = ruleset_for(state, answers, plans, details=False)
     rules.stand_ins = stand_ins
     question = None
     walking = resume is not None
@@ -80,7 +70,7 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Pi
     # a question asked before his move cannot be resumed: his whole move is still to come (a bb2 commotion's step
     # that draws on arrival says nothing about the moves he then has)
     resumable = rules.resumable if question is not None and walking else None
-    return state, notes, question, resumable, walking
+    return state, rules.told, question, resumable, walking
 
 
 class Runs:

@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 from ..box import BB1_BOX, check_bb1_tile, check_known_room
 from ..errors import N_, AmbiguousTieError, IllegalActionError, NotInTheBoxError
 from ..limits import DIE_FACES
-from ..log import entry
 from ..pathing import Router
 from ..ruleset import GameOver
 from ..state import HIDDEN, LOST_VISUAL, GameState, without_one
@@ -132,7 +131,7 @@ class Bb1(TableBb1):
         left = moves
         step_no = steps_taken
         idle_arrivals = 0
-        details = self.details  # a narrator without details is told of each step the moves left only
+        details = self.details  # without details, each step is told with the moves left only
         router: Router | None = None
         routed: tuple[str, tuple[str, ...]] | None = None  # the heading and the walls the router was fetched for
         while left > 0:
@@ -175,7 +174,7 @@ class Bb1(TableBb1):
                 self.resumable = None
                 if stop_on_arrival:
                     break
-        if details:  # not even the line's arguments are built for a narrator without them
+        if details:  # not even the line's arguments are built without them
             self.log("stop", "1.2", floor, fl.guard, figure=self.figure)
 
     def resume_walk(self, floor: int, left: int, steps_taken: int) -> None:
@@ -221,14 +220,14 @@ class Bb1(TableBb1):
     # -- entering a room (1.7, 1.14-1.16) --------------------------------------------------------
     def enter(self, floor: int, square: str, jump: bool = False, walked: dict[str, Any] | None = None) -> None:
         """The guard enters ``square``; ``walked``: the log line's parameters when a walk's step brought him there
-        (:meth:`walk`: where from, step number, moves left, heading, fork, or the moves left alone for a narrator
-        without details). An effect that puts him somewhere goes through :meth:`jump` (``jump`` here), which a
+        (:meth:`walk`: where from, step number, moves left, heading, fork, or the moves left alone without
+        details). An effect that puts him somewhere goes through :meth:`jump` (``jump`` here), which a
         game whose jumps have no entering effect overrides (bb3)."""
         fl = self.state.floors[floor]
         if walked is None:
             walked = {"jump": jump, "came_from": fl.guard, "figure": self.figure}
         fl.guard = square
-        self.hear(("enter", "1.3", floor, square, walked, False))  # every step: told straight, not through log()
+        self.told.append(("enter", "1.3", floor, square, walked, False))  # every step: told straight, not through log()
         self.entered_effects(floor, square)
 
     def entered_effects(self, floor: int, square: str) -> None:
@@ -351,12 +350,13 @@ class Bb1(TableBb1):
     def mark_first_card(self, floor: int, appeared: str, rule: str = "1.13") -> None:
         """The destination card drawn when the guard appeared was drawn under the 1.13 ruling too (1.20 when he
         came back from Lost Visual), once an alarm follows it: its line is marked as such."""
-        for i in range(len(self.entries) - 1, -1, -1):
-            e = self.entries[i]
-            if e.kind == "appear" and e.floor == floor:
+        told = self.told
+        for i in range(len(told) - 1, -1, -1):
+            kind, _, at_floor, square, data, _ = told[i]
+            if kind == "appear" and at_floor == floor:
                 return
-            if e.kind == "destination" and e.floor == floor and e.data.get("why") == "patrol_card":
-                self.entries[i] = entry(e.kind, rule, e.floor, e.square, {**e.data, "appeared": appeared}, True)
+            if kind == "destination" and at_floor == floor and data.get("why") == "patrol_card":
+                told[i] = (kind, rule, at_floor, square, {**data, "appeared": appeared}, True)
                 return
 
     def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data: Any) -> None:
@@ -423,9 +423,9 @@ class Bb1(TableBb1):
             refuse = (lambda answer: self.not_face_up(floor, answer)) if self.cards_once else None
             card = self.ask("card", self.card_options(floor), floor, "1.11", check=refuse)
         fl.discard = (*fl.discard, card)
-        # the room the card names, for a narrator that wants details (the floor plan looked up at every draw)
+        # the room the card names, told with the details (the floor plan looked up at every draw)
         square = card if self.details and card in self.plan(floor).index else None
-        self.hear(("draw", "1.11", floor, square, {"card": card, "left": len(fl.deck)}, False))
+        self.told.append(("draw", "1.11", floor, square, {"card": card, "left": len(fl.deck)}, False))
         return card
 
     def not_face_up(self, floor: int, card: str) -> None:
