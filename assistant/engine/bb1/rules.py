@@ -423,9 +423,11 @@ class Bb1(TableBb1):
             refuse = (lambda answer: self.not_face_up(floor, answer)) if self.cards_once else None
             card = self.ask("card", self.card_options(floor), floor, "1.11", check=refuse)
         fl.discard = (*fl.discard, card)
-        # the room the card names, told with the details (the floor plan looked up at every draw)
-        square = card if self.details and card in self.plan(floor).index else None
-        self.told.append(("draw", "1.11", floor, square, {"card": card, "left": len(fl.deck)}, False))
+        if self.details:  # the room the card names and the cards left (the floor plan looked up at every draw)
+            self.told.append(("draw", "1.11", floor, card if card in self.plan(floor).index else None,
+                              {"card": card, "left": len(fl.deck)}, False))
+        else:
+            self.told.append(("draw", "1.11", floor, None, {"card": card}, False))
         return card
 
     def not_face_up(self, floor: int, card: str) -> None:
