@@ -29,11 +29,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
+from .engine.log import LogEntry
 from .engine.rulesets import rules_of
 from .engine.scenarios import DIFFICULTY_STEALTH
 from .engine.state import GameState
+from .engine.vocabulary import Action
 from .story import Step, heist_story
 
 __all__ = ["Burglary", "Heist", "HeistLine", "League", "Row", "heist_line", "league"]
@@ -41,7 +43,7 @@ __all__ = ["Burglary", "Heist", "HeistLine", "League", "Row", "heist_line", "lea
 DIFFICULTIES = {stealth: difficulty for difficulty, stealth in DIFFICULTY_STEALTH.items()}
 WON, LOST = "escaped", "caught"
 # a heist's actions in effect, each with its log entries and the state after it (``Store.timeline``)
-Actions: TypeAlias = Sequence[tuple[dict[str, Any], Sequence[dict[str, Any]], GameState]]
+Actions: TypeAlias = Sequence[tuple[Action, Sequence[LogEntry], GameState]]
 
 
 @dataclass(frozen=True)
@@ -186,7 +188,7 @@ def heist_line(heist: Heist, setup: Sequence[tuple[str, str]] | None, first: Gam
     return HeistLine(
         heist=heist, game=first.rules, job=first.scenario, floors=len(first.floors),
         difficulty=_difficulty(setup, first), counter=counter, outcome=before.outcome,
-        moves=sum(1 for a, _log, _after in actions if a.get("do") == "end_turn"),
+        moves=sum(1 for a, _log, _after in actions if a.do == "end_turn"),
         burglars=tuple(Burglary(name, b.character, lost.get(name, 0), expected.get(name, Fraction(0)),
                                 found.get(name, 0)) for name, b in first.crew.items()))
 
@@ -197,13 +199,13 @@ def _lost(actions: Actions, counter: str) -> dict[str, int]:
     lost: dict[str, int] = {}
     for _action, log, _after in actions:
         for e in log:
-            data = e.get("data") or {}
+            data = e.data
             who = data.get("who")
             if not isinstance(who, str):
                 continue
-            if counter == "stealth" and e.get("kind") == "stealth" and data.get("how") != "lavatory":
+            if counter == "stealth" and e.kind == "stealth" and data.get("how") != "lavatory":
                 lost[who] = lost.get(who, 0) + 1
-            elif counter == "heat" and e.get("kind") == "heat":
+            elif counter == "heat" and e.kind == "heat":
                 lost[who] = lost.get(who, 0) + int(data.get("gained", 0))
     return lost
 

@@ -24,6 +24,7 @@ from typing import Any
 from .broker import Broker, Event
 from .engine.actions import apply
 from .engine.cases import Step
+from .engine.log import LogEntry, read_log
 from .engine.state import GameState
 from .engine.vocabulary import Action, from_json
 from .store_campaigns import CampaignStore
@@ -65,6 +66,16 @@ class Game:
         """The head is an action just applied, not one undo or redo brought back (each change sets ``updated``):
         Read aloud says only a fresh move."""
         return bool(self.head) and self.made == self.updated
+
+
+@dataclass(frozen=True)
+class Played:
+    """One action in effect, as the store keeps it: its number in the heist, the action, its log and when."""
+
+    seq: int
+    action: Action
+    log: list[LogEntry]
+    created: str
 
 
 class _Connection(sqlite3.Connection):
@@ -359,29 +370,28 @@ class Store(CampaignStore):
 
     # -- actions ------------------------------------------------------------------------------------
     def act(self, game_id: str, action: Action | dict[str, Any], version: int | None = None,
-            loaded: Game | None = None) -> tuple[Game, list[dict]]:
-        """Apply an action and persist it (as its JSON) before anyone sees it. Raises RulesError or
-        StaleVersionError. ``loaded``: the game as the caller read it; it is used when nothing changed since (every
-        change moves the version), instead of reading and parsing the state again."""
+            loaded: Game | None = None) -> tuple[Game, list[LogEntry]]:
+        """Apply an action and persist it (as its JSON) before anyone sees it; the game after it and its log. Raises
+        RulesError or StaleVersionError. ``loaded``: the game as the caller read it; it is used when nothing changed
+        since (every change moves the version), instead of reading and parsing the state again."""
         action = from_json(action)
         with self._write:
             game = loaded if loaded is not None and loaded.version == self.version(game_id) else self.load(game_id)
             self._check_version(game, version)
             result = apply(game.state, action)
-            log = [e.as_dict() for e in result.log]
             seq = game.head + 1
             now = _now()
             with self.db() as db:
                 db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
                 db.execute("INSERT INTO actions (game_id, seq, action, log, state, created) VALUES (?, ?, ?, ?, ?, ?)",
-                           (game_id, seq, json.dumps(action.to_json()), json.dumps(log),
+                           (game_id, seq, json.dumps(action.to_json()), json.dumps([e.as_dict() for e in result.log]),
                             json.dumps(result.state.to_json()), now))
                 db.execute("UPDATE games SET head = ?, version = version + 1, updated = ? WHERE id = ?",
                            (seq, now, game_id))
             self.broker.publish(game_id, Event("changed", str(game.version + 1)))
         # what load() would read back: the new action is the head, nothing is left to redo
         return replace(game, head=seq, version=game.version + 1, updated=now, state=result.state,
-                       can_redo=False, made=now), log
+                       can_redo=False, made=now), result.log
 
     def undo(self, game_id: str, version: int | None = None) -> Game:
         return self._move_head(game_id, -1, version)
@@ -407,18 +417,18 @@ class Store(CampaignStore):
         if version is not None and version != game.version:
             raise StaleVersionError(game.id)
 
-    def history(self, game_id: str) -> list[dict[str, Any]]:
-        """Every action in effect, oldest first, with its log entries."""
+    def history(self, game_id: str) -> list[Played]:
+        """Every action in effect, oldest first, with its log."""
         db = self.db()
         head = db.execute("SELECT head FROM games WHERE id = ?", (game_id,)).fetchone()
         if head is None:
             raise NotFoundError(game_id)
         rows = db.execute("SELECT seq, action, log, created FROM actions WHERE game_id = ? AND seq <= ? ORDER BY seq",
                           (game_id, head["head"]))
-        return [{"seq": r["seq"], "action": json.loads(r["action"]), "log": json.loads(r["log"]),
-                 "created": r["created"]} for r in rows]
+        return [Played(r["seq"], from_json(json.loads(r["action"])), read_log(json.loads(r["log"])), r["created"])
+                for r in rows]
 
-    def timeline(self, game_id: str) -> tuple[GameState, list[tuple[dict[str, Any], list[dict[str, Any]], GameState]]]:
+    def timeline(self, game_id: str) -> tuple[GameState, list[tuple[Action, list[LogEntry], GameState]]]:
         """The heist's first state and every action in effect, oldest first, with its log and the state after it
         (the story of the heist reads them all)."""
         db = self.db()
@@ -428,16 +438,17 @@ class Store(CampaignStore):
         rows = db.execute("SELECT action, log, state FROM actions WHERE game_id = ? AND seq <= ? ORDER BY seq",
                           (game_id, game["head"]))
         return (GameState.from_text(game["initial"]),
-                [(json.loads(r["action"]), json.loads(r["log"]), GameState.from_text(r["state"]))
+                [(from_json(json.loads(r["action"])), read_log(json.loads(r["log"])), GameState.from_text(r["state"]))
                  for r in rows])
 
-    def last_log(self, game_id: str, head: int) -> list[dict[str, Any]]:
+    def last_log(self, game_id: str, head: int) -> list[LogEntry]:
+        """The log of action ``head`` (none before the first)."""
         if not head:
             return []
         row = self.db().execute("SELECT log FROM actions WHERE game_id = ? AND seq = ?", (game_id, head)).fetchone()
-        return json.loads(row["log"]) if row else []
+        return read_log(json.loads(row["log"])) if row else []
 
-    def action_at(self, game_id: str, seq: int) -> tuple[GameState, dict[str, Any], Sequence[dict[str, Any]]]:
+    def action_at(self, game_id: str, seq: int) -> tuple[GameState, Action, list[LogEntry]]:
         """An action still in effect, with the state it was applied to and its log (for the why-view).
         NotFoundError when ``seq`` is not between 1 and the head."""
         db = self.db()
@@ -447,8 +458,8 @@ class Store(CampaignStore):
         rows = {r["seq"]: r for r in db.execute(
             "SELECT seq, action, log, state FROM actions WHERE game_id = ? AND seq IN (?, ?)", (game_id, seq - 1, seq))}
         before = rows[seq - 1]["state"] if seq > 1 else game["initial"]
-        return (GameState.from_text(before), json.loads(rows[seq]["action"]),
-                json.loads(rows[seq]["log"]))
+        return (GameState.from_text(before), from_json(json.loads(rows[seq]["action"])),
+                read_log(json.loads(rows[seq]["log"])))
 
     def replay(self, game_id: str) -> GameState:
         """The current state recomputed from the initial one (what undo means; used to check the cache)."""
@@ -457,6 +468,6 @@ class Store(CampaignStore):
         if row is None:
             raise NotFoundError(game_id)
         state = GameState.from_text(row["initial"])
-        for entry in self.history(game_id):
-            state = apply(state, entry["action"]).state
+        for played in self.history(game_id):
+            state = apply(state, played.action).state
         return state

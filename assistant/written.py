@@ -256,7 +256,6 @@ def check_log(text: Any) -> str:
                 or type(e.get("ruling", False)) is not bool or not _TYPES["str | None"](e.get("square")) \
                 or not (e.get("floor") is None or _int(e["floor"], 1, 3)):
             raise NotWritten("a log entry of no known kind")
-        LogEntry(**e)
-        if type(sentence(e)) is not str:
+        if type(sentence(LogEntry(**e))) is not str:
             raise NotWritten("a log entry that cannot be said")
     return json.dumps(entries)

@@ -24,6 +24,7 @@ from .board import floorplan, normalize_wall
 from .entering import reveal, reveal_room, walk_in
 from .bb2.limits import HEAT_LIMIT
 from .errors import N_, IllegalActionError
+from .narrator import entries
 from .limits import DIE_FACES, MOST_STEALTH
 from .log import LogEntry
 from .on_board import board_floor, board_square, crew_member
@@ -86,13 +87,13 @@ def _run(before: GameState, action: vocabulary.Action, answers: list[str], skip:
         state.pending = None
     except NeedAnswer as need:
         state.pending = {"action": action.to_json(), "answers": answers, "before": before.to_json(),
-                         "question": need.question, "logged": len(rules.entries)}
+                         "question": need.question, "logged": len(rules.told)}
         if corrected:
             state.pending["corrected"] = corrected
     except GameOver:
         state.pending = None
     state.version = version + 1
-    return Result(state, rules.entries[skip:])
+    return Result(state, entries(rules.told[skip:]))
 
 
 def _names_the_board(rules: Bb1, a: vocabulary.Action) -> None:

@@ -86,15 +86,41 @@ class LogEntry:
     square: str | None = None
     data: dict[str, Any] = field(default_factory=dict)
     ruling: bool = False
+    # an entry of the version that wrote sentences, kept in its words (store_upgrades.py); never written now
+    text: str | None = None
 
     def __post_init__(self) -> None:
-        _check(self.kind, self.data)
+        if self.text is None:
+            _check(self.kind, self.data)
 
     def as_dict(self) -> dict[str, Any]:
         """The entry as plain data, its ``data`` copied (``dataclasses.asdict`` does the same, several times
-        slower: the store writes every entry of every action)."""
+        slower: the store writes every entry of every action): its JSON, as the store keeps it."""
+        if self.text is not None:
+            return {"kind": self.kind, "text": self.text, "rule": self.rule, "floor": self.floor,
+                    "square": self.square, "data": _copied(self.data), "ruling": self.ruling}
         return {"kind": self.kind, "rule": self.rule, "floor": self.floor, "square": self.square,
                 "data": _copied(self.data), "ruling": self.ruling}
+
+    to_json = as_dict
+
+
+def read_log(raw: Any) -> list[LogEntry]:
+    """A log as the store keeps it (a list of :meth:`LogEntry.as_dict`, from JSON) as entries again, at the store's
+    boundary only: the store wrote it, so it is read as it is, unchecked (an old entry keeps its ``text``).
+
+    >>> raw = [LogEntry("speed", "1.2", 1, None, {"moves": 3}).as_dict()]
+    >>> [e.as_dict() for e in read_log(raw)] == raw
+    True
+    """
+    log = []
+    for e in raw:
+        made = _new(LogEntry)
+        _set(made, "__dict__", {"kind": e.get("kind", ""), "rule": e.get("rule", ""), "floor": e.get("floor"),
+                                "square": e.get("square"), "data": e.get("data") or {},
+                                "ruling": e.get("ruling", False), "text": e.get("text")})
+        log.append(made)
+    return log
 
 
 def _copied(value: Any) -> Any:
@@ -128,7 +154,7 @@ def entry(kind: str, rule: str, floor: int | None, square: str | None, data: dic
         _check(kind, data)  # says which check failed
     made = _new(LogEntry)
     _set(made, "__dict__", {"kind": kind, "rule": rule, "floor": floor, "square": square, "data": data,
-                            "ruling": ruling})
+                            "ruling": ruling, "text": None})
     return made
 
 

@@ -16,7 +16,8 @@ from typing import Any, ClassVar, TypeAlias
 
 from .board import Floorplan
 from .errors import N_, IllegalActionError
-from .log import LogEntry, entry
+from .log import LogEntry
+from .narrator import DETAILS, Line, entries
 from .offers import LegalActions
 from .pathing import Router
 from .questions import QUESTIONS
@@ -27,8 +28,6 @@ ANSWER_WORDS: dict[tuple[str, str], str] = {(q.kind, word): option for q in QUES
                                             for word, option in q.words.items()}
 _WORDED = frozenset(kind for kind, _ in ANSWER_WORDS)
 _FLOOR_ANSWERS = frozenset(q.kind for q in QUESTIONS.values() if q.labels == "floor")  # answered by a floor, no room
-# What a quiet ruleset keeps of a log entry (see Ruleset.quiet): its kind, floor, square and parameters
-Note: TypeAlias = tuple[str, int | None, str | None, dict[str, Any]]
 # Per floor, the walls a plan was looked up for and the plan (see Ruleset.plan)
 Plans: TypeAlias = dict[int, tuple[tuple[str, ...], Floorplan]]
 
@@ -79,11 +78,6 @@ class Ruleset:
     name = "base"
     title = ""  # the game's name on the box, in refusals
     legal: ClassVar[LegalActions]  # the game's legal-actions query: what a room, a player's panel offer
-    # Set by the danger forecast, whose engine runs are many and whose logs it throws away: a quiet ruleset writes
-    # no log entry. Of each entry whose kind is not one of these it keeps a note instead (``notes``: kind, floor,
-    # square, parameters), of the guard's steps and draws only what the forecast reads (whether he jumped, the moves
-    # a walk has left; the card drawn). The state, the questions and where a move can be resumed are the same.
-    quiet: frozenset[str] = frozenset()
     # Burglars the danger forecast stands in several rooms at once (forecast/safety.py: copies of one burglar, each
     # asking what his move does to her alone there): a catch takes one off the board and the move goes on, as it
     # would without her (bb1's Stealth, bb2's heat and Prima Donna). A rule that reads where they stand to move him
@@ -92,14 +86,18 @@ class Ruleset:
     # Which of the answers (by their order) the table gave as a correction, "the board says otherwise" (actions.py):
     # the answer's check is skipped and its log entry marked
     corrected_answers: frozenset[int] = frozenset()
+    # whether the lines of narrator.DETAILS and a step's heading and fork are told (read once per walk)
+    details = True
 
-    def __init__(self, state: GameState, answers: list[str], plans: Plans | None = None):
+    def __init__(self, state: GameState, answers: list[str], plans: Plans | None = None, details: bool = True):
         """``plans``: the floor plans other rulesets looked up, to share (the forecast's engine runs: their states
-        share their walls); each is checked against its floor's walls at every look-up (:meth:`plan`)."""
+        share their walls); each is checked against its floor's walls at every look-up (:meth:`plan`).
+        ``details``: whether the lines of ``narrator.DETAILS`` are told (not to the forecast's engine runs)."""
         self.state = state
         self.answers = list(answers)
-        self.entries: list[LogEntry] = []
-        self.notes: list[Note] = []  # a quiet ruleset's log (see quiet)
+        self.told: list[Line] = []  # the log lines told so far, in order (narrator.py)
+        if not details:
+            self.details = False
         self.asked = 0  # answers taken so far
         self._plans: Plans = {} if plans is None else plans
 
@@ -112,12 +110,15 @@ class Ruleset:
             ruling: bool = False, *, data: dict[str, Any] | None = None, **params: Any) -> None:
         """One log entry: a kind declared in log.KINDS and its parameters, never a sentence. The parameters
         are keywords, or one dict ``data`` (never both) on the guard's every step: passing a method's own
-        keywords on here (``**data``) cost more than writing the entry. A quiet ruleset notes it instead."""
-        if self.quiet:
-            if kind not in self.quiet:
-                self.notes.append((kind, floor, square, params if data is None else data))
-            return
-        self.entries.append(entry(kind, rule, floor, square, params if data is None else data, ruling))
+        keywords on here (``**data``) cost more than writing the entry. A ruleset without details is not told the
+        kinds of ``narrator.DETAILS``."""
+        if self.details or kind not in DETAILS:
+            self.told.append((kind, rule, floor, square, params if data is None else data, ruling))
+
+    @property
+    def entries(self) -> list[LogEntry]:
+        """The lines told so far as checked log entries."""
+        return entries(self.told)
 
     def ask(self, kind: str, options: list[str], floor: int | None = None, rule: str = "",
             default: str | None = None, check: Callable[[str], None] | None = None,
@@ -143,7 +144,7 @@ class Ruleset:
                                          options=list(options))
             if check is not None and not corrected:
                 check(answer)
-            if "answer" not in self.quiet:  # asked for every card the forecast's runs draw
+            if self.details:  # asked for every card the forecast's runs draw
                 data: dict[str, Any] = {"question": kind, "choice": answer}
                 if corrected:
                     data["correction"] = True

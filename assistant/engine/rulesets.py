@@ -38,10 +38,10 @@ def rules_of(state: GameState) -> type[Bb1]:
     return cls
 
 
-def ruleset_for(state: GameState, answers: list[str], plans: Plans | None = None) -> Bb1:
+def ruleset_for(state: GameState, answers: list[str], plans: Plans | None = None, details: bool = True) -> Bb1:
     """The game's ruleset for one action (or one engine run of the forecast: kept to one lookup); ``plans``: floor
-    plans to share with other rulesets (see ``Ruleset``)."""
+    plans to share with other rulesets, ``details``: whether it tells every line (see ``Ruleset``)."""
     cls = RULESETS.get(state.rules)
     if cls is None:
         return rules_of(state)(state, answers)  # says which rules exist
-    return cls(state, answers, plans)
+    return cls(state, answers, plans, details)

@@ -11,7 +11,8 @@ from typing import TypeAlias
 
 from ..engine.actions import before_guard_walk
 from ..engine.errors import RulesError
-from ..engine.ruleset import GameOver, NeedAnswer, Note, Plans
+from ..engine.narrator import Line
+from ..engine.ruleset import GameOver, NeedAnswer, Plans
 from ..engine.rulesets import rules_of, ruleset_for
 from ..engine.state import HIDDEN, GameState
 from .keys import StateKeys
@@ -20,8 +21,6 @@ from .records import UNKNOWN, Ended, Events, Partition, Piles, Point, Question, 
 from .routes import group_by_path
 
 LOST = None  # where a guard ends when Lost Visual took him off the board (1.20)
-# log entries the forecast never reads, not even noted by its engine runs (Ruleset.quiet: the runs note the rest)
-QUIET = frozenset({"answer", "destination", "arrive", "stop", "redraw"})
 
 # a run's key: the point's state (None: the move's start), his moves left (-1 at the start), the piles when they
 # can run out, and the answers; the same without the moves left, or with the state's key blind to the crew's Stealth
@@ -38,9 +37,9 @@ class Overflow(Exception):
 
 def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Piles | None,
         piles: Piles | None = None, stand_ins: frozenset[str] = frozenset(), plans: Plans | None = None,
-        ending: str | None = None) -> tuple[GameState, list[Note], Question | None, Piles | None, bool]:
-    """One engine run from ``state`` (copied) with these answers: the state after it, its log (the quiet
-    ruleset's notes: ``Ruleset.quiet``), the question it stopped at (None when the move is over), where it can
+        ending: str | None = None) -> tuple[GameState, list[Line], Question | None, Piles | None, bool]:
+    """One engine run from ``state`` (copied) with these answers: the state after it, its log (the lines told, as
+    they are: engine/narrator.py, no details), the question it stopped at (None when the move is over), where it can
     be resumed at that question, and whether the guard's move had started when it stopped. ``piles``: the sizes of
     floor ``floor``'s deck, discard and set-aside cards to run with ("?" placeholders), instead of the state's own.
     ``stand_ins``: burglars whose catch takes them off the board (``Ruleset.stand_ins``). ``plans``: the floor plans
@@ -50,8 +49,7 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Pi
     if piles is not None:
         fl = state.floors[floor]
         fl.deck, fl.discard, fl.unseen = [HIDDEN] * piles[0], (HIDDEN,) * piles[1], (HIDDEN,) * piles[2]
-    rules = ruleset_for(state, answers, plans)
-    rules.quiet = QUIET
+    rules = ruleset_for(state, answers, plans, details=False)
     rules.stand_ins = stand_ins
     question = None
     walking = resume is not None
@@ -72,7 +70,7 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Pi
     # a question asked before his move cannot be resumed: his whole move is still to come (a bb2 commotion's step
     # that draws on arrival says nothing about the moves he then has)
     resumable = rules.resumable if question is not None and walking else None
-    return state, rules.notes, question, resumable, walking
+    return state, rules.told, question, resumable, walking
 
 
 class Runs:
@@ -286,7 +284,7 @@ class Runs:
         bits = 0
         entered_any = jumped = touched = reshuffled = False
         events: list[tuple[int, int]] = []
-        for kind, at_floor, square, data in notes:
+        for kind, _, at_floor, square, data, _ in notes:
             if kind == "enter":
                 if at_floor == floor:
                     entered_any = True
@@ -452,11 +450,11 @@ class Runs:
                       (point.depth if point is not None else 0))
 
 
-def _moves_left(notes: list[Note], floor: int) -> int | None:
+def _moves_left(notes: list[Line], floor: int) -> int | None:
     """How many moves the guard still has when this card is drawn, or None when the draw does not set his
     destination in the middle of a walk (placing him after Lost Visual, 1.20)."""
     crow = 0
-    for kind, at_floor, _, data in reversed(notes):
+    for kind, _, at_floor, _, data, _ in reversed(notes):
         if at_floor != floor:
             continue
         if kind == "crow" and data.get("how") == "slows":

@@ -189,8 +189,8 @@ def turn_end_effects(state: GameState, name: str, rooms: Iterable[str]) -> dict[
             except (GameOver, RulesError):
                 pass  # a catch: the entries say who and why
             break
-        if rules.entries or answers:
-            out[room] = tuple(sorted({e for x in rules.entries if (e := _effect(x.kind, x.data))}))
+        if rules.told or answers:  # its lines as told (engine/narrator.py): nothing of them built into entries
+            out[room] = tuple(sorted({e for kind, _, _, _, data, _ in rules.told if (e := _effect(kind, data))}))
     return out
 
 

@@ -3,7 +3,8 @@ in our own words, kept as data in content/*.toml (see entries.py for the fields)
 
 >>> reference_slug_for_rule("§2")
 'clockwise'
->>> reference_slug_for_rule("1.21", log_words({"kind": "event", "data": {"how": "squeak"}}))
+>>> from assistant.engine.log import LogEntry
+>>> reference_slug_for_rule("1.21", log_words(LogEntry("event", "1.21", 1, None, {"how": "squeak"})))
 'squeak'
 """
 

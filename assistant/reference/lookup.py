@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
+from ..engine.log import LogEntry
 from .entries import Entry
 from .folding import normalise
 
 CODES = ("kind", "how", "why", "reason", "cause", "question", "card")
 
 
-def log_words(entry: Mapping[str, Any]) -> str:
+def log_words(entry: LogEntry) -> str:
     """A log entry's codes as words ("event squeak"), to match against page titles, aliases and log_words."""
-    data = entry.get("data") or {}
-    codes = [entry.get("kind")] + [data.get(key) for key in CODES[1:]]
+    codes = [entry.kind] + [entry.data.get(key) for key in CODES[1:]]
     return " ".join(str(code).replace("_", " ") for code in codes if isinstance(code, str) and code)
 
 

@@ -5,15 +5,16 @@ the first rule below that matches it names the row by its topic, as docs/rulings
 check that every topic named here is a row of the document and that every ruling line the engine writes
 finds its row.
 
->>> ruling_anchor({"kind": "redraw", "rule": "1.6", "data": {"reason": "guard"}, "ruling": True})
+>>> from assistant.engine.log import LogEntry
+>>> ruling_anchor(LogEntry("redraw", "1.6", 1, "B2", {"reason": "guard"}, True))
 'patrol-card-showing-the-guards-own-room'
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
+from ..engine.log import LogEntry
 from .rulings_table import row_anchor
 
 UNTIL_NEXT_TURN = 'Effects "until your next turn" when that burglar has escaped'  # its over line is ours then
@@ -62,16 +63,18 @@ ROWS: tuple[tuple[dict[str, str], str], ...] = (
 TOPICS = tuple(topic for _, topic in ROWS)
 
 
-def _code(entry: Mapping[str, Any], key: str) -> Any:
-    if key in ("kind", "rule"):
-        return entry.get(key)
-    return (entry.get("data") or {}).get(key)
+def _code(entry: LogEntry, key: str) -> Any:
+    if key == "kind":
+        return entry.kind
+    if key == "rule":
+        return entry.rule
+    return entry.data.get(key)
 
 
-def ruling_anchor(entry: Mapping[str, Any]) -> str | None:
-    """The id of the rulings-table row behind a log line (as plain data, ``LogEntry.as_dict()``), or None
-    when the line is no ruling or no row is known for it."""
-    if not entry.get("ruling"):
+def ruling_anchor(entry: LogEntry) -> str | None:
+    """The id of the rulings-table row behind a log line, or None when the line is no ruling or no row is known
+    for it."""
+    if not entry.ruling:
         return None
     for codes, topic in ROWS:
         if all(_code(entry, key) == value for key, value in codes.items()):

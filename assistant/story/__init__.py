@@ -15,7 +15,8 @@ The luckiest moment is the highest chance of being found that did not come true,
 >>> before = state_from_case({"floors": {"1": {"guard": "A1", "destination": "B1", "die": 1, "patrol": ["C3"]}},
 ...                           "crew": {"ana": {"floor": 1, "at": "B1", "stealth": 2}}})
 >>> result = apply(before, {"do": "end_turn"})
->>> turn = heist_story([Step({"do": "end_turn"}, [e.as_dict() for e in result.log], before, result.state)])[0]
+>>> from assistant.engine.vocabulary import from_json
+>>> turn = heist_story([Step(from_json({"do": "end_turn"}), result.log, before, result.state)])[0]
 >>> turn.danger["ana"], turn.found, turn.stealth["ana"]
 (Fraction(1, 1), ('ana',), 1)
 """
@@ -25,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
-
+from ..engine.log import LogEntry
 from ..engine.rulesets import rules_of
 from ..engine.state import GameState
+from ..engine.vocabulary import Action
 from ..forecast import forecast_floor
 
 __all__ = ["Moment", "Step", "Turn", "heist_story", "luckiest", "unluckiest"]
@@ -38,10 +39,10 @@ FOUND = ("stealth", "heat", "caught")  # log entries of a burglar found by a gua
 
 @dataclass(frozen=True)
 class Step:
-    """One action of the heist: what was done, its log entries (as JSON), the state before and after it."""
+    """One action of the heist: what was done, its log entries, the state before and after it."""
 
-    action: dict[str, Any]
-    log: Sequence[dict[str, Any]]
+    action: Action
+    log: Sequence[LogEntry]
     before: GameState
     after: GameState
 
@@ -79,11 +80,11 @@ def heist_story(steps: Sequence[Step]) -> list[Turn]:
     while i < len(steps):
         step = steps[i]
         i += 1
-        if step.action.get("do") != "end_turn" or step.before.pending:
+        if step.action.do != "end_turn" or step.before.pending:
             continue
         log = list(step.log)
         after = step.after
-        while i < len(steps) and steps[i].action.get("do") == "answer":
+        while i < len(steps) and steps[i].action.do == "answer":
             log.extend(steps[i].log)
             after = steps[i].after
             i += 1
@@ -91,7 +92,7 @@ def heist_story(steps: Sequence[Step]) -> list[Turn]:
     return turns
 
 
-def _turn(number: int, before: GameState, log: list[dict[str, Any]], after: GameState) -> Turn:
+def _turn(number: int, before: GameState, log: list[LogEntry], after: GameState) -> Turn:
     who = before.current() or ""
     b = before.crew.get(who)
     # as End turn moves him (actions._end_turn): not after a Shift Change, nor for a burglar who is not inside
@@ -101,17 +102,17 @@ def _turn(number: int, before: GameState, log: list[dict[str, Any]], after: Game
         if floor is not None and not before.outcome else {}
     found: list[str] = []
     for e in log:
-        name = (e.get("data") or {}).get("who")
-        if e.get("kind") in FOUND and isinstance(name, str) and name not in found:
+        name = e.data.get("who")
+        if e.kind in FOUND and isinstance(name, str) and name not in found:
             found.append(name)
-    caught = next(((e.get("data") or {}).get("who") for e in log if e.get("kind") == "caught"), None)
+    caught = next((e.data.get("who") for e in log if e.kind == "caught"), None)
     counter = rules_of(after).crew_counter
     return Turn(number=number, who=who, floor=floor, danger=danger, found=tuple(found),
                 caught=caught if isinstance(caught, str) else None,
                 stealth={n: getattr(c, counter) for n, c in after.crew.items()},
                 alarms=sum(len(fl.alarms) for fl in after.floors.values()),
-                drawn=sum(1 for e in log if e.get("kind") == "draw"),
-                reshuffled=any(e.get("kind") == "reshuffle" for e in log))
+                drawn=sum(1 for e in log if e.kind == "draw"),
+                reshuffled=any(e.kind == "reshuffle" for e in log))
 
 
 def luckiest(turns: Sequence[Turn]) -> Moment | None:

@@ -3,8 +3,8 @@ reshuffles, lost Stealth, cameras. Each reads the numbers the engine logged with
 
 from __future__ import annotations
 
-from typing import Any
 
+from ..engine.log import LogEntry
 from ..engine.rulesets import rules_of
 from ..render import Mark
 from ..words import sentence as say
@@ -18,7 +18,7 @@ from .rules import rule_text
 
 def _why(m: Moment, sentence: str, rule: str | None = None, **kw: object) -> Why:
     entry = m.entry
-    return Why(say(entry), sentence, rule_text(rule or entry.get("rule", "")), ruling=bool(entry.get("ruling")),
+    return Why(say(entry), sentence, rule_text(rule or entry.rule), ruling=entry.ruling,
                **kw)  # type: ignore[arg-type]
 
 
@@ -152,12 +152,12 @@ def _to_alarm(m: Moment, floor: int, square: str, guard: str | None, distances: 
 def _need_a_card(m: Moment, floor: int) -> str:
     """Why a patrol card was drawn, from the line before it (a reshuffle only refills the deck, and his placing
     on an alarm only switches it off, so what asked for the card came before those) or the line after it."""
-    before = next((e.get("kind") for e in reversed(m.log[:m.index]) if not _asks_no_card(e)), None)
+    before = next((e.kind for e in reversed(m.log[:m.index]) if not _asks_no_card(e)), None)
     after = m.later()
-    if after is not None and after.get("kind") == "appear":
+    if after is not None and after.kind == "appear":
         return _("The floor-%(floor)s guard is being put on the board: this card says where he stands.", floor=floor)
     if before == "appear":
-        alarm_follows = bool(after and (after.get("data") or {}).get("appeared")) or bool(m.alarms_at(floor))
+        alarm_follows = bool(after and after.data.get("appeared")) or bool(m.alarms_at(floor))
         if _back_from_lost_visual(m, floor):
             return _return_destination(floor, alarm_follows)
         return _first_destination(floor, alarm_follows)
@@ -179,25 +179,24 @@ def _need_a_card(m: Moment, floor: int) -> str:
              floor=floor)
 
 
-def _asks_no_card(e: dict[str, Any]) -> bool:
+def _asks_no_card(e: LogEntry) -> bool:
     """A line between the guard's placing and his destination card that did not ask for the card: a reshuffle
     refilling the deck, or the alarm his placing switched off (1.9)."""
-    return e.get("kind") == "reshuffle" or (e.get("kind") == "alarm_off" and (e.get("data") or {}).get("how") ==
-                                            "appear")
+    return e.kind == "reshuffle" or (e.kind == "alarm_off" and e.data.get("how") == "appear")
 
 
 def _picked_up(m: Moment) -> bool:
     """Whether the card drawn at this line was asked for by an alarm picked up (the Juicer's Reroute)."""
-    asked: dict[str, Any] = next((e for e in reversed(m.log[:m.index]) if not _asks_no_card(e)), {})
-    return asked.get("kind") == "alarm_off" and (asked.get("data") or {}).get("how") == "picked_up"
+    asked = next((e for e in reversed(m.log[:m.index]) if not _asks_no_card(e)), None)
+    return asked is not None and asked.kind == "alarm_off" and asked.data.get("how") == "picked_up"
 
 
 def _back_from_lost_visual(m: Moment, floor: int) -> bool:
     """Whether the guard placed just before this line was coming back from Lost Visual (1.20), not appearing for
     the first time: his placing cards follow the floor's return line."""
     for e in reversed(m.log[:m.index]):
-        if e.get("floor") == floor and e.get("kind") not in ("appear", "draw", "redraw", "reshuffle", "alarm_off"):
-            return e.get("kind") == "return"
+        if e.floor == floor and e.kind not in ("appear", "draw", "redraw", "reshuffle", "alarm_off"):
+            return e.kind == "return"
     return False
 
 
@@ -241,7 +240,7 @@ def draw(m: Moment) -> Why:
 
 def redraw(m: Moment) -> Why:
     """A card that cannot be used is put aside and the next one drawn (our rulings)."""
-    d, floor, rule = m.data, m.floor or 1, m.entry.get("rule", "")
+    d, floor, rule = m.data, m.floor or 1, m.entry.rule
     card = d.get("card") or m.square or ""
     named = card_name(card) if card else _("that card")
     reason = d.get("reason") or {"§3": "void", "1.13": "place"}.get(rule, "guard")
@@ -275,7 +274,7 @@ def reshuffle(m: Moment) -> Why:
     else:
         said.append(_("All %(shuffled)s cards, the discards and the ones set aside, are shuffled into a new deck.",
                       shuffled=shuffled))
-    if not d.get("speeds_up", not m.entry.get("ruling")):
+    if not d.get("speeds_up", not m.entry.ruling):
         said.append(_("In this game a reshuffle does not speed him up (our ruling)."))
     elif die == 6 and before == 6:
         said.append(_("Every reshuffle speeds the guard up: his die goes from %(before)s to %(die)s (6 is the most).",
@@ -293,8 +292,8 @@ def reshuffle(m: Moment) -> Why:
 def _lost_stealth(m: Moment, who: str, why: str) -> str:
     """What the guard (or bouncer) did to one burglar, with the rule that made it cost them: a Stealth token,
     or in Burgle Bros 2 heat. Each case is a whole sentence in both forms, never a loss glued on."""
-    d, floor, square, rule = m.data, m.floor or 1, m.square or "", m.entry.get("rule", "")
-    guard, gfloor, kind = d.get("guard"), d.get("guard_floor", floor), m.entry.get("kind")
+    d, floor, square, rule = m.data, m.floor or 1, m.square or "", m.entry.rule
+    guard, gfloor, kind = d.get("guard"), d.get("guard_floor", floor), m.entry.kind
     heat = kind == "heat"
     if rule == "1.8" and kind == "stealth":
         return _("%(who)s is in a Lavatory (%(why)s): the room's own Stealth tokens are used first, so %(who)s keeps "
@@ -339,7 +338,7 @@ def stealth(m: Moment) -> Why:
     d, floor, square = m.data, m.floor or 1, m.square or ""
     who = d.get("who") or _("A burglar")
     code = str(d.get("why", ""))
-    kind = m.entry.get("kind")
+    kind = m.entry.kind
     why = cause(code, d, "bouncer" if kind == "heat" else "guard") if code else ""
     guard, gfloor = d.get("guard"), d.get("guard_floor", floor)
     if kind == "caught":
@@ -392,11 +391,11 @@ def camera(m: Moment) -> Why:
 def arrive(m: Moment) -> Why:
     """He reached the die: the next destination is set at once."""
     floor, square = m.floor or 1, m.square or ""
-    if m.entry.get("rule") != "1.5":
+    if m.entry.rule != "1.5":
         return _why(m, _("The die is on %(square)s, where he stands, so he has arrived and the next destination is "
                          "set at once.", square=square), pictures=(Picture(floor, guard=square),))
     step = m.earlier("enter", floor=floor)
-    left = (step or {}).get("data", {}).get("left", 0)
+    left = step.data.get("left", 0) if step else 0
     sentence = _("He reached %(square)s, where his die was. The die moves on at once: to the nearest alarm if there "
                  "is one on his floor, otherwise to the next patrol card.", square=square)
     if left:
@@ -410,9 +409,9 @@ def stop(m: Moment) -> Why:
     floor = m.floor or 1
     speed_entry = m.earlier("speed", floor=floor)
     start = m.log.index(speed_entry) if speed_entry else 0
-    walked = sum(e.get("data", {}).get("step_no", 0) > 0 for e in m.log[start:m.index]
-                 if e.get("kind") == "enter" and e.get("floor") == floor and not e.get("data", {}).get("jump"))
-    moves = (speed_entry or {}).get("data", {}).get("moves")
+    walked = sum(e.data.get("step_no", 0) > 0 for e in m.log[start:m.index]
+                 if e.kind == "enter" and e.floor == floor and not e.data.get("jump"))
+    moves = speed_entry.data.get("moves") if speed_entry else None
     if moves is None:
         sentence = ngettext("He took %(num)s step and stops in %(square)s.", "He took %(num)s steps and stops in "
                             "%(square)s.", walked, square=m.square)
@@ -429,7 +428,7 @@ def stop(m: Moment) -> Why:
 def alarm(m: Moment) -> Why:
     """An alarm goes off: a token, and the die may follow it (1.9)."""
     floor, square, code = m.floor or 1, m.square or "", str(m.data.get("cause", ""))
-    if m.entry.get("rule") != "1.9":
+    if m.entry.rule != "1.9":
         return generic(m)
     if code:
         sentence = _("An alarm token goes in %(square)s (%(cause)s). Alarms pull the guard's die: if this one is now "
@@ -446,7 +445,7 @@ def alarm(m: Moment) -> Why:
 
 def alarm_off(m: Moment) -> Why:
     floor, square = m.floor or 1, m.square
-    if m.entry.get("rule") == "1.7" and square:
+    if m.entry.rule == "1.7" and square:
         return _why(m, _("He walked into %(square)s, which had an alarm token: a room he enters never keeps its "
                          "alarm, so he switches it off.", square=square), pictures=(Picture(floor, guard=square),))
     return _why(m, "")

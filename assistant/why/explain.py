@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
-
+from ..engine.log import LogEntry
 from ..engine.state import GameState
+from ..engine.vocabulary import Action
 from . import decisions
 from .model import Why
 from .moment import Moment
@@ -20,20 +20,18 @@ EXPLAINERS: dict[str, Callable[[Moment], Why]] = {
 }
 
 
-def has_why(entry: dict[str, Any]) -> bool:
+def has_why(entry: LogEntry) -> bool:
     """Whether a log line has something to explain: every line that names the rule behind it."""
-    return bool(entry.get("rule"))
+    return bool(entry.rule)
 
 
-def explain_entry(log: Sequence[dict[str, Any]], index: int, before: GameState,
-                  action: dict[str, Any] | None = None) -> Why | None:
+def explain_entry(log: Sequence[LogEntry], index: int, before: GameState, action: Action | None = None) -> Why | None:
     """Why ``log[index]`` happened, or None when that line is not there or names no rule.
 
-    ``log`` is one action's log (entries as ``LogEntry.as_dict`` gives them), ``before`` the state the
-    action was applied to, ``action`` the action itself.
+    ``log`` is one action's log, ``before`` the state the action was applied to, ``action`` the action itself.
     """
     if not 0 <= index < len(log) or not has_why(log[index]):
         return None
-    moment = Moment(log, index, before, action or {})
-    explainer = EXPLAINERS.get(str(log[index].get("kind")), decisions.generic)
+    moment = Moment(log, index, before, action)
+    explainer = EXPLAINERS.get(log[index].kind, decisions.generic)
     return explainer(moment)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.board import Floorplan
+from ..engine.log import LogEntry
 from ..engine.state import GameState
+from ..engine.vocabulary import Action
 from ..render import Mark
 from ..words.i18n import N_, _, ngettext
 
@@ -17,54 +19,54 @@ class Moment:
     """The entry ``log[index]`` of one action, with the state that action was applied to (and the
     action itself, which names the card behind a jump)."""
 
-    log: Sequence[dict[str, Any]]
+    log: Sequence[LogEntry]
     index: int
     before: GameState
-    action: dict[str, Any] = field(default_factory=dict)
+    action: Action | None = None
 
     @property
-    def entry(self) -> dict[str, Any]:
+    def entry(self) -> LogEntry:
         return self.log[self.index]
 
     @property
     def data(self) -> dict[str, Any]:
-        return self.entry.get("data") or {}
+        return self.entry.data
 
     @property
     def floor(self) -> int | None:
-        return self.entry.get("floor")
+        return self.entry.floor
 
     @property
     def square(self) -> str | None:
-        return self.entry.get("square")
+        return self.entry.square
 
     def plan(self, floor: int) -> Floorplan:
         return self.before.plan(floor)
 
-    def earlier(self, *kinds: str, floor: int | None = None) -> dict[str, Any] | None:
+    def earlier(self, *kinds: str, floor: int | None = None) -> LogEntry | None:
         """The nearest entry before this one of one of these kinds (on that floor, if given)."""
         for e in reversed(self.log[:self.index]):
-            if e.get("kind") in kinds and (floor is None or e.get("floor") == floor):
+            if e.kind in kinds and (floor is None or e.floor == floor):
                 return e
         return None
 
-    def later(self) -> dict[str, Any] | None:
+    def later(self) -> LogEntry | None:
         return self.log[self.index + 1] if self.index + 1 < len(self.log) else None
 
     def guard_at(self, floor: int) -> str | None:
         """Where that floor's guard stood when this entry was written: his last step or placing in this
         action, else where he stood before it."""
         for e in reversed(self.log[:self.index + 1]):
-            if e.get("floor") == floor and e.get("kind") in ("enter", "appear"):
-                return e.get("square")
+            if e.floor == floor and e.kind in ("enter", "appear"):
+                return e.square
         fl = self.before.floors.get(floor)
         return fl.guard if fl else None
 
     def die_at(self, floor: int) -> str | None:
         """Where that floor's die stood when this entry was written."""
         for e in reversed(self.log[:self.index + 1]):
-            if e.get("floor") == floor and e.get("kind") == "destination":
-                return e.get("square")
+            if e.floor == floor and e.kind == "destination":
+                return e.square
         fl = self.before.floors.get(floor)
         return fl.destination if fl else None
 
@@ -74,13 +76,13 @@ class Moment:
         fl = self.before.floors.get(floor)
         alarms = set(fl.alarms) if fl else set()
         for e in self.log[:self.index + 1]:
-            if e.get("floor") != floor:
+            if e.floor != floor:
                 continue
-            if e.get("kind") == "alarm" and e.get("square"):
-                alarms.add(e["square"])
-            elif e.get("kind") == "alarm_off":
-                if e.get("square"):
-                    alarms.discard(e["square"])
+            if e.kind == "alarm" and e.square:
+                alarms.add(e.square)
+            elif e.kind == "alarm_off":
+                if e.square:
+                    alarms.discard(e.square)
                 else:
                     alarms.clear()
         return alarms

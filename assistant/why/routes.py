@@ -7,6 +7,7 @@ the reason (pathing.Fork). The routes are drawn again from the floor's walls wit
 
 from __future__ import annotations
 
+from ..engine.bb1.vocabulary import Event
 from ..engine.board import Floorplan
 from ..engine.errors import RulesError
 from ..engine.pathing import Fork, RouteExplanation, explain
@@ -174,8 +175,8 @@ def _loop_overlay(fork: Fork, plan: Floorplan) -> list[Route | Mark]:
 
 def _jump(m: Moment, floor: int, square: str) -> Why:
     """He did not walk: an event card or a chip put him there."""
-    name = str(m.action.get("name") or m.action.get("do") or "")
-    rule = m.entry.get("rule") or "1.21"
+    name = m.action.name if isinstance(m.action, Event) else m.action.do if m.action else ""
+    rule = m.entry.rule or "1.21"
     if rule == "1.3":
         rule = "bb2 Undercover" if name == "undercover" else "1.21"
     if rule == "bb3 Jumping":
@@ -185,5 +186,5 @@ def _jump(m: Moment, floor: int, square: str) -> Why:
                  "camera there starts watching.")
     sentence = _("%(what)s puts the guard straight into %(square)s; he does not walk there.", what=_cause(name),
                  square=square) + " " + tail
-    return Why(say(m.entry), sentence, rule_text(str(rule)), ruling=bool(m.entry.get("ruling")),
+    return Why(say(m.entry), sentence, rule_text(rule), ruling=m.entry.ruling,
                pictures=(Picture(floor, guard=square, destination=m.die_at(floor)),))

@@ -1,9 +1,9 @@
 """Log entries in plain words: one sentence per kind (and variant) of ``engine/log.py``.
 
->>> sentence({"kind": "enter", "floor": 1, "square": "B2", "data": {"figure": "guard"}})
+>>> from assistant.engine.log import LogEntry
+>>> sentence(LogEntry("enter", "1.3", 1, "B2", {"figure": "guard"}))
 'The floor-1 guard enters B2.'
->>> sentence({"kind": "stealth", "floor": 1, "square": "B2",
-...           "data": {"who": "Ann", "left": 2, "why": "entered", "guard": "B2"}})
+>>> sentence(LogEntry("stealth", "1.7", 1, "B2", {"who": "Ann", "left": 2, "why": "entered", "guard": "B2"}))
 'Ann loses 1 Stealth (the guard entered B2): 2 left.'
 """
 
@@ -12,19 +12,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ..engine.log import LogEntry
 from .i18n import _, ngettext
 from .names import card_name, card_title, computer_name, loot_name, room_name, tool_name
-
-Entry = Mapping[str, Any]
 
 
 class _E:
     """One entry's fields, read the same way by every sentence below."""
 
-    def __init__(self, entry: Entry):
-        self.floor = entry.get("floor")
-        self.square = entry.get("square") or ""
-        self.d: Mapping[str, Any] = entry.get("data") or {}
+    def __init__(self, entry: LogEntry):
+        self.floor = entry.floor
+        self.square = entry.square or ""
+        self.d: Mapping[str, Any] = entry.data
         self.how = str(self.d.get("how", ""))
 
     def __getitem__(self, key: str) -> Any:
@@ -554,11 +553,11 @@ SENTENCES: dict[str, Callable[[_E], str]] = {
 }
 
 
-def sentence(entry: Entry) -> str:
+def sentence(entry: LogEntry) -> str:
     """The entry in plain words. An entry the upgrade could not turn into data keeps its old text."""
-    if "text" in entry:
-        return str(entry["text"])
-    kind = str(entry.get("kind", ""))
+    if entry.text is not None:
+        return entry.text
+    kind = entry.kind
     say = SENTENCES.get(kind)
     if say is None:
         return kind.replace("_", " ")

@@ -62,7 +62,7 @@ def engine(live_server, game_id: str, **action) -> Result:
 
 
 def log_texts(result: Result) -> list[str]:
-    return [sentence(e.as_dict()) for e in result.log]
+    return [sentence(e) for e in result.log]
 
 
 def expect_log(page: Page, lines: list[str]) -> None:

@@ -175,18 +175,18 @@ def test_why_and_the_danger_forecast_in_spanish_or_french_have_no_english(page: 
     version_is(page, 2)
     no_english(page, lang, "board after the guard moved, Danger on")
     _, _, log = live_server.store().action_at(game_id, 1)
-    kinds = [e["kind"] for e in log]
+    kinds = [e.kind for e in log]
     assert {"speed", "enter", "destination", "alarm_off", "arrive"} <= set(kinds), kinds
     first_step = kinds.index("enter")
     opened = set()
     for index, entry in enumerate(log):
-        if not entry.get("rule"):
+        if not entry.rule:
             continue
         page.goto(f"/games/{game_id}/why/1/{index}")
         expect(page.locator(".why-rule-title")).to_be_visible()
         if index == first_step:  # the fork: both routes drawn, and the chance he had to come here
             expect(page.locator(".why polyline.bb-route-rejected")).to_be_visible()
             expect(page.locator(".why-chance")).to_be_visible()
-        no_english(page, lang, f"Why? of the {entry['kind']} line")
-        opened.add(entry["kind"])
+        no_english(page, lang, f"Why? of the {entry.kind} line")
+        opened.add(entry.kind)
     assert {"speed", "enter", "destination"} <= opened

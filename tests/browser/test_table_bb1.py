@@ -110,6 +110,6 @@ def test_a_short_bank_job_with_laser_thermo_a_tool_and_an_ability(page: Page, li
     animations_done(page)
     table.check()
     game = live_server.store().load(table.game_id)
-    raised = [e for e in live_server.store().last_log(table.game_id, game.head) if e["kind"] == "alarm"]
-    assert [(e["square"], e["data"]["cause"]) for e in raised][:1] == [(thermo, "thermo")]  # before he moved
+    raised = [e for e in live_server.store().last_log(table.game_id, game.head) if e.kind == "alarm"]
+    assert [(e.square, e.data["cause"]) for e in raised][:1] == [(thermo, "thermo")]  # before he moved
     expect(page.locator(".log li").filter(has_text="Thermo")).not_to_have_count(0)

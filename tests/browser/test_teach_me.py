@@ -151,6 +151,6 @@ def test_a_new_player_is_taught_to_the_first_guard_move_and_leaves_the_lesson(de
     who = state_of(live_server, game_id).current()
     tap(page, page.locator(".turnbar").get_by_role("button", name=re.compile("^" + re.escape(say["End turn"]))))
     last = live_server.store().history(game_id)[-1]  # the heist goes on as a normal one: the guard moved again
-    assert last["action"] == {"do": "end_turn"} and any(e["kind"] == "speed" for e in last["log"])
+    assert last.action.to_json() == {"do": "end_turn"} and any(e.kind == "speed" for e in last.log)
     assert state_of(live_server, game_id).current() != who
     expect(lesson).to_have_count(0)

@@ -89,7 +89,7 @@ def test_cursed_goblet_with_no_stealth_left_catches_nobody():
     assert out.stealth("ana") == 0
     assert out.state.outcome is None
     assert [e.kind for e in out.log] == ["loot", "no_effect"]
-    assert sentence(out.log[-1].as_dict()) == ("Cursed Goblet: ana has no Stealth token left to discard, so it "
+    assert sentence(out.log[-1]) == ("Cursed Goblet: ana has no Stealth token left to discard, so it "
                                                       "does not touch her (and the heist goes on).")
 
 

@@ -9,7 +9,9 @@ import pytest
 
 from assistant.engine.actions import apply
 from assistant.engine.scenarios import new_game
+from assistant.engine.log import LogEntry
 from assistant.engine.state import GameState
+from assistant.engine.vocabulary import from_json
 from assistant.why import Why, explain_entry
 from tests.engine.helpers import BANK_F1, alarm, burglar, floor_case, move, position, turn
 
@@ -18,16 +20,16 @@ CARD_C4_WALLS = ["A1-B1", "B1-B2", "D1-D2", "B2-C2", "C2-D2", "A3-B3", "D3-D4", 
 BGA_DIFFERS_WALLS = ["A1-B1", "B1-B2", "D1-D2", "B2-B3", "C2-C3", "A3-A4", "C3-D3", "B4-C4"]
 
 
-def whys(state: GameState, action: dict[str, Any]) -> tuple[list[dict[str, Any]], list[Why | None]]:
+def whys(state: GameState, action: dict[str, Any]) -> tuple[list[LogEntry], list[Why | None]]:
     """The log of one action and the why of each of its lines."""
-    log = [e.as_dict() for e in apply(state, action).log]
-    return log, [explain_entry(log, i, state, action) for i in range(len(log))]
+    log = apply(state, action).log
+    return log, [explain_entry(log, i, state, from_json(action)) for i in range(len(log))]
 
 
 def first(state: GameState, action: dict[str, Any], kind: str, nth: int = 0) -> Why:
     log, out = whys(state, action)
-    found = [w for e, w in zip(log, out, strict=False) if e["kind"] == kind]
-    assert len(found) > nth, f"no {kind} line number {nth + 1} in {[e['text'] for e in log]}"
+    found = [w for e, w in zip(log, out, strict=False) if e.kind == kind]
+    assert len(found) > nth, f"no {kind} line number {nth + 1} in {[e.kind for e in log]}"
     why = found[nth]
     assert why is not None
     return why
@@ -149,9 +151,9 @@ def test_why_of_a_tie_between_alarms_says_the_table_chose():
     pending = apply(s, alarm("C2"))
     assert pending.question is not None and pending.question["kind"] == "alarm"
     answered = {"do": "answer", "choice": "C2"}
-    log = [e.as_dict() for e in apply(pending.state, answered).log]
-    index = next(i for i, e in enumerate(log) if e["kind"] == "destination")
-    why = explain_entry(log, index, pending.state, answered)
+    log = apply(pending.state, answered).log
+    index = next(i for i, e in enumerate(log) if e.kind == "destination")
+    why = explain_entry(log, index, pending.state, from_json(answered))
     assert why is not None
     assert why.facts == (("A2", "1 step"), ("C2", "1 step"))
     assert why.sentence.endswith("A2 and C2 are equally near, so the table chose C2.")
@@ -214,7 +216,7 @@ def test_only_lines_that_name_a_rule_have_a_why():
     """A line with no rule behind it (a burglar moving, whose turn it is) has nothing to explain."""
     s = position(floor_case("A1", "D4", 2, patrol=["B1"]), crew={"ana": burglar("C3")})
     log, out = whys(s, {"do": "end_turn"})
-    assert [e["kind"] for e, w in zip(log, out, strict=False) if w is None] == ["turn"]
+    assert [e.kind for e, w in zip(log, out, strict=False) if w is None] == ["turn"]
     assert explain_entry(log, len(log), s) is None and explain_entry(log, -1, s) is None
 
 
@@ -292,7 +294,7 @@ def test_why_of_the_destination_card_after_a_placing_on_an_alarm_still_names_the
     an alarm."""
     back = _back_from_lost_visual("D4", "C3")
     log, _ = whys(back, turn())
-    assert [e["kind"] for e in log[1:5]] == ["draw", "appear", "alarm_off", "draw"]
+    assert [e.kind for e in log[1:5]] == ["draw", "appear", "alarm_off", "draw"]
     card = first(back, turn(), "draw", nth=1)
     assert card.sentence.startswith("He is back from Lost Visual") and "the alarm then takes the die" in card.sentence
 

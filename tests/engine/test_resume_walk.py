@@ -16,6 +16,7 @@ import pytest
 
 from assistant.engine.cases import state_from_case
 from assistant.engine.log import LogEntry
+from assistant.engine.narrator import DETAILS
 from assistant.engine.ruleset import GameOver, NeedAnswer, Plans
 from assistant.engine.rulesets import ruleset_for
 from assistant.engine.scenarios import random_walls
@@ -132,12 +133,11 @@ def test_a_card_drawn_again_in_a_resumed_move_can_be_resumed_too(rules: str) -> 
 
 
 @pytest.mark.parametrize("rules", ["bb1", "bb2", "bb3"])
-def test_a_quiet_run_is_the_same_run_with_notes_instead_of_entries(rules: str) -> None:
-    """``Ruleset.quiet`` (the forecast's engine runs) changes nothing but the log: the same state and question, no
-    entry written, and a note of every entry but the quiet kinds, in order, with its kind, floor, square and some of
-    its parameters: a step's moves left (no fork explained), whether he jumped, the card drawn (no square)."""
-    from assistant.forecast.runs import QUIET
-
+def test_a_run_told_without_details_is_the_same_run_with_fewer_lines(rules: str) -> None:
+    """A ruleset told no details (the forecast's engine runs: ``details=False``) changes nothing but the
+    log: the same state and question, and every line but those of ``narrator.DETAILS``, in order, with its kind,
+    rule, floor, square (none for a card drawn) and ruling; of a step only the moves left (no fork explained), of a
+    card drawn only the card."""
     rng = random.Random(7)
     compared = 0
     for seed in range(60):
@@ -146,8 +146,8 @@ def test_a_quiet_run_is_the_same_run_with_notes_instead_of_entries(rules: str) -
         while True:
             state, entries, question, resumable = _run(view, answers, None, 1)
             quiet_state = view.copy()
-            rules_q = ruleset_for(quiet_state, answers)
-            rules_q.quiet = QUIET
+            rules_q = ruleset_for(quiet_state, answers, details=False)
+            notes = rules_q.told
             quiet_question = None
             try:
                 rules_q.guard_turn(1)
@@ -158,16 +158,12 @@ def test_a_quiet_run_is_the_same_run_with_notes_instead_of_entries(rules: str) -
             assert quiet_state.to_json() == state.to_json()
             assert quiet_question == question
             assert (rules_q.resumable if quiet_question else None) == resumable
-            assert rules_q.entries == []
-            kept = [e for e in entries if e.kind not in QUIET]
-            notes = rules_q.notes
-            assert [(e.kind, e.floor, None if e.kind == "draw" else e.square) for e in kept] == [
-                (kind, floor, square) for kind, floor, square, _ in notes]
-            for e, (kind, _, _, data) in zip(kept, notes, strict=True):
-                assert data.items() <= e.data.items()  # some of the entry's parameters, as it has them
-                if kind == "enter":
-                    assert ("left" in data) == ("left" in e.data) and bool(data.get("jump")) == e.data["jump"]
-                    assert "fork" not in data
+            kept = [e for e in entries if e.kind not in DETAILS]
+            assert [(e.kind, e.rule, e.floor, None if e.kind == "draw" else e.square, e.ruling) for e in kept] == [
+                (kind, rule, floor, square, ruling) for kind, rule, floor, square, _, ruling in notes]
+            for e, (kind, _, _, _, data, _) in zip(kept, notes, strict=True):
+                if kind == "enter" and "left" in e.data:
+                    assert data == {"left": e.data["left"]}
                 elif kind == "draw":
                     assert data == {"card": e.data["card"]}
                 else:

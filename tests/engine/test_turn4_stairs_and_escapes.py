@@ -93,7 +93,7 @@ def test_thermal_bomb_asks_which_floor_when_both_are_there():
     assert "Thermal Bomb" in prompt(asked.question)
     out = play(bombed(floors=3, on=2), event("thermal_bomb", floor=2, who="ana"), answers=["1"])
     assert out.state.holes == ("1-B2",)
-    assert "floor 1" in sentence(out.of_kind("card")[0].as_dict())
+    assert "floor 1" in sentence(out.of_kind("card")[0])
 
 
 def test_thermal_bomb_asks_nothing_with_one_floor_to_go_to():
@@ -303,7 +303,7 @@ def test_dead_drop_with_nobody_else_inside_leaves_her_cards_with_her():
     """§1.22 "Escaped burglars are out of the building": nobody else inside, nobody to hand them to."""
     out = play(escaped(crew_of_three(), "ana", "bob"), event("dead_drop", who="cat"))
     assert out.state.crew["cat"].loot == ("tiara",)
-    assert "keeps" in sentence(out.of_kind("no_effect")[0].as_dict())
+    assert "keeps" in sentence(out.of_kind("no_effect")[0])
 
 
 def test_buddy_system_cannot_bring_an_escaped_burglar_nor_offers_her():

@@ -189,7 +189,7 @@ def guard_square(page: str, floor: int) -> str | None:
 
 
 def entries_text(result: Result) -> list[str]:
-    return [sentence(e.as_dict()) for e in result.log]
+    return [sentence(e) for e in result.log]
 
 
 def break_in(client: FlaskClient, game_id: str, entrance: str = "B2") -> None:

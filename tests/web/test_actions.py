@@ -309,7 +309,7 @@ def test_a_double_tap_applies_the_action_once(app, client, playing):
     assert "tapped twice" in errors(second)[0]
     after = game(app, playing)
     assert after.head == before.head + 1 and after.version == before.version + 1
-    assert [h["action"]["do"] for h in store(app).history(playing)] == ["start", "entrance", "end_turn"]
+    assert [h.action.do for h in store(app).history(playing)] == ["start", "entrance", "end_turn"]
     assert after.state.turn == 1  # Bob's turn, not Ann's again
     assert version(second) == after.version
 
@@ -364,7 +364,7 @@ def test_a_new_action_after_undo_drops_the_undone_ones(app, client, playing):
     client.post(f"/games/{playing}/undo", headers=HTMX)
     page = act_ok(client, playing, do="reveal", floor=1, at="A1", type="safe")
     assert "disabled>Redo</button>" in page
-    assert [h["action"]["do"] for h in store(app).history(playing)] == ["start", "entrance", "reveal"]
+    assert [h.action.do for h in store(app).history(playing)] == ["start", "entrance", "reveal"]
     assert client.post(f"/games/{playing}/redo", headers=HTMX).status_code == 200
     assert game(app, playing).head == 3
 

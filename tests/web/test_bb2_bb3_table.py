@@ -26,7 +26,7 @@ def test_walking_into_table_games_asks_the_dice_sum_in_one_tap(app, client):
     page = act_ok(client, game_id, do="answer", choice="5")
     assert state(app, game_id).floors[1].destination == "A2"
     assert guard_square(page, 1) == reference.state.floors[1].guard
-    assert log_lines(page)[-len(reference.log):] == [sentence(e.as_dict()) for e in reference.log]
+    assert log_lines(page)[-len(reference.log):] == [sentence(e) for e in reference.log]
 
 
 def test_the_deck_size_is_an_action_and_our_deck_is_empty_starts_hunting(app, client):

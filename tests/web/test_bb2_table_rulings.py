@@ -38,7 +38,7 @@ def test_entering_a_face_down_entrance_asks_what_it_is_and_the_answer_acts(app, 
     page = act_ok(client, game_id, do="reveal", floor=1, at="A1", type="slots", number="2")
     fl = state(app, game_id).floors[1]
     assert (fl.guard, fl.destination) == (reference.state.floors[1].guard, "A1") == (guard_square(page, 1), "A1")
-    assert log_lines(page)[-len(reference.log):] == [sentence(e.as_dict()) for e in reference.log]
+    assert log_lines(page)[-len(reference.log):] == [sentence(e) for e in reference.log]
     assert SAY not in text(page)
 
 

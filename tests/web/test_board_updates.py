@@ -32,7 +32,7 @@ def test_an_end_turn_sends_only_the_floor_the_guard_walked_on(app: Flask, client
                            headers={**HTMX, "X-Floors": held(shown)})
     page = response.get_data(as_text=True)
     assert "X-Floors" in response.headers["Vary"]
-    walked = {e["floor"] for e in store(app).last_log(game_id, game(app, game_id).head) if e["kind"] == "enter"}
+    walked = {e.floor for e in store(app).last_log(game_id, game(app, game_id).head) if e.kind == "enter"}
     assert walked == {1} and set(digests(page)) == walked  # the crew is on floor 1: its guard moved
     assert {int(n) for n, _d in KEPT.findall(page)} == {2, 3}
     assert dict((int(n), d) for n, d in KEPT.findall(page)) == {n: shown[n] for n in (2, 3)}

@@ -89,9 +89,9 @@ def test_why_of_a_guard_step_says_the_chance_he_had_to_come_there(app: Flask, cl
     act_ok(client, gid, do="end_turn")
     head = game(app, gid).head
     _, _, log = store(app).action_at(gid, head)
-    index, entry = next((i, e) for i, e in enumerate(log) if e["kind"] == "enter")
+    index, entry = next((i, e) for i, e in enumerate(log) if e.kind == "enter")
     why = client.get(f"/games/{gid}/why/{head}/{index}", headers=HTMX).get_data(as_text=True)
-    assert f"Before this move he had a {in_words(f.enter[entry['square']])} chance to come here" in why
+    assert f"Before this move he had a {in_words(f.enter[entry.square])} chance to come here" in why
 
 
 def test_a_burglar_the_next_guard_move_surely_catches_is_told_so_beside_her(app: Flask, client: FlaskClient) -> None:

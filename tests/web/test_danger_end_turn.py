@@ -46,7 +46,7 @@ def test_a_thermo_she_ends_in_brings_the_guard_danger_coach_and_report_say_certa
     assert state(app, gid).crew["ana"].stealth == 2  # End turn found her
     head = game(app, gid).head
     _, _, log = store(app).action_at(gid, head)
-    found = next(i for i, e in enumerate(log) if e["kind"] == "stealth")
+    found = next(i for i, e in enumerate(log) if e.kind == "stealth")
     why = client.get(f"/games/{gid}/why/{head}/{found}", headers=HTMX).get_data(as_text=True)
     assert "Before this move ana had a certain chance to be found" in why
     report = client.get(f"/games/{gid}/report").get_data(as_text=True)
@@ -102,8 +102,8 @@ def test_why_of_a_guard_move_no_end_turn_made_counts_from_the_board_as_it_was(ap
     act_ok(client, gid, do="guard_turn", floor=1)
     head = game(app, gid).head
     _, action, log = store(app).action_at(gid, head)
-    assert action["do"] == "guard_turn"
-    step, entry = next((i, e) for i, e in enumerate(log) if e["kind"] == "enter")
-    assert entry["square"] == "D2"  # toward his die: End turn would have sent him to her Thermo instead
+    assert action.do == "guard_turn"
+    step, entry = next((i, e) for i, e in enumerate(log) if e.kind == "enter")
+    assert entry.square == "D2"  # toward his die: End turn would have sent him to her Thermo instead
     why = client.get(f"/games/{gid}/why/{head}/{step}", headers=HTMX).get_data(as_text=True)
     assert "Before this move he had a certain chance to come here" in why

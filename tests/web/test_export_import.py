@@ -8,6 +8,7 @@ import json
 import pytest
 
 from assistant.engine.cases import run_case
+from assistant.engine.vocabulary import Move
 from assistant.web.case_file import MAX_ACTIONS
 from tests.web.helpers import act_ok, break_in, errors, game, new_heist, state, store, tie_pair
 
@@ -120,8 +121,8 @@ def test_an_imported_case_opens_after_its_actions_with_them_in_its_log(app, clie
     heist = game(app, copy_id)
     assert heist.head == 2 and heist.state.crew["ana"].at == "B1"
     assert heist.state.floors[1].guard == run_case(DIAGONAL)["floors"]["1"]["guard"] == "B4"
-    walk, turn = (entry["action"] for entry in store(app).history(copy_id))
-    assert walk["via"] == "table" and turn["do"] == "guard_turn"
+    walk, turn = (played.action for played in store(app).history(copy_id))
+    assert isinstance(walk, Move) and walk.via == "table" and turn.do == "guard_turn"
     assert client.get(f"/games/{copy_id}").status_code == 200
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.engine.log import LogEntry
 from assistant.web.language import COOKIE
 from assistant.web.setup.new_heist import heist_title
 from assistant.words import option_text, prompt, sentence
 from tests.web.helpers import break_in, log_lines, new_heist
 
-STEALTH = {"kind": "stealth", "floor": 1, "square": "B2", "data": {"who": "Ann", "left": 2, "why": "entered",
-                                                                   "guard": "B2"}}
+STEALTH = LogEntry("stealth", "1.7", 1, "B2", {"who": "Ann", "left": 2, "why": "entered", "guard": "B2"})
 SAID = {"en": "Ann loses 1 Stealth (the guard entered B2): 2 left.",
         "es": "Ann pierde 1 Sigilo (el guarda entró en B2): le quedan 2.",
         "fr": "Ann perd 1 Camouflage (le gardien est entré en B2)\u202f: il en reste 2."}
@@ -34,7 +34,7 @@ def test_a_browser_asking_for_a_language_without_a_catalogue_reads_english(app):
 
 
 def test_plurals_follow_the_languages_own_rule(app):
-    brown_out = {"kind": "alarm_off", "floor": 1, "square": "", "data": {"how": "brown_out", "count": 0}}
+    brown_out = LogEntry("alarm_off", "1.21", 1, "", {"how": "brown_out", "count": 0})
     with app.test_request_context("/", headers={"Accept-Language": "fr"}):
         assert sentence(brown_out) == "Brouilleur\u202f: 0 alarme retirée à l'étage 1."  # French: 0 is singular
     with app.test_request_context("/", headers={"Accept-Language": "es"}):
@@ -42,7 +42,7 @@ def test_plurals_follow_the_languages_own_rule(app):
 
 
 def test_names_read_as_that_languages_edition_prints_them(app):
-    reveal = {"kind": "reveal", "floor": 2, "square": "C3", "data": {"type": "walkway"}}
+    reveal = LogEntry("reveal", "", 2, "C3", {"type": "walkway"})
     with app.test_request_context("/", headers={"Accept-Language": "es"}):
         assert sentence(reveal) == "C3, planta 2, boca arriba: Pasarela."
         assert option_text({"kind": "order"}, "2") == "Planta 2"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.engine.log import LogEntry
 from assistant.engine.state import GameState
 from assistant.web.table.real_board import checklist
 from tests.engine.helpers import alarm, burglar, floor_case, play, position, turn
@@ -14,7 +15,7 @@ from tests.web.helpers import act_ok, break_in, new_heist
 
 def board_after(state: GameState, *actions: dict[str, Any]) -> tuple[list[str], GameState]:
     out = play(state, *actions)
-    return checklist([e.as_dict() for e in out.log], {n: fl.die for n, fl in out.state.floors.items()}), out.state
+    return checklist(out.log, {n: fl.die for n, fl in out.state.floors.items()}), out.state
 
 
 def test_a_walk_is_one_line_where_he_ends_then_his_die_where_it_ends():
@@ -47,14 +48,14 @@ def test_an_action_that_moves_nothing_on_the_board_asks_for_nothing():
 
 
 def test_a_new_floors_guard_is_placed_with_his_die():
-    entries = [{"kind": "appear", "floor": 2, "square": "B3", "data": {}},
-               {"kind": "destination", "floor": 2, "square": "D1", "data": {"why": "patrol_card"}}]
+    entries = [LogEntry("appear", "1.4", 2, "B3"),
+               LogEntry("destination", "1.6", 2, "D1", {"why": "patrol_card"})]
     assert checklist(entries, {2: 3}) == ["Put the floor-2 guard on B3.", "Put the floor-2 die on D1, showing 3."]
 
 
 def test_a_reshuffle_turns_the_die_up():
-    entries = [{"kind": "reshuffle", "floor": 1, "data": {"die": 3, "left": 16, "aside": 0}},
-               {"kind": "stop", "floor": 1, "square": "A1", "data": {}}]
+    entries = [LogEntry("reshuffle", "1.11", 1, None, {"die": 3, "left": 16, "aside": 0}),
+               LogEntry("stop", "1.2", 1, "A1")]
     assert checklist(entries, {1: 3}) == ["Turn the floor-1 die to 3."]
 
 

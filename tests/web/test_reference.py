@@ -13,6 +13,7 @@ import pytest
 
 from assistant import reference
 from assistant.engine.board import floorplan
+from assistant.engine.log import LogEntry
 from assistant.engine.pathing import route
 from assistant.reference.entries import ContentError
 from assistant.reference.library import CONTENT, build
@@ -190,7 +191,7 @@ def test_a_rule_number_alone_leads_to_its_main_page(rule, slug):
 ])
 def test_the_codes_of_a_log_entry_pick_the_precise_page(rule, kind, data, slug):
     """The lookup reads the entry's kind and codes, never its words (the log is data, any language)."""
-    words = reference.log_words({"kind": kind, "data": data})
+    words = reference.log_words(LogEntry(kind, rule, 1, None, data))
     assert reference.reference_slug_for_rule(rule, words) == slug
 
 
@@ -210,7 +211,7 @@ def test_each_events_own_log_lines_lead_to_its_page(name, extra, slug):
                      floor_case("A2", "D2", 2, patrol=["A4", "B4"]), crew={"Ann": burglar("C3")})
     lines = [e for e in play(state, event(name, **extra)).log if e.rule == "1.21"]
     assert lines
-    assert {reference.reference_slug_for_rule(e.rule, reference.log_words(e.as_dict())) for e in lines} == {slug}
+    assert {reference.reference_slug_for_rule(e.rule, reference.log_words(e)) for e in lines} == {slug}
 
 
 @pytest.mark.parametrize(("name", "extra", "slug"), [
@@ -221,7 +222,7 @@ def test_events_blocked_or_changed_by_an_alarm_lead_to_their_page(name, extra, s
     state = position(floor_case("A1", "D4", 2, patrol=["C1", "B4", "A4"]), crew={"Ann": burglar("C3")})
     lines = [e for e in play(state, alarm("B2"), event(name, **extra)).log if e.rule == "1.21"]
     assert lines
-    assert {reference.reference_slug_for_rule(e.rule, reference.log_words(e.as_dict())) for e in lines} == {slug}
+    assert {reference.reference_slug_for_rule(e.rule, reference.log_words(e)) for e in lines} == {slug}
 
 
 def test_the_rule_page_helper_is_available_to_templates(app):

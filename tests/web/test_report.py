@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 
 from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
+from assistant.engine.vocabulary import from_json
 from assistant.forecast import forecast_floor
 from assistant.story import Step, Turn, heist_story, luckiest, unluckiest
 from tests.web.helpers import HTMX, act_ok, break_in, new_heist, state, store
@@ -38,8 +39,8 @@ def test_a_guard_move_that_stops_on_a_question_is_one_turn_with_its_answers() ->
     asked = apply(before, {"do": "end_turn"})
     assert asked.question is not None
     answered = apply(asked.state, {"do": "answer", "choice": "C2"})
-    steps = [Step({"do": "end_turn"}, [e.as_dict() for e in asked.log], before, asked.state),
-             Step({"do": "answer", "choice": "C2"}, [e.as_dict() for e in answered.log], asked.state, answered.state)]
+    steps = [Step(from_json({"do": "end_turn"}), asked.log, before, asked.state),
+             Step(from_json({"do": "answer", "choice": "C2"}), answered.log, asked.state, answered.state)]
     [turn] = heist_story(steps)
     assert turn.danger == {"ana": forecast_floor(before, 1).crew["ana"].found}
     assert turn.found == ("ana",) and turn.stealth["ana"] == 0

@@ -62,7 +62,7 @@ def test_every_ruling_line_of_the_conformance_cases_finds_its_row(path: Path):
     rows = anchors()
     for entry in lines:
         if entry.ruling:
-            assert ruling_anchor(entry.as_dict()) in rows, entry
+            assert ruling_anchor(entry) in rows, entry
 
 
 def _lavatory_room_token():
@@ -94,7 +94,7 @@ def test_a_stealth_or_alarm_line_decided_by_a_ruling_links_to_its_row(played, ki
     """§1.22 Lavatory, Acrobat (basic), Thermo: when it is checked; 1.17 Tiara and walls (docs/rulings.md): the
     line the ruling decides carries the badge, and it leads to that row."""
     line = next(e for e in played().log if e.kind == kind)
-    assert line.ruling and ruling_anchor(line.as_dict()) == row_anchor(topic)
+    assert line.ruling and ruling_anchor(line) == row_anchor(topic)
     assert row_anchor(topic) in anchors()
 
 
@@ -102,8 +102,8 @@ def test_the_first_arrival_with_an_alarm_links_its_die_lines_to_the_1_13_row():
     out = play(first_arrival_on_a_camera(), {**move("ana", "C3", floor=2), "via": "stairs"})
     marked = [e for e in out.log if e.ruling]
     assert [e.kind for e in marked] == ["destination", "destination"]
-    assert {ruling_anchor(e.as_dict()) for e in marked} == {FIRST_ARRIVAL}
-    assert all(ruling_anchor(e.as_dict()) is None for e in out.log if not e.ruling)
+    assert {ruling_anchor(e) for e in marked} == {FIRST_ARRIVAL}
+    assert all(ruling_anchor(e) is None for e in out.log if not e.ruling)
 
 
 def test_the_crows_lost_move_links_to_the_ravens_row():
@@ -111,8 +111,8 @@ def test_the_crows_lost_move_links_to_the_ravens_row():
     s = position(floor_case("A1", "D1", 4, patrol=["D4"]), crew={"raven": burglar("D2")})
     out = play(s, {"do": "crow", "who": "raven", "at": "C1"}, {"do": "guard_turn", "floor": 1})
     slows = [e for e in out.log if e.kind == "crow" and e.data.get("how") == "slows"]
-    assert [ruling_anchor(e.as_dict()) for e in slows] == ["ravens-crow"]
-    assert [ruling_anchor(e.as_dict()) for e in out.log if e.kind == "crow" and e.data.get("how") == "lands"] == [None]
+    assert [ruling_anchor(e) for e in slows] == ["ravens-crow"]
+    assert [ruling_anchor(e) for e in out.log if e.kind == "crow" and e.data.get("how") == "lands"] == [None]
 
 
 def badges(page: str) -> list[tuple[str, str]]:
@@ -251,7 +251,7 @@ def test_a_line_a_turn_4_ruling_decides_links_to_its_row(played, kind: str, how:
     """§1.22 turn 4 (each row named in the parameters): the (first) line the ruling decides carries the badge, and
     it leads to that row of docs/rulings.md."""
     line = next(e for e in played().log if e.kind == kind and how in (e.data.get("how"), e.data.get("why")))
-    assert line.ruling and ruling_anchor(line.as_dict()) == row_anchor(topic), line
+    assert line.ruling and ruling_anchor(line) == row_anchor(topic), line
     assert row_anchor(topic) in anchors()
 
 
@@ -262,7 +262,7 @@ def test_an_effect_that_ends_at_its_users_own_next_turn_is_no_ruling():
     s = play(three(), LASTING["time_lock"][0]).state
     out = play(play(s, end_turn(), end_turn()).state, end_turn())
     over = [e for e in out.log if e.kind == "time_lock"]
-    assert [(e.data["how"], e.ruling, ruling_anchor(e.as_dict())) for e in over] == [("over", False, None)]
+    assert [(e.data["how"], e.ruling, ruling_anchor(e)) for e in over] == [("over", False, None)]
 
 
 def test_the_lost_visual_return_with_an_alarm_no_longer_links_to_the_waiting_floors_row():

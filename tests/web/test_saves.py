@@ -12,7 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from assistant.engine.log import read_log
 from assistant.engine.state import GameState
+from assistant.engine.vocabulary import Action
 from assistant.engine.upgrades import STATE_FORMAT, SaveFormatError
 from assistant.store import Store
 from assistant.store_upgrades import SCHEMA_VERSION, backup_name
@@ -41,7 +43,7 @@ def wording_fixed(text: str) -> str:
 def explain_ok(store: Store, game_id: str, seq: int) -> bool:
     """Why? can read every action of the heist: the state before it, the action and its log."""
     before, action, log = store.action_at(game_id, seq)
-    return isinstance(before, GameState) and isinstance(action, dict) and all(sentence(e) for e in log)
+    return isinstance(before, GameState) and isinstance(action, Action) and all(sentence(e) for e in log)
 
 
 @pytest.fixture
@@ -72,7 +74,7 @@ def test_every_saved_heist_renders_replays_undoes_and_offers_play_again(fixture:
         # the saved state after each action is the record (rules changed since, e.g. the break-in of §1.22,
         # so replaying from the start would not give it); Why? reads each action against it
         for h in store.history(g["id"]):
-            assert explain_ok(store, g["id"], h["seq"])
+            assert explain_ok(store, g["id"], h.seq)
         page = client.get(f"/games/{g['id']}")
         assert page.status_code == 200, g["title"]
         assert client.get(f"/games/{g['id']}/log").status_code == 200
@@ -198,7 +200,8 @@ def test_upgraded_logs_are_data_and_read_as_the_old_sentences(old_db: Path):
     assert sum("text" in e for e in entries) < len(entries) / 5
     for key, old in before.items():
         kept = any("text" in e for e in after[key])  # an action replayed differently keeps the words it had
-        assert [sentence(e) for e in after[key]] == [e["text"] if kept else wording_fixed(e["text"]) for e in old], key
+        said = [e["text"] if kept else wording_fixed(e["text"]) for e in old]
+        assert [sentence(e) for e in read_log(after[key])] == said, key
 
 
 def test_an_action_that_cannot_be_replayed_keeps_its_old_words(old_db: Path):
@@ -212,7 +215,8 @@ def test_an_action_that_cannot_be_replayed_keeps_its_old_words(old_db: Path):
     store = Store(old_db)
     logs = {seq: json.loads(log) for seq, log in
             store.db().execute("SELECT seq, log FROM actions WHERE game_id = ?", (game_id,))}
-    assert logs[3] and all("text" in e and sentence(e) == e["text"] for e in logs[3])
+    assert logs[3] and all("text" in e and sentence(said) == e["text"] for e, said in zip(logs[3], read_log(logs[3]),
+                                                                                         strict=True))
     assert all("text" not in e for e in logs[4] + logs[5])
 
 

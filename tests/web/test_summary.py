@@ -5,17 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.engine.log import LogEntry
 from assistant.web.table.summary import guard_summaries
 from tests.engine.helpers import BANK_F1, burglar, event, floor_case, play, position, turn
 
 
-def entry(kind: str, square: str | None = None, floor: int = 1, **data: Any) -> dict[str, Any]:
-    return {"kind": kind, "text": "", "floor": floor, "square": square, "data": data}
+def entry(kind: str, square: str | None = None, floor: int = 1, **data: Any) -> LogEntry:
+    return LogEntry(kind, "", floor, square, data)
 
 
 def summaries(*actions: dict[str, Any], state: Any, answers: tuple[str, ...] = ()) -> list[str]:
     out = play(state, *actions, answers=answers)
-    return guard_summaries(e.as_dict() for e in out.log)
+    return guard_summaries(out.log)
 
 
 def test_the_issue_example_reads_as_written():

@@ -24,7 +24,7 @@ def test_the_guard_move_in_one_line_heads_the_real_board_checklist(app, client):
     break_in(client, game_id)
     reference = expect(app, game_id, do="end_turn")
     page = act_ok(client, game_id, do="end_turn")
-    line, = guard_summaries(e.as_dict() for e in reference.log)
+    line, = guard_summaries(reference.log)
     assert line.startswith("Floor 1 guard, 2 moves: ")
     card = page[page.index('<section class="real-board"'):page.index('<section class="log"')]
     assert card.index(f'<p class="summary">{line}</p>') < card.index("On the real board") < card.index("<ol>")

@@ -151,7 +151,7 @@ def test_the_clockwise_step_explains_the_tie_he_broke(app: Flask, client: FlaskC
     words = panel(board(client, gid))
     seq = game(app, gid).head
     before, action, log = store(app).action_at(gid, seq)
-    index = next(i for i, e in enumerate(log) if e["kind"] == "enter" and e["data"]["fork"])
+    index = next(i for i, e in enumerate(log) if e.kind == "enter" and e.data["fork"])
     with app.test_request_context():
         tie = explain_entry(list(log), index, before, action)
     assert tie is not None and " ".join(tie.sentence.split()) in words and "no tie" not in words

@@ -10,6 +10,8 @@ import pytest
 from assistant.engine.actions import apply
 from assistant.engine.scenarios import new_game
 from assistant.engine.state import GameState
+from assistant.engine.vocabulary import from_json
+from assistant.store import Played
 from assistant.web.table.board_view import phase
 from assistant.web.table.lesson import STEPS, Reached, due, number, reached, read_done, to_come, write_done
 
@@ -18,15 +20,15 @@ CREW = [{"name": "Ann", "colour": "", "character": "", "side": "basic"},
 NOTHING: frozenset[str] = frozenset()
 
 
-def heist(*actions: dict[str, Any], walls: list[list[str]] | None = None) -> tuple[GameState, list[dict[str, Any]]]:
+def heist(*actions: dict[str, Any], walls: list[list[str]] | None = None) -> tuple[GameState, list[Played]]:
     """A Bank Job for Ann and Bob (seed 4242: the guard starts on B1, heading for D4) after ``actions``, and its
-    history as the store keeps it."""
+    history as the store reads it."""
     state = new_game("bank", CREW, walls=walls, seed=4242)
     history = []
     for seq, action in enumerate(actions, 1):
         result = apply(state, action)
         state = result.state
-        history.append({"seq": seq, "action": action, "log": [e.as_dict() for e in result.log]})
+        history.append(Played(seq, from_json(action), result.log, ""))
     return state, history
 
 

@@ -17,6 +17,7 @@ from flask import Flask
 
 from assistant.engine.actions import apply
 from assistant.engine.state import GameState
+from assistant.engine.vocabulary import from_json
 from assistant.web.table.danger import chance_words, danger_words
 from assistant.why import Why, explain_entry
 from assistant.why.rules import known_rules, rule_text
@@ -57,11 +58,11 @@ def _scenes() -> list[tuple[str, GameState, dict[str, Any]]]:
 
 def _whys() -> Iterator[tuple[str, Why]]:
     for name, state, action in _scenes():
-        log = [e.as_dict() for e in apply(state, action).log]
+        log = apply(state, action).log
         for i in range(len(log)):
-            why = explain_entry(log, i, state, action)
+            why = explain_entry(log, i, state, from_json(action))
             if why is not None:
-                yield f"{name}: {log[i]['kind']}", why
+                yield f"{name}: {log[i].kind}", why
 
 
 def _tie_answered() -> Iterator[tuple[str, Why]]:
@@ -69,11 +70,11 @@ def _tie_answered() -> Iterator[tuple[str, Why]]:
     s = position(floor_case("B2", "A2", 2, alarms=["A2"], patrol=["B1"]))
     pending = apply(s, alarm("C2"))
     answered = {"do": "answer", "choice": "C2"}
-    log = [e.as_dict() for e in apply(pending.state, answered).log]
+    log = apply(pending.state, answered).log
     for i in range(len(log)):
-        why = explain_entry(log, i, pending.state, answered)
+        why = explain_entry(log, i, pending.state, from_json(answered))
         if why is not None:
-            yield f"alarm tie: {log[i]['kind']}", why
+            yield f"alarm tie: {log[i].kind}", why
 
 
 def said(why: Why) -> list[str]:

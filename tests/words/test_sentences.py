@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.engine.log import KINDS
+from assistant.engine.log import KINDS, LogEntry
 from assistant.words import option_text, prompt, sentence
 from assistant.words.questions import PROMPTS
 
@@ -18,7 +18,7 @@ SAMPLE = {"who": "Ann", "figure": "guard", "left": 2, "steps": 1, "count": 2, "c
 
 @pytest.mark.parametrize(("kind", "how"), [(k, h) for k, hows in sorted(KINDS.items()) for h in (hows or ("",))])
 def test_every_kind_and_variant_of_log_entry_has_a_sentence(kind: str, how: str):
-    entry = {"kind": kind, "floor": 1, "square": "B2", "data": {**SAMPLE, "how": how}, "rule": "", "ruling": False}
+    entry = LogEntry(kind, "", 1, "B2", {**SAMPLE, "how": how})
     words = sentence(entry)
     assert (words and words[0].isupper()) or words[0] in "ABCDE", words
     assert words.endswith((".", "!")), words
@@ -36,7 +36,7 @@ def test_every_question_has_words_and_so_do_its_answers(kind: str):
 
 def test_the_guards_speed_reads_as_a_sum_with_a_minus_sign_for_daydreaming():
     """Issue 11 texts: "die 2 − 1", not "die 2 + -1"."""
-    speed = {"kind": "speed", "floor": 1, "data": {"moves": 1, "die": 2, "alarms": 0, "bonus": -1}}
+    speed = LogEntry("speed", "1.2", 1, None, {"moves": 1, "die": 2, "alarms": 0, "bonus": -1})
     assert sentence(speed) == "The floor-1 guard moves 1 (die 2 \u2212 1 this turn)."
-    speed["data"] = {"moves": 5, "die": 2, "alarms": 2, "bonus": 1}
+    speed = LogEntry("speed", "1.2", 1, None, {"moves": 5, "die": 2, "alarms": 2, "bonus": 1})
     assert sentence(speed) == "The floor-1 guard moves 5 (die 2 + 2 alarms + 1 this turn)."

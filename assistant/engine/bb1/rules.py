@@ -14,7 +14,6 @@ from typing import Any, ClassVar
 from ..box import BB1_BOX, check_bb1_tile, check_known_room
 from ..errors import N_, AmbiguousTieError, IllegalActionError, NotInTheBoxError
 from ..limits import DIE_FACES
-from ..log import entry
 from ..pathing import Router
 from ..ruleset import GameOver
 from ..state import HIDDEN, LOST_VISUAL, GameState, without_one
@@ -132,6 +131,7 @@ class Bb1(TableBb1):
         left = moves
         step_no = steps_taken
         idle_arrivals = 0
+        details = self.details  # without details, each step is told with the moves left only
         router: Router | None = None
         routed: tuple[str, tuple[str, ...]] | None = None  # the heading and the walls the router was fetched for
         while left > 0:
@@ -156,12 +156,13 @@ class Bb1(TableBb1):
             left -= 1
             step_no += 1
             idle_arrivals = 0
-            if self.quiet:  # a forecast's run notes only the moves he has left
-                walked: dict[str, Any] = {"left": left}
-            else:
+            if details:
                 fork = router.fork_at(here)
-                walked = {"step_no": step_no, "left": left, "toward": target, "to_die": target == fl.destination,
-                          "fork": fork.as_dict() if fork else None}
+                walked: dict[str, Any] = {
+                    "jump": False, "came_from": fl.guard, "figure": self.figure, "step_no": step_no, "left": left,
+                    "toward": target, "to_die": target == fl.destination, "fork": fork.as_dict() if fork else None}
+            else:
+                walked = {"left": left}
             self.enter(floor, step, False, walked)
             if left and fl.crow is not None and self.crow_slows(floor, step):  # asked only with a crow out
                 left -= 1
@@ -173,7 +174,7 @@ class Bb1(TableBb1):
                 self.resumable = None
                 if stop_on_arrival:
                     break
-        if "stop" not in self.quiet:  # the forecast's runs: not even the entry's arguments are built
+        if details:  # not even the line's arguments are built without them
             self.log("stop", "1.2", floor, fl.guard, figure=self.figure)
 
     def resume_walk(self, floor: int, left: int, steps_taken: int) -> None:
@@ -218,16 +219,15 @@ class Bb1(TableBb1):
 
     # -- entering a room (1.7, 1.14-1.16) --------------------------------------------------------
     def enter(self, floor: int, square: str, jump: bool = False, walked: dict[str, Any] | None = None) -> None:
-        """The guard enters ``square``; ``walked`` says how a walk's step brought him there (step number, moves
-        left, heading, fork), for the log. An effect that puts him somewhere goes through :meth:`jump` (``jump``
-        here), which a game whose jumps have no entering effect overrides (bb3)."""
+        """The guard enters ``square``; ``walked``: the log line's parameters when a walk's step brought him there
+        (:meth:`walk`: where from, step number, moves left, heading, fork, or the moves left alone without
+        details). An effect that puts him somewhere goes through :meth:`jump` (``jump`` here), which a
+        game whose jumps have no entering effect overrides (bb3)."""
         fl = self.state.floors[floor]
-        came_from, fl.guard = fl.guard, square
-        if self.quiet:  # a forecast's run: a walk's moves left, or whether he jumped
-            self.notes.append(("enter", floor, square, walked or {"jump": jump}))  # as log() notes it, a call fewer
-        else:
-            self.log("enter", "1.3", floor, square,
-                     data={"jump": jump, "came_from": came_from, "figure": self.figure, **(walked or {})})
+        if walked is None:
+            walked = {"jump": jump, "came_from": fl.guard, "figure": self.figure}
+        fl.guard = square
+        self.told.append(("enter", "1.3", floor, square, walked, False))  # every step: told straight, not through log()
         self.entered_effects(floor, square)
 
     def entered_effects(self, floor: int, square: str) -> None:
@@ -317,7 +317,7 @@ class Bb1(TableBb1):
     def arrive(self, floor: int) -> None:
         """1.6: the guard reached his destination; the die moves on at once."""
         fl = self.state.floors[floor]
-        if "arrive" not in self.quiet:
+        if self.details:
             self.log("arrive", "1.5", floor, fl.guard, figure=self.figure)
         if fl.alarms:
             self.to_nearest_alarm(floor)
@@ -350,19 +350,20 @@ class Bb1(TableBb1):
     def mark_first_card(self, floor: int, appeared: str, rule: str = "1.13") -> None:
         """The destination card drawn when the guard appeared was drawn under the 1.13 ruling too (1.20 when he
         came back from Lost Visual), once an alarm follows it: its line is marked as such."""
-        for i in range(len(self.entries) - 1, -1, -1):
-            e = self.entries[i]
-            if e.kind == "appear" and e.floor == floor:
+        told = self.told
+        for i in range(len(told) - 1, -1, -1):
+            kind, _, at_floor, square, data, _ = told[i]
+            if kind == "appear" and at_floor == floor:
                 return
-            if e.kind == "destination" and e.floor == floor and e.data.get("why") == "patrol_card":
-                self.entries[i] = entry(e.kind, rule, e.floor, e.square, {**e.data, "appeared": appeared}, True)
+            if kind == "destination" and at_floor == floor and data.get("why") == "patrol_card":
+                told[i] = (kind, rule, at_floor, square, {**data, "appeared": appeared}, True)
                 return
 
     def move_die(self, floor: int, square: str, why: str, rule: str, ruling: bool = False, **data: Any) -> None:
         """``why`` is one of ``log.DIE_MOVES``: what sent the die there."""
         fl = self.state.floors[floor]
         fl.destination = square
-        if "destination" not in self.quiet:
+        if self.details:
             self.log("destination", rule, floor, square, ruling, data={"why": why, "figure": self.figure, **data})
         if square == fl.guard:
             self.log("arrive", "1.6b", floor, square, ruling=True, how="own_square")
@@ -422,11 +423,11 @@ class Bb1(TableBb1):
             refuse = (lambda answer: self.not_face_up(floor, answer)) if self.cards_once else None
             card = self.ask("card", self.card_options(floor), floor, "1.11", check=refuse)
         fl.discard = (*fl.discard, card)
-        if self.quiet:  # a forecast's run notes the card only (as log() notes it, a call fewer)
-            self.notes.append(("draw", floor, None, {"card": card}))
+        if self.details:  # the room the card names and the cards left (the floor plan looked up at every draw)
+            self.told.append(("draw", "1.11", floor, card if card in self.plan(floor).index else None,
+                              {"card": card, "left": len(fl.deck)}, False))
         else:
-            self.log("draw", "1.11", floor, card if card in self.plan(floor).index else None,
-                     data={"card": card, "left": len(fl.deck)})
+            self.told.append(("draw", "1.11", floor, None, {"card": card}, False))
         return card
 
     def not_face_up(self, floor: int, card: str) -> None:
@@ -900,7 +901,8 @@ class Bb1(TableBb1):
         step = self.tie_free_step(floor, r, here)
         fork = r.fork_at(here)
         self.log("event", "1.21", floor, target, how="squeak")
-        self.enter(floor, step, walked={"step_no": 1, "left": 0, "toward": target, "to_die": target == fl.destination,
+        self.enter(floor, step, walked={"jump": False, "came_from": fl.guard, "figure": self.figure, "step_no": 1,
+                                        "left": 0, "toward": target, "to_die": target == fl.destination,
                                         "fork": fork.as_dict() if fork else None})
         if fl.guard == fl.destination:
             self.arrive(floor)

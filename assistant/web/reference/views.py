@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from ... import reference
 from ...reference import markup
+from ...engine.log import LogEntry
 from ...reference.ruling_rows import ruling_anchor
 from ...words.i18n import _
 from ..language import current as language
@@ -82,10 +83,10 @@ def rule_page_url(rule: str, text: str = "") -> str | None:
 
 
 @bp.app_template_global()
-def ruling_url(entry: dict[str, Any]) -> str:
-    """Where a log line (as plain data) marked as our ruling links: its row of the rulings table, or the
-    table's top when no row is known for it; "" for a line no ruling decided."""
-    if not entry.get("ruling"):
+def ruling_url(entry: LogEntry) -> str:
+    """Where a log line marked as our ruling links: its row of the rulings table, or the table's top when no row
+    is known for it; "" for a line no ruling decided."""
+    if not entry.ruling:
         return ""
     anchor = ruling_anchor(entry)
     return url_for("reference.page", slug="rulings", _anchor=anchor) if anchor else _href("rulings")

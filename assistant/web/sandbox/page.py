@@ -8,7 +8,6 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from markupsafe import Markup
 
@@ -57,7 +56,7 @@ class TurnView:
     speed: str
     path: str
     steps: tuple[str, ...]
-    lines: tuple[dict[str, Any], ...]  # log entries as data, each with its words in "text"
+    lines: tuple[tuple[LogEntry, str], ...]  # each log entry with its words
     stop: str
     error: str
 
@@ -259,16 +258,14 @@ def _turn_view(turn: Turn | None) -> TurnView | None:
                          "He moves %(moves)s this turn (die %(die)s + %(num)s alarms).", alarms, moves=turn.moves,
                          die=die) if alarms else
                 _("He moves %(moves)s this turn (die %(die)s).", moves=turn.moves, die=die))
-    lines = tuple(_plain(e) for e in turn.log if e.kind != "speed")
+    lines = tuple((e, _said(e)) for e in turn.log if e.kind != "speed")
     return TurnView(said, "-".join(turn.path), turn.steps, lines, _stop(turn), turn.error or "")
 
 
-def _plain(entry: LogEntry) -> dict[str, Any]:
-    line = entry.as_dict()
+def _said(entry: LogEntry) -> str:
     # the sandbox's deck ends in a card nobody has drawn, so the engine's count of cards left means nothing here
-    line["text"] = (_("Next patrol card: %(card)s.", card=card_name(str(entry.data.get("card"))))
-                    if entry.kind == "draw" else sentence(line))
-    return line
+    return (_("Next patrol card: %(card)s.", card=card_name(str(entry.data.get("card")))) if entry.kind == "draw"
+            else sentence(entry))
 
 
 def _stop(turn: Turn) -> str:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 from ...engine.board import Floorplan, square_name
+from ...engine.log import LogEntry
 from ...engine.rulesets import rules_of
 from ...engine.questions import question_highlights_rooms
 from ...engine.state import GameState
@@ -113,7 +115,7 @@ def wall_classes(plan: Floorplan, size: int) -> dict[str, str]:
     return classes
 
 
-def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tuple[int, str] | None = None
+def build_floors(state: GameState, last_log: Sequence[LogEntry], selected: tuple[int, str] | None = None
                  ) -> list[FloorView]:
     question = state.pending["question"] if state.pending else None
     options = set(question["options"]) if question and question_highlights_rooms(question) else set()
@@ -121,10 +123,10 @@ def build_floors(state: GameState, last_log: list[dict[str, Any]], selected: tup
     steps: dict[tuple[int, str], list[int]] = {}
     counter: dict[int, int] = {}
     for entry in last_log:
-        if entry["kind"] == "enter":
-            f = entry["floor"]
+        if entry.kind == "enter" and entry.floor is not None and entry.square is not None:
+            f = entry.floor
             counter[f] = counter.get(f, 0) + 1
-            steps.setdefault((f, entry["square"]), []).append(counter[f])
+            steps.setdefault((f, entry.square), []).append(counter[f])
     letters = initials(list(state.crew))
     tokens: dict[tuple[int, str], list[dict[str, Any]]] = {}  # the burglars' tokens by room, in the crew's order
     for name, b in state.crew.items():

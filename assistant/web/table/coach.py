@@ -10,16 +10,17 @@ query per request (danger.switches_on): when it is off the board asks for nothin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from flask import Blueprint, g
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.state import GameState
+from ...engine.vocabulary import Move
 from ...forecast.safety import safest, safety_map, turn_end_reasons
-from ...store import Game
+from ...store import Game, Played
 from ...words.i18n import N_, _
 from ..extensions import store
 from .danger import percent, shade, switches_on, toggled
@@ -88,15 +89,15 @@ class CoachBoard:
         return max(0, ACTIONS - self.walked)
 
 
-def walked_this_turn(history: list[dict[str, Any]], who: str) -> int:
+def walked_this_turn(history: Sequence[Played], who: str) -> int:
     """The walks ``who`` made since her turn began (the last end of a turn, or the break-in): each costs an
     action. Peeks, hacks and the other actions the app does not see are the table's to count."""
     walked = 0
     for past in reversed(history):
-        action = past["action"]
-        if action.get("do") in TURN_STARTS:
+        action = past.action
+        if action.do in TURN_STARTS:
             break
-        if action.get("do") == "move" and action.get("who") == who and action.get("how", "walk") == "walk":
+        if isinstance(action, Move) and action.who == who and action.how in (None, "walk"):
             walked += 1
     return walked
 

@@ -23,7 +23,9 @@ from flask import Blueprint, g, redirect, request, url_for
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...broker import Event
+from ...engine.log import LogEntry
 from ...engine.state import GameState
+from ...engine.vocabulary import Action
 from ...forecast import FloorForecast, forecast, forecast_floor
 from ...store import Game, NotFoundError
 from ...words.i18n import _
@@ -195,8 +197,7 @@ def danger_why(view: Any) -> str | None:
     return chance_sentence(log, view.index, before, action)
 
 
-def chance_sentence(log: Sequence[dict[str, Any]], index: int, before: GameState,
-                    action: dict[str, Any] | None = None) -> str | None:
+def chance_sentence(log: Sequence[LogEntry], index: int, before: GameState, action: Action | None = None) -> str | None:
     """The sentence for line ``index`` of an action's log, or None when it is not a guard's step or a
     burglar found by him. An answer replays its action from the state before it, so that is where the
     move started. A move that End turn made started after what End turn does first (issue 32); a move by any
@@ -204,19 +205,19 @@ def chance_sentence(log: Sequence[dict[str, Any]], index: int, before: GameState
     if not 0 <= index < len(log):
         return None
     entry = log[index]
-    floor = entry.get("floor")
+    floor = entry.floor
     start = GameState.from_json(before.pending["before"]) if before.pending else before
     if not isinstance(floor, int) or floor not in start.floors or start.floors[floor].guard is None:
         return None
-    moved_by = before.pending["action"] if before.pending else action
-    whole_turn = moved_by is None or moved_by.get("do") == "end_turn"
-    if entry.get("kind") == "enter" and not (entry.get("data") or {}).get("jump"):
+    moved_by = before.pending["action"]["do"] if before.pending else action.do if action else None
+    whole_turn = moved_by is None or moved_by == "end_turn"
+    if entry.kind == "enter" and not entry.data.get("jump"):
         f = forecast_floor(start, floor, whole_turn=whole_turn)
-        p = f.enter.get(str(entry.get("square")), Fraction(0))
+        p = f.enter.get(str(entry.square), Fraction(0))
         return _("Before this move he had a %(chance)s chance to come here (%(percent)s).", chance=chance_words(p),
                  percent=percent(p))
-    who = (entry.get("data") or {}).get("who")
-    if entry.get("kind") in ("stealth", "heat", "caught") and isinstance(who, str):
+    who = entry.data.get("who")
+    if entry.kind in ("stealth", "heat", "caught") and isinstance(who, str):
         f = forecast_floor(start, floor, whole_turn=whole_turn)
         chance = f.crew.get(who)
         if chance is None:

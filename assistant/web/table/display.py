@@ -5,11 +5,14 @@ role, so hidden information stays hidden exactly as there) and follows live by t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, render_template, request
 
+from ...engine.log import LogEntry
+from ...store import Played
 from ..access import Access, open_game
 from ..extensions import store
 from .game import _context as board_context
@@ -24,14 +27,14 @@ def _as_display(key: str) -> Access:
     return replace(open_game(key), role="watch")
 
 
-def earlier_move(history: list[dict[str, Any]], figure: str) -> list[str]:
+def earlier_move(history: Sequence[Played], figure: str) -> list[str]:
     """The summary of the last guard move before the last action (a burglar has moved since): the display
     keeps it in view for the table, without its checklist, which belonged to that moment. A move that stopped
     for the players' answers is read whole, from the action that asked."""
-    entries: list[dict[str, Any]] = []
+    entries: list[LogEntry] = []
     for past in reversed(history):
-        entries[:0] = past["log"]
-        if past["action"].get("do") == "answer":
+        entries[:0] = past.log
+        if past.action.do == "answer":
             continue
         lines = guard_summaries(entries, figure)
         if lines:

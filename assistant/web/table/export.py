@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from ...engine.rulesets import rules_of
 from ...engine.state import HIDDEN, GameState
+from ...store import Played
 
 SEED_DIGITS = 9  # a seed below 10**9, as the app's own
 
 
 def game_as_case(state: GameState, title: str, floor: int | None = None,
-                 history: list[dict[str, Any]] | None = None, in_order: bool = False) -> dict[str, Any]:
+                 history: Sequence[Played] | None = None, in_order: bool = False) -> dict[str, Any]:
     game = rules_of(state)
     floors = {}
     for n, fl in sorted(state.floors.items()):

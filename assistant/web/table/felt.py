@@ -4,23 +4,25 @@ entries like everything else the board says. A phone that follows one of them vi
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+
+from ...engine.log import LogEntry
 
 # found by a guard or a bouncer: a Stealth token discarded (or taken from the Lavatory instead), heat taken,
 # caught; a correction made by hand is not news to anyone
 FOUND = ("stealth", "heat", "caught")
 
 
-def found(entries: Iterable[dict[str, Any]]) -> list[str]:
+def found(entries: Iterable[LogEntry]) -> list[str]:
     """Who was found in these entries, each once, in order.
 
-    >>> found([{"kind": "enter", "data": {}}, {"kind": "stealth", "data": {"who": "Ana", "left": 0}},
-    ...        {"kind": "caught", "data": {"who": "Ana"}}, {"kind": "heat", "data": {"who": "Bo"}}])
+    >>> from assistant.engine.log import LogEntry as E
+    >>> found([E("enter", "1.3", 1, "B2"), E("stealth", "1.7", 1, "B2", {"who": "Ana", "left": 0}),
+    ...        E("caught", "1.8", 1, "B2", {"who": "Ana"}), E("heat", "bb2 Heat", 1, "B2", {"who": "Bo"})])
     ['Ana', 'Bo']
     """
     names: list[str] = []
     for e in entries:
-        who = (e.get("data") or {}).get("who")
-        if e.get("kind") in FOUND and isinstance(who, str) and who not in names:
+        who = e.data.get("who")
+        if e.kind in FOUND and isinstance(who, str) and who not in names:
             names.append(who)
     return names

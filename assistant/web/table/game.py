@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import wraps
 from typing import Any
@@ -16,6 +16,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ...engine.board import square_coords
 from ...engine.cases import replay, state_from_case
 from ...engine.errors import NoWayError, OverrulableError, RulesError
+from ...engine.log import LogEntry
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ...engine.bb1.vocabulary import Spotter
@@ -80,9 +81,10 @@ def _selected(game: Game) -> tuple[int, str] | None:
 
 def _context(access: Access, error: str | None = None, selected: tuple[int, str] | None = None,
              animate: bool = False, spotted_card: str | None = None, notice: str | None = None,
-             overrule: dict[str, str] | None = None) -> dict[str, Any]:
+             overrule: dict[str, str] | None = None, log: Sequence[LogEntry] | None = None) -> dict[str, Any]:
+    """``log``: the log of the action at the game's head, when the caller has it (the action just applied)."""
     game, state = access.game, access.game.state
-    last = store().last_log(game.id, game.head)
+    last = store().last_log(game.id, game.head) if log is None else log
     now = phase(state)
     table = table_view(state, last, now, selected, lambda: store().history(game.id))
     ruleset = rules_of(state)
@@ -165,7 +167,7 @@ def act(key: str) -> str | BaseResponse:
     action = None
     try:
         action = action_from_form(request.form)
-        game, _log = store().act(access.game.id, action, version_from_form(request.form), loaded=access.game)
+        game, log = store().act(access.game.id, action, version_from_form(request.form), loaded=access.game)
     except StaleVersionError:
         return _refuse(open_game(key), _(STALE))
     except NoWayError as err:
@@ -180,7 +182,7 @@ def act(key: str) -> str | BaseResponse:
         return _refuse(open_game(key), refusal_sentence(err), overrule=overrule)
     except RulesError as err:
         return _refuse(open_game(key), refusal_sentence(err))
-    return _respond(replace(access, game=game), animate=True, spotted_card=spotted_card(game.state, action))
+    return _respond(replace(access, game=game), animate=True, spotted_card=spotted_card(game.state, action), log=log)
 
 
 def spotted_card(state: GameState, action: Action) -> str | None:
@@ -272,11 +274,13 @@ def _refuse(access: Access, error: str, overrule: dict[str, str] | None = None) 
 
 
 def _respond(access: Access, error: str | None = None, animate: bool = False,
-             spotted_card: str | None = None, notice: str | None = None) -> str | BaseResponse:
-    """htmx gets the game partial back; a plain form post (a tap before htmx took over the page) goes back to the
-    board: 303, so the browser fetches it and a reload does not post again."""
+             spotted_card: str | None = None, notice: str | None = None,
+             log: Sequence[LogEntry] | None = None) -> str | BaseResponse:
+    """htmx gets the game partial back (``log``: the action's own, as the store returned it, not read back); a plain
+    form post (a tap before htmx took over the page) goes back to the board: 303, so the browser fetches it and a
+    reload does not post again."""
     if request.headers.get("HX-Request"):
-        return _game_partial(access, error=error, animate=animate, spotted_card=spotted_card, notice=notice)
+        return _game_partial(access, error=error, animate=animate, spotted_card=spotted_card, notice=notice, log=log)
     if notice:
         flash(notice)
     if error or spotted_card:

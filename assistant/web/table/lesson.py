@@ -14,12 +14,13 @@ rules reference's (``PAGES``), put on the board by web/table/teach.py.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from ...engine.bb1.table import EVENT_CARDS
+from ...engine.bb1.vocabulary import Event
 from ...engine.state import GameState
+from ...store import Played
 
 # the order a first heist reaches them in; an alarm comes before peeking, as it is the more pressing
 STEPS = ("setup", "break_in", "move", "alarm", "peek", "guard_turn", "clockwise", "event")
@@ -40,23 +41,23 @@ class Reached:
     alarm: bool = False  # an alarm token lies on the board now
 
 
-def reached(state: GameState, history: Iterable[Mapping[str, Any]]) -> Reached:
+def reached(state: GameState, history: Iterable[Played]) -> Reached:
     """What the table has reached, from the heist's actions in effect (store.history) and its board."""
     turns = guard_moves = 0
     moved = tie = event = False
     for past in history:
-        action, log = past["action"], past["log"]
-        do = action.get("do")
+        action, log = past.action, past.log
+        do = action.do
         if do == "end_turn":
             turns += 1
             event = False
-        elif do == "event" and action.get("name") in EVENT_CARDS:
+        elif isinstance(action, Event) and action.name in EVENT_CARDS:
             event = True
         moved = moved or do == "move"
-        if any(e.get("kind") == "speed" for e in log):  # a new guard move (an answer carries on the last one)
+        if any(e.kind == "speed" for e in log):  # a new guard move (an answer carries on the last one)
             guard_moves += 1
             tie = False
-        tie = tie or any(e.get("kind") == "enter" and (e.get("data") or {}).get("fork") for e in log)
+        tie = tie or any(e.kind == "enter" and e.data.get("fork") for e in log)
     alarm = any(fl.alarms for fl in state.floors.values())
     return Reached(turns, moved, guard_moves, tie, event, alarm)
 

@@ -4,10 +4,11 @@ here in one pass, so the template only lays the lines out."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ... import words
+from ...engine.log import LogEntry
 from ...why import has_why
 from ...words.i18n import _
 from ..language import rule_label
@@ -26,14 +27,14 @@ class LogLine:
     why: str  # the address of its Why?, "" when there is nothing to explain
 
 
-def log_lines(entries: list[dict[str, Any]], key: str, seq: int) -> list[LogLine]:
+def log_lines(entries: Sequence[LogEntry], key: str, seq: int) -> list[LogLine]:
     why_base = url_for("why.show", key=key, seq=seq, index=0).removesuffix("0")
     lines = []
     for index, e in enumerate(entries):
-        label = rule_label(e["rule"]) if e.get("rule") else ""
-        title = (_("rule %(rule)s (our ruling)", rule=label) if e.get("ruling") else _("rule %(rule)s", rule=label)
+        label = rule_label(e.rule) if e.rule else ""
+        title = (_("rule %(rule)s (our ruling)", rule=label) if e.ruling else _("rule %(rule)s", rule=label)
                  if label else "")
-        lines.append(LogLine(e["kind"], words.sentence(e), label, title, ruling_url(e),
-                             e["kind"] == "set" or bool((e.get("data") or {}).get("correction")),
+        lines.append(LogLine(e.kind, words.sentence(e), label, title, ruling_url(e),
+                             e.kind == "set" or bool(e.data.get("correction")),
                              f"{why_base}{index}" if has_why(e) else ""))
     return lines

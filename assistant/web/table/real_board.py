@@ -6,14 +6,15 @@ Built only from the log entries the engine wrote (their ``kind``, ``floor``, ``s
 the dice as they are now, so it can never disagree with the log. A guard's steps are one line (where he
 ends, by which rooms); his die is said once, where it ends, after his walk.
 
+>>> from assistant.engine.log import LogEntry as E
 >>> checklist([
-...     {"kind": "speed", "floor": 1, "data": {"moves": 2}},
-...     {"kind": "enter", "floor": 1, "square": "B1", "data": {}},
-...     {"kind": "arrive", "floor": 1, "square": "B1", "data": {}},
-...     {"kind": "destination", "floor": 1, "square": "D1", "data": {"why": "patrol_card"}},
-...     {"kind": "enter", "floor": 1, "square": "C1", "data": {}},
-...     {"kind": "stealth", "floor": 1, "square": "C1", "data": {"who": "Ana", "left": 2}},
-...     {"kind": "stop", "floor": 1, "square": "C1", "data": {}}], {1: 2})  # doctest: +NORMALIZE_WHITESPACE
+...     E("speed", "1.2", 1, None, {"moves": 2}),
+...     E("enter", "1.3", 1, "B1"),
+...     E("arrive", "1.5", 1, "B1"),
+...     E("destination", "1.6", 1, "D1", {"why": "patrol_card"}),
+...     E("enter", "1.3", 1, "C1"),
+...     E("stealth", "1.7", 1, "C1", {"who": "Ana", "left": 2}),
+...     E("stop", "1.2", 1, "C1")], {1: 2})  # doctest: +NORMALIZE_WHITESPACE
 ['Move the floor-1 guard to C1 (B1 → C1).', 'Ana discards 1 Stealth token (2 left).',
  'Put the floor-1 die on D1, showing 2.']
 """
@@ -23,9 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ...engine.log import LogEntry
 from ...words.i18n import _, ngettext
-
-Entry = Mapping[str, Any]
 
 
 # bb3 alarm cubes leaving a square (bb3 "Alarms and Suspicion", "Workers"): one back to the supply, covered by a
@@ -84,9 +84,9 @@ class _Checklist:
         self.walk_done()
         self.items.append(text)
 
-    def read(self, entry: Entry) -> None:
-        kind, floor, square = entry.get("kind", ""), entry.get("floor"), entry.get("square") or ""
-        d: Mapping[str, Any] = entry.get("data") or {}
+    def read(self, entry: LogEntry) -> None:
+        kind, floor, square = entry.kind, entry.floor, entry.square or ""
+        d: Mapping[str, Any] = entry.data
         how = d.get("how", "")
         if kind == "enter" and isinstance(floor, int):
             self.walks.setdefault(floor, []).append(square)
@@ -134,7 +134,7 @@ class _Checklist:
             self.die_done(floor)
 
 
-def checklist(entries: Iterable[Entry], dice: Mapping[int, int], figure: str = "guard") -> list[str]:
+def checklist(entries: Iterable[LogEntry], dice: Mapping[int, int], figure: str = "guard") -> list[str]:
     """What to change on the physical board after these log entries, in order. ``dice``: each floor's
     die as it is now (the value to show); ``figure``: "bouncer" in Burgle Bros 2 (a destination marker,
     no die)."""

@@ -12,10 +12,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine.log import LogEntry
+from ...engine.vocabulary import Action
 from ...words import sentence
 from ...words.i18n import _, ngettext
-
-Entry = Mapping[str, Any]
 
 # entries after which the guard heads somewhere new: the next step says how many moves he has left
 RETARGET = frozenset({"arrive", "draw", "destination", "redraw", "reshuffle", "answer", "appear"})
@@ -72,28 +72,29 @@ class _Line:
         return _("%(head)s: %(rest)s", head=head, rest=" · ".join(self.tokens) if self.tokens else _("no move"))
 
 
-def guard_summaries(entries: Iterable[Entry], figure: str = "guard") -> list[str]:
+def guard_summaries(entries: Iterable[LogEntry], figure: str = "guard") -> list[str]:
     """One line per guard that moved in these log entries (several after a Shift Change), in order.
 
+    >>> from assistant.engine.log import LogEntry as E
     >>> guard_summaries([
-    ...     {"kind": "speed", "floor": 1, "data": {"moves": 2}},
-    ...     {"kind": "enter", "floor": 1, "square": "B1", "data": {"left": 1}},
-    ...     {"kind": "arrive", "floor": 1, "square": "B1", "data": {}},
-    ...     {"kind": "draw", "floor": 1, "square": "D1", "data": {"card": "D1", "left": 6}},
-    ...     {"kind": "destination", "floor": 1, "square": "D1", "data": {}},
-    ...     {"kind": "enter", "floor": 1, "square": "C1", "data": {"left": 0}},
-    ...     {"kind": "stealth", "floor": 1, "square": "C1", "data": {"who": "Ana", "left": 2}},
-    ...     {"kind": "stop", "floor": 1, "square": "C1", "data": {}}])
+    ...     E("speed", "1.2", 1, None, {"moves": 2}),
+    ...     E("enter", "1.3", 1, "B1", {"left": 1}),
+    ...     E("arrive", "1.5", 1, "B1"),
+    ...     E("draw", "1.11", 1, "D1", {"card": "D1", "left": 6}),
+    ...     E("destination", "1.6", 1, "D1"),
+    ...     E("enter", "1.3", 1, "C1", {"left": 0}),
+    ...     E("stealth", "1.7", 1, "C1", {"who": "Ana", "left": 2}),
+    ...     E("stop", "1.2", 1, "C1")])
     ['Floor 1 guard, 2 moves: reaches B1 · draws patrol D1 · 6 cards left · 1 move left → C1 · Ana loses 1 Stealth']
     """
     lines: dict[int, _Line] = {}
     walking: _Line | None = None
     previous = ""
     for entry in entries:
-        kind, floor, data = entry.get("kind", ""), entry.get("floor"), entry.get("data") or {}
+        kind, floor, data = entry.kind, entry.floor, entry.data
         # a guard's turn starts with its speed, or with why he does not walk (Donuts eaten: that entry
         # names his square, unlike the one logged when the Donuts are played)
-        if isinstance(floor, int) and (kind in ("speed", "return") or (kind == "donuts" and entry.get("square"))):
+        if isinstance(floor, int) and (kind in ("speed", "return") or (kind == "donuts" and entry.square)):
             walking = lines.setdefault(floor, _Line(floor, figure))
             if kind == "speed":
                 walking.moves = walking.left = int(data.get("moves", 0))
@@ -110,9 +111,9 @@ def guard_summaries(entries: Iterable[Entry], figure: str = "guard") -> list[str
     return [line.text() for line in lines.values()]
 
 
-def _read(line: _Line, kind: str, entry: Entry, data: Mapping[str, Any], previous: str) -> None:
+def _read(line: _Line, kind: str, entry: LogEntry, data: Mapping[str, Any], previous: str) -> None:
     """Add one log entry to its guard's line."""
-    square = entry.get("square") or ""
+    square = entry.square or ""
     if kind == "enter":
         if data.get("jump"):
             line.add(_("is moved to %(square)s", square=square), kind)
@@ -167,19 +168,21 @@ def _read(line: _Line, kind: str, entry: Entry, data: Mapping[str, Any], previou
         line.add(_("the table chose %(choice)s", choice=square or data.get("choice", "")).rstrip(), kind)
 
 
-def action_words(action: Mapping[str, Any], log: Iterable[Entry], figure: str = "guard") -> str:
+def action_words(action: Action, log: Iterable[LogEntry], figure: str = "guard") -> str:
     """What an action did, whole, for "Undone: …" and "Redone: …": the guard's move for an End turn; else every
     line of its log (a move and the room it turned up, the alarm it set off), or the guard's move it let go on.
 
-    >>> action_words({"do": "move"}, [{"kind": "move", "floor": 1, "square": "D4", "data": {"who": "Ann"}}])
+    >>> from assistant.engine.log import LogEntry as E
+    >>> from assistant.engine.vocabulary import from_json
+    >>> move = from_json({"do": "move", "who": "Ann", "floor": 1, "to": "D4"})
+    >>> action_words(move, [E("move", "", 1, "D4", {"who": "Ann"})])
     'Ann moves to D4 on floor 1.'
-    >>> action_words({"do": "move"}, [{"kind": "reveal", "floor": 1, "square": "D4", "data": {"type": "laboratory"}},
-    ...                               {"kind": "move", "floor": 1, "square": "D4", "data": {"who": "Ann"}}])
+    >>> action_words(move, [E("reveal", "", 1, "D4", {"type": "laboratory"}), E("move", "", 1, "D4", {"who": "Ann"})])
     'D4 on floor 1, face up: laboratory. Ann moves to D4 on floor 1.'
     """
-    entries = [e for e in log if e.get("kind") != "turn"]
+    entries = [e for e in log if e.kind != "turn"]
     moves = guard_summaries(entries, figure)
-    if action.get("do") in ("end_turn", "guard_turn"):
+    if action.do in ("end_turn", "guard_turn"):
         return _("the end of the turn") + (f" ({'; '.join(moves)})" if moves else "")
     said = "; ".join(moves) if moves else " ".join(filter(None, (sentence(e) for e in entries)))
-    return said or str(action.get("do", "an action")).replace("_", " ")
+    return said or action.do.replace("_", " ")

@@ -4,13 +4,15 @@ or the crew can use. Presentation only: the engine checks every action these but
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...engine.bb1.offers import EVENT_CODES
+from ...engine.log import LogEntry
 from ...engine.offers import Offer
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
+from ...store import Played
 from .felt import found
 from .guide import setup_guide
 from .board_view import colour_of, initials
@@ -78,16 +80,16 @@ def laboratories(state: GameState) -> list[tuple[int, str]]:
             if kind == "laboratory"]
 
 
-def whole_move(last_log: list[dict[str, Any]], history: Callable[[], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+def whole_move(last_log: Sequence[LogEntry], history: Callable[[], Sequence[Played]]) -> Sequence[LogEntry]:
     """The log of the last action and, when it answered a question, of the actions that asked: a
     guard move that stopped for a card or a tie is summed up whole, not from the answer on. The
     history is read only then, so an ordinary turn costs nothing more."""
-    if not last_log or last_log[0].get("kind") != "answer":
+    if not last_log or last_log[0].kind != "answer":
         return last_log
-    entries: list[dict[str, Any]] = []
+    entries: list[LogEntry] = []
     for past in reversed(history()):
-        entries[:0] = past["log"]
-        if past["action"].get("do") != "answer":
+        entries[:0] = past.log
+        if past.action.do != "answer":
             break
     return entries
 
@@ -102,20 +104,20 @@ def last_warnings(state: GameState) -> list[dict[str, str]]:
 STEP_MS = 350  # static/app.css: each step of the guard's walk shows this long after the one before
 
 
-def walk_of(entries: list[dict[str, Any]]) -> dict[str, int] | None:
+def walk_of(entries: Sequence[LogEntry]) -> dict[str, int] | None:
     """The floor of the last guard walk in these entries and how long it takes on screen (ms), so a phone
     stays on that floor and the verdict waits until the walk reaches the burglar; None when no one walked."""
     steps: dict[int, int] = {}
     last = None
     for e in entries:
-        if e.get("kind") == "enter" and isinstance(e.get("floor"), int):
-            last = e["floor"]
+        if e.kind == "enter" and e.floor is not None:
+            last = e.floor
             steps[last] = steps.get(last, 0) + 1
     return {"floor": last, "ms": steps[last] * STEP_MS + 300} if last is not None else None
 
 
-def table_view(state: GameState, last_log: list[dict[str, Any]], phase: str,
-               selected: tuple[int, str] | None, history: Callable[[], list[dict[str, Any]]]) -> dict[str, Any]:
+def table_view(state: GameState, last_log: Sequence[LogEntry], phase: str,
+               selected: tuple[int, str] | None, history: Callable[[], Sequence[Played]]) -> dict[str, Any]:
     """The template variables of the table page that come from this module."""
     setting_up = phase in ("break_in", "entrance")
     move = whole_move(last_log, history)

@@ -14,17 +14,18 @@ the heist's version as a switch does.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from flask import Blueprint, abort, g, request
 from werkzeug.wrappers import Response as BaseResponse
 
 from ... import reference
 from ...engine.bb1.table import EVENT_CARDS
+from ...engine.bb1.vocabulary import Event
+from ...engine.log import LogEntry
 from ...engine.state import GameState
-from ...store import Game
+from ...store import Game, Played
 from ...why import explain_entry, has_why
 from ...words.i18n import N_, _
 from ...words.names import card_title
@@ -39,7 +40,7 @@ from .summary import guard_summaries
 
 bp = Blueprint("teach", __name__, url_prefix="/games")
 
-History = Sequence[Mapping[str, Any]]
+History = Sequence[Played]
 
 MOVE_STEPS = ("guard_turn", "clockwise", "event")  # the steps a guard's move brings
 # each step's name in the panel's heading (the rule's own title is the link to its page)
@@ -181,7 +182,7 @@ def _guard_turn(state: GameState, history: History, at: Where) -> Said:
         return [], None
     seq, index, log = found
     said = _explained(at, seq, index)
-    steps = next((i for i, e in enumerate(log) if e.get("kind") == "enter"), None)
+    steps = next((i for i, e in enumerate(log) if e.kind == "enter"), None)
     return [said[0]] if said else [], _why_url(at, seq, steps) if steps is not None else None
 
 
@@ -195,13 +196,12 @@ def _first_walk(state: GameState, history: History) -> tuple[str, ...]:
             _("Walk the guard on your board as the app did, and put his die where it shows it."))
 
 
-def _first_guard_move(history: History) -> tuple[int, int, list[dict[str, Any]]] | None:
-    return _guard_move(history, lambda e: e.get("kind") == "speed", first=True)
+def _first_guard_move(history: History) -> tuple[int, int, list[LogEntry]] | None:
+    return _guard_move(history, lambda e: e.kind == "speed", first=True)
 
 
 def _clockwise(state: GameState, history: History, at: Where) -> Said:
-    found = _guard_move(history, lambda e: e.get("kind") == "enter" and bool((e.get("data") or {}).get("fork")),
-                        first=False)
+    found = _guard_move(history, lambda e: e.kind == "enter" and bool(e.data.get("fork")), first=False)
     said = _explained(at, found[0], found[1]) if found else None
     if said is None:
         return [_("This time each of his steps had one shortest way: no tie to break.")], None
@@ -220,11 +220,11 @@ def _event(state: GameState, history: History, at: Where) -> Said:
 def _event_this_turn(history: History) -> str | None:
     """The event card played last since the turn began (its name), if any."""
     for past in reversed(history):
-        action = past["action"]
-        if action.get("do") == "end_turn":
+        action = past.action
+        if action.do == "end_turn":
             return None
-        if action.get("do") == "event" and action.get("name") in EVENT_CARDS:
-            return str(action["name"])
+        if isinstance(action, Event) and action.name in EVENT_CARDS:
+            return action.name
     return None
 
 
@@ -233,15 +233,15 @@ NOW: dict[str, Callable[[GameState, History, Where], Said]] = {
     "guard_turn": _guard_turn, "clockwise": _clockwise, "event": _event}
 
 
-def _guard_move(history: History, wanted: Callable[[Mapping[str, Any]], bool],
-                first: bool) -> tuple[int, int, list[dict[str, Any]]] | None:
+def _guard_move(history: History, wanted: Callable[[LogEntry], bool],
+                first: bool) -> tuple[int, int, list[LogEntry]] | None:
     """The first log entry ``wanted`` of the first (or the latest) action that has one: the action (seq), the entry's
     index and the action's log."""
     found = None
     for past in history:
-        i = next((i for i, e in enumerate(past["log"]) if wanted(e)), None)
+        i = next((i for i, e in enumerate(past.log) if wanted(e)), None)
         if i is not None:
-            found = (int(past["seq"]), i, list(past["log"]))
+            found = (past.seq, i, past.log)
             if first:
                 return found
     return found
@@ -252,7 +252,7 @@ def _explained(at: Where, seq: int, index: int) -> tuple[str, str] | None:
     before, action, log = store().action_at(at.game_id, seq)
     if not has_why(log[index]):
         return None
-    why = explain_entry(list(log), index, before, action)
+    why = explain_entry(log, index, before, action)
     return (why.sentence, _why_url(at, seq, index)) if why else None
 
 

@@ -6,10 +6,9 @@ partial. Watch links may look too: it is reading, not acting.
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, Response, make_response, render_template, request
 
+from ...engine.log import LogEntry
 from ...why import has_why
 from ..access import open_game
 from .why_view import why_view
@@ -18,7 +17,7 @@ bp = Blueprint("why", __name__, url_prefix="/games")
 
 
 @bp.app_template_global("has_why")
-def _has_why(entry: dict[str, Any]) -> bool:
+def _has_why(entry: LogEntry) -> bool:
     return has_why(entry)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from flask import abort, current_app, url_for
 from markupsafe import Markup
 
+from ...engine.log import LogEntry
 from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ...reference import log_words, reference_slug_for_rule
@@ -56,7 +57,7 @@ def _draw(picture: Picture, state: GameState) -> tuple[Markup, str]:
     return Markup(svg), caption  # floor_svg escapes every text it writes
 
 
-def _rule_url(why: Why, entry: dict[str, Any]) -> str | None:
+def _rule_url(why: Why, entry: LogEntry) -> str | None:
     if "reference.page" not in current_app.view_functions:
         return None
     slug = reference_slug_for_rule(why.rule.id, log_words(entry))
