@@ -15,11 +15,12 @@ finding of the same burglar in one move (he leaves her room and comes back) is n
 
 >>> from assistant.engine.actions import apply
 >>> from assistant.engine.cases import state_from_case
+>>> from assistant.engine.vocabulary import from_json
 >>> first = state_from_case({"floors": {"1": {"guard": "A1", "destination": "C1", "die": 1, "patrol": ["C3"]}},
 ...                          "crew": {"ana": {"floor": 1, "at": "B1", "stealth": 2}}})
 >>> result = apply(first, {"do": "end_turn"})
 >>> line = heist_line(Heist("h1", "A test", "2026-12-02T10:00:00"), None, first,
-...                   [({"do": "end_turn"}, [e.as_dict() for e in result.log], result.state)])
+...                   [(from_json({"do": "end_turn"}), result.log, result.state)])
 >>> line.expected, line.found, line.luck, line.stealth_lost
 (Fraction(1, 1), 1, Fraction(0, 1), 1)
 """

@@ -10,6 +10,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from assistant.engine.vocabulary import Action
+
 import pytest
 
 from assistant.engine.actions import apply
@@ -133,17 +135,17 @@ def test_luck_is_the_forecast_before_each_end_turn_against_what_it_did_played_ag
               bank_job(store, ANN_BOB, seed=7, turns=12, deck="table")]  # End turns that ask for each card
     for game_id in heists:
         line = counted(store, game_id)
-        actions = [e["action"] for e in store.history(game_id)]
+        actions = [e.action for e in store.history(game_id)]
         expected, found = replayed_luck(store.setup(game_id)[1], actions)
-        assert line.moves == sum(a["do"] == "end_turn" for a in actions) > 5
+        assert line.moves == sum(a.do == "end_turn" for a in actions) > 5
         assert found == {b.name: b.found for b in line.burglars}
         assert expected == {b.name: b.expected for b in line.burglars}
         assert line.luck == sum(expected.values()) - sum(found.values())
     assert any(counted(store, g).found for g in heists)  # the guards did find someone: the check saw finds
-    assert any(e["action"]["do"] == "answer" for e in store.history(heists[-1]))
+    assert any(e.action.do == "answer" for e in store.history(heists[-1]))
 
 
-def replayed_luck(first: GameState, actions: list[dict[str, Any]]) -> tuple[dict[str, Fraction], dict[str, int]]:
+def replayed_luck(first: GameState, actions: list[Action]) -> tuple[dict[str, Fraction], dict[str, int]]:
     expected = {name: Fraction(0) for name in first.crew}
     found = dict.fromkeys(first.crew, 0)
     state, i = first, 0
@@ -152,7 +154,7 @@ def replayed_luck(first: GameState, actions: list[dict[str, Any]]) -> tuple[dict
         result = apply(state, actions[i])
         state, caught = result.state, [e.data["who"] for e in result.log if e.kind == "caught"]
         i += 1
-        if actions[i - 1]["do"] != "end_turn":
+        if actions[i - 1].do != "end_turn":
             continue
         while state.pending and i < len(actions):  # the answers that finish this End turn's guard move
             result = apply(state, actions[i])
@@ -188,7 +190,7 @@ def test_heat_is_counted_in_burgle_bros_2_and_its_luck_against_the_forecast_too(
     line = counted(store, casino)
     assert (line.game, line.job, line.floors, line.difficulty, line.counter) == ("bb2", "casino", 2, "", "heat")
     assert line.heat_gained == heat > 0 and line.stealth_lost == 0
-    expected, found = replayed_luck(store.setup(casino)[1], [e["action"] for e in store.history(casino)])
+    expected, found = replayed_luck(store.setup(casino)[1], [e.action for e in store.history(casino)])
     assert {b.name: (b.expected, b.found) for b in line.burglars} == {n: (expected[n], found[n]) for n in expected}
     assert found["Ann"] > 0 and expected["Ann"] > 0
     [job] = league([line]).jobs

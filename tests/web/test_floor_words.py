@@ -61,14 +61,14 @@ def test_a_floor_is_described_in_spanish(app: Flask):
 def test_a_floor_is_described_in_french(app: Flask):
     assert described(app, "fr", bank_position(), 1) == [
         "Étage 1 sur 3.",
-        "Face visible : C1, rangée du haut, troisième colonne : caméra.",
-        "Face visible : B2, deuxième rangée, deuxième colonne : Coffre, numéro 3.",
+        "Face visible\u202f: C1, rangée du haut, troisième colonne\u202f: caméra.",
+        "Face visible\u202f: B2, deuxième rangée, deuxième colonne\u202f: Coffre, numéro 3.",
         "14 pièces face cachée.",
         "Ann est en B2, deuxième rangée, deuxième colonne.",
-        "Murs à côté de Ann : en dessous.",
+        "Murs à côté de Ann\u202f: en dessous.",
         "Le gardien est en D4, rangée du bas, colonne de droite.",
         "Son dé indique 3, en A1, rangée du haut, colonne de gauche.",
-        "1 alarme : C1, rangée du haut, troisième colonne."]
+        "1 alarme\u202f: C1, rangée du haut, troisième colonne."]
 
 
 def test_an_empty_floor_says_what_is_not_there(app: Flask):
