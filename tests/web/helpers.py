@@ -18,17 +18,24 @@ from assistant.engine.state import GameState
 from assistant.store import Game, Store
 from assistant.web import create_app
 from assistant.words import sentence
+from tests.pg_cluster import DATABASES, STORE
 
 HTMX = {"HX-Request": "true"}
 SEED = "4242"  # a fixed seed: the patrol decks are then known, and the engine can say what must happen
 
 
 def make_app(db: Path | str, **config: object) -> Flask:
-    """The app on a given database file, set up for the test client (CSRF off unless asked for)."""
-    settings: dict[str, object] = {"TESTING": True, "DATABASE": str(db), "SECRET_KEY": "web-tests",
+    """The app on a given database file, set up for the test client (CSRF off unless asked for). With
+    ASSISTANT_TEST_STORE=postgresql, on a PostgreSQL database of its own instead (the same one each time the test
+    names that file: tests/pg_cluster.py)."""
+    database = DATABASES.for_path(str(db)) if STORE == "postgresql" else str(db)
+    settings: dict[str, object] = {"TESTING": True, "DATABASE": database, "SECRET_KEY": "web-tests",
                                    "WTF_CSRF_ENABLED": False}
     settings.update(config)
-    return create_app(settings)
+    app = create_app(settings)
+    if STORE == "postgresql":
+        DATABASES.stores.append(app.extensions["store"])
+    return app
 
 
 def bank_form(**fields: str) -> dict[str, str]:
