@@ -35,6 +35,32 @@ $$;
 CREATE OR REPLACE TRIGGER games_links_apart BEFORE INSERT OR UPDATE OF play_token, watch_token ON games
     FOR EACH ROW EXECUTE FUNCTION games_links_apart();
 
+-- the doorbell across processes (doorbell_pg.py): each change of a heist, in the transaction that makes it, as the
+-- store rings its own process's devices: "changed" and the new version, "revoked" and which link, or all when the heist
+-- is deleted. The payload names the process that made it (its connections' application_name): that one rang already.
+CREATE OR REPLACE FUNCTION games_doorbell() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    sender TEXT := current_setting('application_name');
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        PERFORM pg_notify('heists', concat_ws(' ', sender, OLD.id, 'revoked', 'all'));
+        RETURN OLD;
+    END IF;
+    IF NEW.version <> OLD.version THEN
+        PERFORM pg_notify('heists', concat_ws(' ', sender, NEW.id, 'changed', NEW.version::TEXT));
+    END IF;
+    IF NEW.play_token <> OLD.play_token THEN
+        PERFORM pg_notify('heists', concat_ws(' ', sender, NEW.id, 'revoked', 'play'));
+    END IF;
+    IF NEW.watch_token <> OLD.watch_token THEN
+        PERFORM pg_notify('heists', concat_ws(' ', sender, NEW.id, 'revoked', 'watch'));
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE OR REPLACE TRIGGER games_doorbell AFTER UPDATE OR DELETE ON games
+    FOR EACH ROW EXECUTE FUNCTION games_doorbell();
+
 CREATE TABLE IF NOT EXISTS actions (
     game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     seq INTEGER NOT NULL,

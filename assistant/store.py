@@ -43,6 +43,10 @@ class NotFoundError(Exception):
     """No such game (or a wrong token)."""
 
 
+class UnreachableError(Exception):
+    """The database server refused the store or cannot be reached: its address (no password) and why."""
+
+
 class LinkTakenError(Exception):
     """A heist of a backup has a link that a heist here already has; its title is the argument."""
 

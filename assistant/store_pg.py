@@ -11,6 +11,7 @@ laptop's is (a club carries its heists from one to the other), copied to and fro
 from __future__ import annotations
 
 import functools
+import secrets
 import sqlite3
 import threading
 from collections.abc import Iterable, Sequence
@@ -27,7 +28,8 @@ from psycopg.rows import RowMaker, tuple_row
 from psycopg_pool import ConnectionPool
 
 from .broker import Broker, Event
-from .store import ACTION_COLUMNS, GAME_COLUMNS, Store
+from .doorbell_pg import PgDoorbell
+from .store import ACTION_COLUMNS, GAME_COLUMNS, Store, UnreachableError
 from .store_campaigns import CAMPAIGN_COLUMNS, HEIST_COLUMNS
 from .store_pg_upgrades import upgrade
 from .store_upgrades import upgrade as upgrade_sqlite
@@ -127,7 +129,9 @@ class PgStore(Store):
 
     A request's thread takes a connection from the pool at its first query and gives it back as the request ends
     (``release``), as the SQLite store's does. The write lock keeps this process's writers apart; the version in each
-    change's ``UPDATE … WHERE version = ?`` keeps every process's apart (Store._bump)."""
+    change's ``UPDATE … WHERE version = ?`` keeps every process's apart (Store._bump). Every change rings this
+    process's devices through ``broker`` as the SQLite store's does, and every other process's through PostgreSQL
+    (doorbell_pg.py): this process's connections carry its ``name``, so its listener skips what it rang itself."""
 
     GREATEST = "GREATEST"
     JSON_FIELD = "({column}::json ->> '{key}')"
@@ -141,10 +145,13 @@ class PgStore(Store):
         self._local = threading.local()
         self._write = threading.Lock()
         self._stopped = False
+        self.name = f"burgle {secrets.token_hex(6)}"
         self.init()
         self._pool: ConnectionPool[psycopg.Connection[Row]] = ConnectionPool(
             url, min_size=1, max_size=connections, open=True, name="heists", check=ConnectionPool.check_connection,
-            kwargs={"autocommit": True, "row_factory": _rows}, timeout=30)
+            kwargs={"autocommit": True, "row_factory": _rows, "application_name": self.name}, timeout=30)
+        self._doorbell = PgDoorbell(url, self.broker, self.name)
+        self._doorbell.start()
 
     @property
     def folder(self) -> Path:
@@ -176,6 +183,7 @@ class PgStore(Store):
             return
         self._write.acquire()
         self._stopped = True
+        self._doorbell.stop()
         self.release()
         self._pool.close()
 
@@ -183,7 +191,11 @@ class PgStore(Store):
         """The tables of a new database, or an earlier version's brought up to date (store_pg_upgrades), by one
         process at a time."""
         schema = resources.files("assistant").joinpath("schema_pg.sql").read_text(encoding="utf-8")
-        with psycopg.connect(self._url, autocommit=True, row_factory=_rows, connect_timeout=CONNECT_SECONDS) as conn:
+        try:
+            conn = psycopg.connect(self._url, autocommit=True, row_factory=_rows, connect_timeout=CONNECT_SECONDS)
+        except psycopg.OperationalError as err:
+            raise UnreachableError(self.path, " ".join(line.strip() for line in str(err).splitlines())) from None
+        with conn:
             db = PgConnection(conn)
             with db:
                 db.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))

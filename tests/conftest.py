@@ -46,9 +46,10 @@ def instance_folder_of_the_worker(worker_root: Path) -> Iterator[Path]:
 
 
 @pytest.fixture(autouse=True)
-def postgresql_databases_dropped() -> Iterator[None]:
+def postgresql_databases_dropped(request: pytest.FixtureRequest) -> Iterator[None]:
     """The PostgreSQL stores a test opened are shut and their databases dropped as it ends (nothing, for a test on
-    SQLite)."""
+    SQLite). A test marked ``sqlite_file`` stays on SQLite when the web tests run on PostgreSQL."""
+    DATABASES.sqlite_file = request.node.get_closest_marker("sqlite_file") is not None
     yield
     DATABASES.end()
 

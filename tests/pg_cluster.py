@@ -27,6 +27,7 @@ import psycopg
 
 STORE = os.environ.get("ASSISTANT_TEST_STORE", "sqlite")
 USER = "burgle"  # the cluster's superuser
+TEMPLATE = "heists_template"
 SERVER_OPTIONS = ("-c listen_addresses= -c fsync=off -c synchronous_commit=off -c full_page_writes=off "
                   "-c max_connections=300")
 
@@ -71,6 +72,7 @@ class Cluster:
         self._owner = owner
         self._names = itertools.count(1)
         self._lock = threading.Lock()
+        self._templated = False
         atexit.register(self.stop)
 
     @staticmethod
@@ -90,8 +92,19 @@ class Cluster:
         with self._lock:
             name = f"heists_{os.getpid()}_{next(self._names)}"
         with self.admin() as conn:
-            conn.execute(f"CREATE DATABASE {name} TEMPLATE template0 STRATEGY file_copy")
+            conn.execute(f"CREATE DATABASE {name} TEMPLATE {self._template()} STRATEGY file_copy")
         return self.url(name)
+
+    def _template(self) -> str:
+        """A database with the store's tables made, copied for each test (its schema's statements take longer than
+        the copy)."""
+        if not self._templated:
+            from assistant.store_pg import PgStore
+            with self.admin() as conn:
+                conn.execute(f"CREATE DATABASE {TEMPLATE} TEMPLATE template0")
+            PgStore(self.url(TEMPLATE)).shutdown()
+            self._templated = True
+        return TEMPLATE
 
     def drop(self, url: str) -> None:
         name = urlsplit(url).path.lstrip("/")
@@ -125,6 +138,7 @@ class Databases:
     def __init__(self) -> None:
         self.by_path: dict[str, str] = {}
         self.stores: list[Any] = []
+        self.sqlite_file = False  # this test is about the SQLite file itself (the marker sqlite_file)
 
     def for_path(self, path: str) -> str:
         if path not in self.by_path:

@@ -9,7 +9,6 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import psycopg
 import pytest
@@ -24,6 +23,7 @@ from assistant.store import LinkTakenError, NotFoundError, StaleVersionError, St
 from assistant.store_pg import PgStore
 from assistant.store_pg_upgrades import FIRST, STEPS
 from assistant.store_upgrades import SCHEMA_VERSION
+from tests.pg_cluster import cluster
 
 CREW = [{"name": "Ann", "colour": "#e4572e"}, {"name": "Bob", "colour": "#29a3e6"}]
 
@@ -244,14 +244,68 @@ def test_every_sqlite_upgrade_since_postgresql_came_has_its_postgresql_twin() ->
     assert sorted(STEPS) == list(range(FIRST, SCHEMA_VERSION))
 
 
-def test_a_password_never_shows_in_the_stores_address(pg_url: str, tmp_path: Path) -> None:
-    with psycopg.connect(pg_url, autocommit=True) as conn:
-        conn.execute("CREATE ROLE club LOGIN PASSWORD 'hunter2'")
-        conn.execute("GRANT ALL ON SCHEMA public TO club")
-    address = urlsplit(pg_url)
-    store = PgStore(f"postgresql://club:hunter2@{address.path}?{address.query}", folder=tmp_path)
+def test_a_password_never_shows_in_the_stores_address(tmp_path: Path) -> None:
+    """A club's own role, owning its own database (as a hosted service's is), with a password."""
+    with cluster().admin() as admin:
+        admin.execute("CREATE ROLE club LOGIN PASSWORD 'hunter2'")
+        admin.execute("CREATE DATABASE club OWNER club TEMPLATE template0")
+    store = PgStore(f"postgresql://club:hunter2@/club?host={cluster().folder}", folder=tmp_path)
     try:
-        assert "hunter2" not in store.path and store.path.startswith("postgresql://club@/")
+        assert "hunter2" not in store.path and store.path.startswith("postgresql://club@/club")
         assert broken_in(store)
     finally:
         store.shutdown()
+        with cluster().admin() as admin:
+            admin.execute("DROP DATABASE club WITH (FORCE)")
+            admin.execute("DROP ROLE club")
+
+
+def test_a_change_through_one_process_rings_the_devices_of_another_within_a_second(pg_url: str,
+                                                                                   tmp_path: Path) -> None:
+    """Two stores on one database, each with its own broker (two processes): each change is told once to the devices
+    of each, through PostgreSQL to the other's; a write of some other program's (here psycopg's own) too."""
+    one, two = PgStore(pg_url, folder=tmp_path), PgStore(pg_url, folder=tmp_path)
+    try:
+        game_id = broken_in(one)
+        here, there = one.broker.subscribe(game_id), two.broker.subscribe(game_id)
+        time.sleep(0.5)
+        while there.get(timeout=0):  # the doorbells of its setting up, heard late
+            pass
+        started = time.monotonic()
+        one.act(game_id, {"do": "end_turn"})
+        assert there.get(timeout=1.0) == Event("changed", "3")
+        assert time.monotonic() - started < 1.0
+        two.undo(game_id)
+        assert here.get(timeout=0) == Event("changed", "3") and here.get(timeout=1.0) == Event("changed", "4")
+        assert there.get(timeout=0) == Event("changed", "4")  # its own process's, rung by its store
+        with psycopg.connect(pg_url, autocommit=True) as other:
+            other.execute("UPDATE games SET watch_token = 'x' || watch_token WHERE id = %s", (game_id,))
+        assert {here.get(timeout=1.0), there.get(timeout=1.0)} == {Event("revoked", "watch")}
+        two.delete(game_id)
+        assert here.get(timeout=1.0) == Event("revoked", "all")
+        time.sleep(0.3)
+        assert (here.get(timeout=0), there.get(timeout=0)) == (None, Event("revoked", "all"))  # each once
+        assert there.get(timeout=0) is None
+    finally:
+        one.shutdown(), two.shutdown()
+
+
+def test_a_listener_cut_off_listens_again_and_rings_the_versions_it_may_have_missed(pg_url: str,
+                                                                                    tmp_path: Path) -> None:
+    one, two = PgStore(pg_url, folder=tmp_path), PgStore(pg_url, folder=tmp_path)
+    try:
+        game_id = broken_in(one)
+        there = two.broker.subscribe(game_id)
+        time.sleep(0.5)
+        while there.get(timeout=0):
+            pass
+        with psycopg.connect(pg_url, autocommit=True) as admin:
+            admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+                          (f"{two.name} doorbell",))
+        one.act(game_id, {"do": "end_turn"})  # while nobody listens for process two, or just after
+        heard = [there.get(timeout=3.0), there.get(timeout=0.5)]
+        assert Event("changed", "3") in heard and all(e in (Event("changed", "3"), None) for e in heard)
+        one.act(game_id, {"do": "end_turn"})
+        assert Event("changed", "4") in (there.get(timeout=1.0), there.get(timeout=0.5))
+    finally:
+        one.shutdown(), two.shutdown()

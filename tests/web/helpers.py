@@ -28,13 +28,14 @@ def make_app(db: Path | str, **config: object) -> Flask:
     """The app on a given database file, set up for the test client (CSRF off unless asked for). With
     ASSISTANT_TEST_STORE=postgresql, on a PostgreSQL database of its own instead (the same one each time the test
     names that file: tests/pg_cluster.py)."""
-    database = DATABASES.for_path(str(db)) if STORE == "postgresql" else str(db)
-    settings: dict[str, object] = {"TESTING": True, "DATABASE": database, "SECRET_KEY": "web-tests",
-                                   "WTF_CSRF_ENABLED": False}
+    on_pg = STORE == "postgresql" and not DATABASES.sqlite_file
+    settings: dict[str, object] = {"TESTING": True, "DATABASE": DATABASES.for_path(str(db)) if on_pg else str(db),
+                                   "SECRET_KEY": "web-tests", "WTF_CSRF_ENABLED": False}
     settings.update(config)
     app = create_app(settings)
-    if STORE == "postgresql":
+    if on_pg:
         DATABASES.stores.append(app.extensions["store"])
+        app.extensions["store"]._folder = Path(db).parent  # where the SQLite file's backups would wait
     return app
 
 
