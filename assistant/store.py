@@ -13,14 +13,13 @@ import secrets
 import sqlite3
 import threading
 import weakref
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from contextlib import closing
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Protocol, Self
+from typing import Any
 
 from .broker import Broker, Event
 from .engine.actions import apply
@@ -28,6 +27,7 @@ from .engine.cases import Step
 from .engine.state import GameState
 from .engine.vocabulary import Action, from_json
 from .store_campaigns import CampaignStore
+from .store_sql import Database
 from .store_upgrades import upgrade
 
 
@@ -63,42 +63,6 @@ class Game:
     watch_token: str
     state: GameState
     can_redo: bool
-
-
-class Rows(Protocol):
-    """What a statement gives back, in sqlite3's terms: rows readable by column name and by place."""
-
-    @property
-    def rowcount(self) -> int: ...
-
-    def fetchone(self) -> Any: ...
-
-    def fetchall(self) -> list[Any]: ...
-
-    def __iter__(self) -> Iterator[Any]: ...
-
-
-class Database(Protocol):
-    """The part of a sqlite3 connection the store speaks (``?`` placeholders; ``with`` it is one transaction), which
-    the PostgreSQL store's connections speak too (store_pg.py)."""
-
-    def execute(self, sql: str, parameters: Sequence[Any] = ..., /) -> Rows: ...
-
-    def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> Rows: ...
-
-    def __enter__(self) -> Self: ...
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None,
-                 /) -> bool | None: ...
-
-
-def open_store(target: str | Path, broker: Broker | None = None, folder: Path | None = None) -> Store:
-    """The store at ``target``: an SQLite file for a path (the default, nothing to set up), a PostgreSQL database for
-    a ``postgresql://`` address (store_pg.py; ``folder``: where its backups' files wait, the data folder)."""
-    if str(target).startswith(("postgresql://", "postgres://")):
-        from .store_pg import PgStore  # psycopg is imported only by a hosted service
-        return PgStore(str(target), broker, folder)
-    return Store(target, broker)
 
 
 class _Connection(sqlite3.Connection):

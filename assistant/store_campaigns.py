@@ -22,7 +22,7 @@ from .engine.cases import Step
 from .engine.state import GameState
 
 if TYPE_CHECKING:
-    from .store import Database
+    from .store_sql import Database
 
 RESULTS = {"won": True, "lost": False, None: None}
 CAMPAIGN_COLUMNS = ("id", "name", "created", "updated", "meter")

@@ -18,7 +18,7 @@ from .engine.upgrades import SaveFormatError
 from .store_upgrades import SCHEMA_VERSION
 
 if TYPE_CHECKING:
-    from .store import Database
+    from .store_sql import Database
 
 FIRST = 5
 # version N to N + 1, for each N from FIRST

@@ -66,7 +66,7 @@ def pg_url() -> str:
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
     """The store on each of its databases: an SQLite file, a PostgreSQL database (the same tests, the same meaning)."""
-    from assistant.store import open_store  # here: a store broken halfway through an edit fails its own tests only
+    from assistant.stores import open_store  # here: a store broken halfway through an edit fails its own tests only
     target = str(tmp_path / "heists.sqlite3") if request.param == "sqlite" else request.getfixturevalue("pg_url")
     opened = open_store(target, folder=tmp_path)
     yield opened

@@ -19,7 +19,8 @@ from assistant.engine.actions import apply
 from assistant.engine.scenarios import new_game
 from assistant.engine.state import GameState
 from assistant.engine.upgrades import SaveFormatError
-from assistant.store import LinkTakenError, NotFoundError, StaleVersionError, Store, open_store
+from assistant.store import LinkTakenError, NotFoundError, StaleVersionError, Store
+from assistant.stores import open_store
 from assistant.store_pg import PgStore
 from assistant.store_pg_upgrades import FIRST, STEPS
 from assistant.store_upgrades import SCHEMA_VERSION

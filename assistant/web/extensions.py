@@ -13,7 +13,8 @@ from flask_wtf.csrf import CSRFProtect
 
 from . import assets
 from ..broker import Broker
-from ..store import Store, open_store
+from ..store import Store
+from ..stores import open_store
 
 csrf = CSRFProtect()
 compress = Compress()

@@ -6,10 +6,12 @@ nothing lost, and comes back."""
 from __future__ import annotations
 
 import http.client
+import os
 import re
 import signal
-import threading
 import subprocess
+import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -18,7 +20,7 @@ from pathlib import Path
 from assistant.store import Game
 from assistant.store_pg import PgStore
 from tests.web.helpers import errors
-from tests.web.live_server import Stream, free_port, request, start, stop, wait_serving
+from tests.web.live_server import ROOT, Stream, free_port, request, start, stop, wait_serving
 
 PHONE_HOST = "burgle.lan"  # any name but localhost: the server treats the caller as a phone
 WITHIN = 10.0  # seconds: the first doorbell of a stream, a stream's end; the one a test times is held to 1 s
@@ -143,3 +145,16 @@ def test_a_process_stopped_mid_game_leaves_its_devices_to_catch_up_through_anoth
         assert store.version(game.id) == version
     finally:
         store.shutdown()
+
+
+def test_a_database_that_cannot_be_opened_is_one_line_in_the_terminal_and_no_server(tmp_path: Path) -> None:
+    """DATABASE_URL as a service's environment gives it; the password stays out of the terminal."""
+    port = free_port()  # nothing listens there
+    env = {**os.environ, "DATABASE_URL": f"postgresql://club:hunter2@127.0.0.1:{port}/heists", "LANG": "C.UTF-8"}
+    done = subprocess.run([sys.executable, "-m", "assistant", "--host", "127.0.0.1", "--port", str(free_port()),
+                           "--instance", str(tmp_path / "instance")], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 2 and done.stdout == ""
+    [line] = done.stderr.splitlines()
+    assert line.startswith(f"Cannot start: cannot open the database postgresql://club@127.0.0.1:{port}/heists (")
+    assert line.endswith("check its address, and that the database server is running") and "hunter2" not in line
