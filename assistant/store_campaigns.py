@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -22,7 +21,7 @@ from .engine.cases import Step
 from .engine.state import GameState
 
 if TYPE_CHECKING:
-    from .store_sql import Database
+    from .store_sql import Database, WriteLock
 
 RESULTS = {"won": True, "lost": False, None: None}
 CAMPAIGN_COLUMNS = ("id", "name", "created", "updated", "meter")
@@ -80,7 +79,7 @@ def meter_of(text: str) -> dict[int, Meter]:
 class CampaignStore:
     """The campaign half of the Store (which it is mixed into): the Store's connection and write lock."""
 
-    _write: threading.Lock
+    _write: WriteLock
 
     def db(self) -> Database:  # the Store's
         raise NotImplementedError

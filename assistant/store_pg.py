@@ -123,6 +123,25 @@ def shown(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{parts.username}@{where}" if parts.username else where))
 
 
+class _WriteLock:
+    """The write lock, taken with this thread's connection in hand: a writer holding the lock never waits for one of
+    the pool's connections while every connection is held by a thread waiting for the lock."""
+
+    def __init__(self, store: PgStore):
+        self._store, self._lock = store, threading.Lock()
+
+    def acquire(self) -> bool:
+        return self._lock.acquire()
+
+    def __enter__(self) -> bool:
+        self._store.db()
+        return self._lock.acquire()
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None,
+                 /) -> None:
+        self._lock.release()
+
+
 class PgStore(Store):
     """The Store on the PostgreSQL database at ``url`` (``postgresql://user:password@host:port/database``);
     ``folder``: the data folder, where a backup being restored waits.
@@ -143,7 +162,7 @@ class PgStore(Store):
         self._url = url
         self._folder = folder if folder is not None else Path.cwd()
         self._local = threading.local()
-        self._write = threading.Lock()
+        self._write = _WriteLock(self)
         self._stopped = False
         self.name = f"burgle {secrets.token_hex(6)}"
         self.init()

@@ -22,6 +22,17 @@ class Rows(Protocol):
     def __iter__(self) -> Iterator[Any]: ...
 
 
+class WriteLock(Protocol):
+    """The store's write lock: ``with`` it, one writer of this process at a time."""
+
+    def acquire(self) -> bool: ...
+
+    def __enter__(self) -> Any: ...
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None,
+                 /) -> bool | None: ...
+
+
 class Database(Protocol):
     """A connection: ``?`` placeholders, and ``with`` it, one transaction (a savepoint inside another)."""
 

@@ -310,3 +310,30 @@ def test_a_listener_cut_off_listens_again_and_rings_the_versions_it_may_have_mis
         assert Event("changed", "4") in (there.get(timeout=1.0), there.get(timeout=0.5))
     finally:
         one.shutdown(), two.shutdown()
+
+
+def test_a_writer_never_holds_the_lock_while_waiting_for_a_connection(pg_url: str, tmp_path: Path) -> None:
+    """A pool of one connection: a request holding it waits for the write lock while another wants to write. The
+    writer takes its connection before the lock, so both are done; the other way round, each would wait for the
+    other until the pool gave up (30 s)."""
+    store = PgStore(pg_url, folder=tmp_path, connections=1)
+    game_id = broken_in(store)
+    store.release()
+    holding, done = threading.Event(), []
+
+    def request() -> None:
+        store.version(game_id)  # the connection, taken
+        holding.set()
+        time.sleep(0.3)
+        store.act(game_id, {"do": "end_turn"})
+        store.release()
+        done.append("act")
+    other = threading.Thread(target=request)
+    other.start()
+    holding.wait(5)
+    started = time.monotonic()
+    store.create("Another", fresh())
+    store.release()
+    other.join(10)
+    assert done == ["act"] and time.monotonic() - started < 5
+    store.shutdown()
