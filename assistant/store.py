@@ -145,6 +145,10 @@ class Store(CampaignStore):
         self._local.conn = None
         if conn.in_transaction:
             conn.rollback()  # a request cut short mid-write: nothing of it is kept, as when a connection closes
+        self._give_back(conn)
+
+    def _give_back(self, conn: Any) -> None:
+        """A connection no thread holds: kept for the next request, or closed (PgStore: back into its pool)."""
         with self._opening:
             if len(self._idle) < IDLE_CONNECTIONS and not self._stopped:
                 self._idle.append(conn)

@@ -99,6 +99,9 @@ class PgConnection:
     def in_transaction(self) -> bool:
         return self.conn.info.transaction_status != pq.TransactionStatus.IDLE
 
+    def rollback(self) -> None:
+        self.conn.rollback()
+
     def __enter__(self) -> Self:
         transaction = self.conn.transaction()
         transaction.__enter__()
@@ -183,13 +186,7 @@ class PgStore(Store):
             conn = self._local.conn = PgConnection(self._pool.getconn())
         return conn
 
-    def release(self) -> None:
-        conn = getattr(self._local, "conn", None)
-        if conn is None:
-            return
-        self._local.conn = None
-        if conn.in_transaction:
-            conn.conn.rollback()  # a request cut short mid-write: nothing of it is kept
+    def _give_back(self, conn: PgConnection) -> None:
         self._pool.putconn(conn.conn)
 
     def close(self) -> None:
