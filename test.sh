@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # Installs everything the tests need and runs the whole suite: the locked Python packages into .venv,
-# Debian's Chromium for the browser tests (never a browser download), then lint and types, pytest (unit,
-# property, web, browser and packaging tests, in parallel), and the conformance checker in ../shared when
-# it is there. HYPOTHESIS_PROFILE=thorough runs ten times the property-test examples (a scheduled CI run).
+# Debian's Chromium for the browser tests (never a browser download) and its PostgreSQL for the store's tests
+# (each test process starts a throw-away server of its own: tests/pg_cluster.py), then lint and types, pytest
+# (unit, property, web, browser and packaging tests, in parallel), and the conformance checker in ../shared when
+# it is there. HYPOTHESIS_PROFILE=thorough runs ten times the property-test examples (a scheduled CI run);
+# ASSISTANT_TEST_STORE=postgresql runs the web tests on PostgreSQL instead of SQLite files.
 set -euo pipefail
 cd "$(dirname "$0")"
-# Chromium drives the browser tests; zbarimg reads the QR codes they photograph
+# Chromium drives the browser tests; zbarimg reads the QR codes they photograph; PostgreSQL holds the hosted store
 MISSING=""
 command -v chromium >/dev/null 2>&1 || MISSING="chromium"
 command -v zbarimg >/dev/null 2>&1 || MISSING="${MISSING:+$MISSING }zbar-tools"
+# PostgreSQL's programs (initdb, pg_ctl) are off the PATH in Debian's package, in /usr/lib/postgresql/N/bin
+command -v initdb >/dev/null 2>&1 || compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null \
+    || MISSING="${MISSING:+$MISSING }postgresql"
 if [ -n "$MISSING" ]; then
-    echo "Installing $MISSING (Debian packages) for the browser tests..."
+    echo "Installing $MISSING (Debian packages) for the browser and store tests..."
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq
     # shellcheck disable=SC2086  # one word per package

@@ -18,6 +18,7 @@ import qrcode
 
 from . import __version__, secure_serving, serving
 from .engine.upgrades import SaveFormatError
+from .store import UnreachableError
 from .web import ROOT, create_app
 from .web.hardening import MAX_BODY
 from .web.setup.backups import RESTORE_BODY
@@ -84,6 +85,9 @@ def _arguments() -> argparse.Namespace:
                         help="port of https, once the laptop is made trusted on /trust (default: --port + 443)")
     parser.add_argument("--instance", type=Path, default=Path(os.environ.get("INSTANCE_PATH") or ROOT / "instance"),
                         help="data folder: the heists, the keys and the lock (default: instance/)")
+    parser.add_argument("--database", default=os.environ.get("DATABASE_URL") or None,
+                        help="keep the heists in PostgreSQL, postgresql://user:password@host:port/database, for "
+                             "several processes of a hosted service (default: heists.sqlite3 in the data folder)")
     return parser.parse_args()
 
 
@@ -93,15 +97,29 @@ def _refuse(term: Terminal, err: StartupError | SaveFormatError) -> None:
     sys.exit(2)
 
 
-def _claim(folder: Path, term: Terminal) -> Any:
-    """The data folder checked and locked for this process, or one clear line and exit status 2."""
+def _claim(folder: Path, term: Terminal, hosted: bool) -> Any:
+    """The data folder checked and locked for this process, or one clear line and exit status 2. The heists of a
+    ``hosted`` service are in PostgreSQL, which every process of it shares: none locks the folder (their keys)."""
+    lock = None
     try:
         prepare_folder(folder)
-        lock = hold_lock(folder)
-        check_database(folder / "heists.sqlite3")
+        if not hosted:
+            lock = hold_lock(folder)
+            check_database(folder / "heists.sqlite3")
     except StartupError as err:
         _refuse(term, err)
     return lock
+
+
+def _open(config: dict[str, Any], term: Terminal) -> Any:
+    """The app, or one clear line and exit status 2 for a database it cannot use."""
+    try:
+        return create_app(config)
+    except SaveFormatError as err:  # a database written by a newer version of the app
+        _refuse(term, err)
+    except UnreachableError as err:
+        _refuse(term, StartupError(N_("cannot open the database %(url)s (%(reason)s): check its address, and that "
+                                      "the database server is running"), url=err.args[0], reason=err.args[1]))
 
 
 def _qr(url: str) -> None:
@@ -177,14 +195,14 @@ def main() -> None:
     https_port = args.https_port or args.port + 443
     term = Terminal(locale_language())
     folder = args.instance.resolve()
-    lock = _claim(folder, term)  # held (open) until the process ends: the OS then lets go of it
+    lock = _claim(folder, term, args.database is not None)  # held (open) until the process ends
     # PUBLIC_URL stays what was asked for: without it the board finds the LAN address on each visit,
     # so a tablet that joins another network after the start still shows phones the right one
-    try:
-        app = create_app({"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": LIVE_STREAMS, "LIVE_WAITERS": LIVE_WAITERS,
-                          "INSTANCE_PATH": folder, "HTTPS_PORT": https_port})
-    except SaveFormatError as err:  # a database written by a newer version of the app
-        _refuse(term, err)
+    config = {"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": LIVE_STREAMS, "LIVE_WAITERS": LIVE_WAITERS,
+              "INSTANCE_PATH": folder, "HTTPS_PORT": https_port}
+    if args.database is not None:
+        config["DATABASE"] = args.database
+    app = _open(config, term)
     app.extensions["instance_lock"] = lock
     url = public_url(args.port, app.extensions["store"].setting(ADDRESS_SETTING) or args.url)
     # the terminal QR is the host link: it makes the device that scans it the table's tablet

@@ -273,6 +273,11 @@ class Broker:
             for game_id, event in held:
                 self.publish(game_id, event)
 
+    def followed(self) -> list[str]:
+        """The heists someone follows here now."""
+        with self._lock:
+            return list(self._subs)
+
     def count(self, game_id: str | None = None) -> int:
         """How many devices follow ``game_id`` (or any heist)."""
         with self._lock:

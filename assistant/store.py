@@ -28,6 +28,7 @@ from .engine.log import LogEntry, read_log
 from .engine.state import GameState
 from .engine.vocabulary import Action, from_json
 from .store_campaigns import CampaignStore
+from .store_sql import Database
 from .store_upgrades import upgrade
 
 
@@ -41,6 +42,10 @@ class StaleVersionError(Exception):
 
 class NotFoundError(Exception):
     """No such game (or a wrong token)."""
+
+
+class UnreachableError(Exception):
+    """The database server refused the store or cannot be reached: its address (no password) and why."""
 
 
 class LinkTakenError(Exception):
@@ -98,8 +103,15 @@ class Store(CampaignStore):
     thread kept them for each of waitress's 224 threads in turn, and memory crept up for as long as new threads got
     their first request (issue 33 §3).
 
+    The SQL is the subset PostgreSQL speaks too (store_pg.PgStore runs the same methods over psycopg); where the two
+    differ, the class attributes below say it in each one's words.
+
     Every change rings ``broker`` inside the write lock, so devices hear versions in order (unless the caller holds
     the doorbell until its own answer is drawn: ``Broker.holding``)."""
+
+    # the greater of two values, and a text field of a JSON column (SQL of the class's database)
+    GREATEST = "max"
+    JSON_FIELD = "json_extract({column}, '$.{key}')"
 
     def __init__(self, path: str | Path, broker: Broker | None = None):
         self.path = str(path)
@@ -116,8 +128,16 @@ class Store(CampaignStore):
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self.init()
 
+    @property
+    def folder(self) -> Path:
+        """The data folder: where the files of a backup being restored wait (web/setup/backups.py)."""
+        return Path(self.path).parent
+
     # -- connections --------------------------------------------------------------------------
-    def db(self) -> sqlite3.Connection:
+    def db(self) -> Database:
+        return self._sqlite()
+
+    def _sqlite(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
         if conn is None:
             with self._opening:
@@ -143,6 +163,10 @@ class Store(CampaignStore):
         self._local.conn = None
         if conn.in_transaction:
             conn.rollback()  # a request cut short mid-write: nothing of it is kept, as when a connection closes
+        self._give_back(conn)
+
+    def _give_back(self, conn: Any) -> None:
+        """A connection no thread holds: kept for the next request, or closed (PgStore: back into its pool)."""
         with self._opening:
             if len(self._idle) < IDLE_CONNECTIONS and not self._stopped:
                 self._idle.append(conn)
@@ -178,8 +202,8 @@ class Store(CampaignStore):
     def init(self) -> None:
         """Create the tables of a new database, or bring an earlier version's up to date (store_upgrades)."""
         schema = resources.files("assistant").joinpath("schema.sql").read_text(encoding="utf-8")
-        self.db().executescript(schema)
-        self.upgraded = upgrade(self.db(), self.path)
+        self._sqlite().executescript(schema)
+        self.upgraded = upgrade(self._sqlite(), self.path)
 
     # -- games ------------------------------------------------------------------------------------
     def create(self, title: str, state: GameState, setup: Sequence[tuple[str, str]] | None = None,
@@ -194,7 +218,7 @@ class Store(CampaignStore):
             self.broker.publish(game_id, Event("changed", "0"))  # a new heist's version: the club page lists it now
         return game_id
 
-    def _insert_game(self, db: sqlite3.Connection, title: str, state: GameState,
+    def _insert_game(self, db: Database, title: str, state: GameState,
                      setup: Sequence[tuple[str, str]] | None, steps: Sequence[Step] = ()) -> str:
         """A new heist's rows, in the caller's transaction (a campaign's heist comes with its line of the log)."""
         game_id = secrets.token_hex(4)
@@ -224,9 +248,9 @@ class Store(CampaignStore):
         rows = self.db().execute(
             "SELECT g.id, g.title, g.created, g.updated, g.head, g.version, "
             "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id AND a.seq <= g.head "
-            " AND json_extract(a.action, '$.do') = 'end_turn') AS turns, "
-            "(SELECT json_extract(a.state, '$.outcome') FROM actions a WHERE a.game_id = g.id AND a.seq = g.head) "
-            "AS outcome FROM games g ORDER BY g.updated DESC")
+            f" AND {self.JSON_FIELD.format(column='a.action', key='do')} = 'end_turn') AS turns, "
+            f"(SELECT {self.JSON_FIELD.format(column='a.state', key='outcome')} FROM actions a WHERE a.game_id = g.id "
+            "AND a.seq = g.head) AS outcome FROM games g ORDER BY g.updated DESC")
         return [dict(r) for r in rows]
 
     def delete(self, game_id: str) -> None:
@@ -274,7 +298,7 @@ class Store(CampaignStore):
         """A consistent copy of the whole database at ``path`` (SQLite's backup API: the log folded in), a file
         complete in itself (no write-ahead log of its own)."""
         with closing(sqlite3.connect(path)) as copy:
-            self.db().backup(copy)
+            self._sqlite().backup(copy)
             copy.execute("PRAGMA journal_mode = DELETE")
 
     def replace_with(self, path: Path) -> None:
@@ -282,9 +306,9 @@ class Store(CampaignStore):
         here is sent back to its link: it finds the heist again if the backup holds it."""
         with self._write, closing(sqlite3.connect(path)) as source:
             before = [row[0] for row in self.db().execute("SELECT id FROM games")]
-            source.backup(self.db())
+            source.backup(self._sqlite())
             # into the file at once: a -wal holding a smaller database than its file is another's (wal.py)
-            self.db().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._sqlite().execute("PRAGMA wal_checkpoint(TRUNCATE)")
             for game_id in before:
                 self.broker.publish(game_id, Event("revoked", "all"))
 
@@ -343,7 +367,8 @@ class Store(CampaignStore):
                 db.executemany(f"INSERT INTO actions ({actions}) VALUES ({', '.join('?' * len(ACTION_COLUMNS))})",
                                source.execute(f"SELECT {actions} FROM actions WHERE game_id = ?", (game_id,)))
                 # past both versions: a page drawn from either is told the board changed
-                db.execute("UPDATE games SET head = ?, updated = ?, version = max(version, ?) + 1 WHERE id = ?",
+                db.execute(f"UPDATE games SET head = ?, updated = ?, version = {self.GREATEST}(version, ?) + 1 "
+                           "WHERE id = ?",
                            (head, _now(), version, game_id))
             self.broker.publish(game_id, Event("changed", str(self.version(game_id))))
         return int(head)
@@ -355,6 +380,8 @@ class Store(CampaignStore):
 
     def settings_on(self, names: Sequence[str]) -> set[str]:
         """Which of the settings ``names`` are "on" (a heist's switches), in one query."""
+        if not names:
+            return set()
         marks = ", ".join("?" * len(names))
         rows = self.db().execute(f"SELECT name FROM settings WHERE value = 'on' AND name IN ({marks})", tuple(names))
         return {r["name"] for r in rows}
@@ -382,12 +409,11 @@ class Store(CampaignStore):
             seq = game.head + 1
             now = _now()
             with self.db() as db:
+                self._bump(db, game, seq, now)
                 db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, seq))
                 db.execute("INSERT INTO actions (game_id, seq, action, log, state, created) VALUES (?, ?, ?, ?, ?, ?)",
                            (game_id, seq, json.dumps(action.to_json()), json.dumps([e.as_dict() for e in result.log]),
                             json.dumps(result.state.to_json()), now))
-                db.execute("UPDATE games SET head = ?, version = version + 1, updated = ? WHERE id = ?",
-                           (seq, now, game_id))
             self.broker.publish(game_id, Event("changed", str(game.version + 1)))
         # what load() would read back: the new action is the head, nothing is left to redo
         return replace(game, head=seq, version=game.version + 1, updated=now, state=result.state,
@@ -407,10 +433,18 @@ class Store(CampaignStore):
             if target < 0 or (delta > 0 and not game.can_redo):
                 return game
             with self.db() as db:
-                db.execute("UPDATE games SET head = ?, version = version + 1, updated = ? WHERE id = ?",
-                           (target, _now(), game_id))
+                self._bump(db, game, target, _now())
             self.broker.publish(game_id, Event("changed", str(game.version + 1)))
         return self.load(game_id)
+
+    @staticmethod
+    def _bump(db: Database, game: Game, head: int, now: str) -> None:
+        """The heist's head moved and its version bumped, first in the change's transaction, if its version is still
+        the one ``game`` was read at: the lock keeps this process's writers apart, this the writers of every process
+        on one PostgreSQL database (the row stays locked until the change commits)."""
+        if not db.execute("UPDATE games SET head = ?, version = version + 1, updated = ? WHERE id = ? AND version = ?",
+                          (head, now, game.id, game.version)).rowcount:
+            raise StaleVersionError(game.id)
 
     @staticmethod
     def _check_version(game: Game, version: int | None) -> None:

@@ -11,15 +11,17 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .engine.bb2.campaign import Campaign, Meter
 from .engine.cases import Step
 from .engine.state import GameState
+
+if TYPE_CHECKING:
+    from .store_sql import Database, WriteLock
 
 RESULTS = {"won": True, "lost": False, None: None}
 CAMPAIGN_COLUMNS = ("id", "name", "created", "updated", "meter")
@@ -77,12 +79,12 @@ def meter_of(text: str) -> dict[int, Meter]:
 class CampaignStore:
     """The campaign half of the Store (which it is mixed into): the Store's connection and write lock."""
 
-    _write: threading.Lock
+    _write: WriteLock
 
-    def db(self) -> sqlite3.Connection:  # the Store's
+    def db(self) -> Database:  # the Store's
         raise NotImplementedError
 
-    def _insert_game(self, db: sqlite3.Connection, title: str, state: GameState,
+    def _insert_game(self, db: Database, title: str, state: GameState,
                      setup: Sequence[tuple[str, str]] | None, steps: Sequence[Step] = ()) -> str:  # the Store's
         raise NotImplementedError
 
@@ -160,7 +162,7 @@ class CampaignStore:
             db.execute("UPDATE campaigns SET updated = ? WHERE id = ?", (_now(), campaign_id))
         return log
 
-    def _add_campaigns_from(self, source: sqlite3.Connection, db: sqlite3.Connection) -> None:
+    def _add_campaigns_from(self, source: sqlite3.Connection, db: Database) -> None:
         """The campaigns of ``source`` (a checked backup, its heists just added) that are not here, with their logs.
         A line whose heist is here in another campaign keeps its words and loses the link (a heist is in one
         campaign)."""

@@ -1,19 +1,22 @@
 """Fixtures for the whole suite: the Hypothesis profile (tests/profiles.py), the message catalogues compiled
 when a plain clone has none (or a .po changed since), and, for every test, an instance folder of its own worker
 instead of the checkout's instance/ (where the app keeps its keys and bug log), so that parallel workers
-(pytest-xdist) and a developer's running app never share one."""
+(pytest-xdist) and a developer's running app never share one; the store on each database (``store``, SQLite and
+PostgreSQL: tests/pg_cluster.py), each test's PostgreSQL databases dropped as it ends."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from hypothesis import settings
 
+from tests.pg_cluster import DATABASES, MissingPostgres
 from tests.profiles import PROFILE, SCALES, examples
 
 for name in SCALES:
@@ -40,6 +43,34 @@ def instance_folder_of_the_worker(worker_root: Path) -> Iterator[Path]:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(assistant.web, "ROOT", worker_root)
         yield worker_root / "instance"
+
+
+@pytest.fixture(autouse=True)
+def postgresql_databases_dropped(request: pytest.FixtureRequest) -> Iterator[None]:
+    """The PostgreSQL stores a test opened are shut and their databases dropped as it ends (nothing, for a test on
+    SQLite). A test marked ``sqlite_file`` stays on SQLite when the web tests run on PostgreSQL."""
+    DATABASES.sqlite_file = request.node.get_closest_marker("sqlite_file") is not None
+    yield
+    DATABASES.end()
+
+
+@pytest.fixture
+def pg_url() -> str:
+    """A new empty database on this worker's throw-away PostgreSQL; a missing PostgreSQL fails, never skips."""
+    try:
+        return DATABASES.for_path(f"pg_url {len(DATABASES.by_path)}")
+    except MissingPostgres as err:
+        pytest.fail(str(err))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    """The store on each of its databases: an SQLite file, a PostgreSQL database (the same tests, the same meaning)."""
+    from assistant.stores import open_store  # here: a store broken halfway through an edit fails its own tests only
+    target = str(tmp_path / "heists.sqlite3") if request.param == "sqlite" else request.getfixturevalue("pg_url")
+    opened = open_store(target, folder=tmp_path)
+    yield opened
+    opened.shutdown()
 
 
 CATALOGUES = Path(__file__).resolve().parents[1] / "assistant" / "translations"

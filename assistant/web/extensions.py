@@ -14,6 +14,7 @@ from flask_wtf.csrf import CSRFProtect
 from . import assets
 from ..broker import Broker
 from ..store import Store
+from ..stores import open_store
 
 csrf = CSRFProtect()
 compress = Compress()
@@ -21,7 +22,8 @@ compress = Compress()
 
 def init_app(app: Flask) -> None:
     from .access import MissLimiter
-    app.extensions["store"] = Store(app.config["DATABASE"], Broker())
+    # DATABASE: the SQLite file (the default), or a postgresql:// address (python -m assistant --database)
+    app.extensions["store"] = open_store(app.config["DATABASE"], Broker(), Path(app.instance_path))
     app.extensions["misses"] = MissLimiter()
     csrf.init_app(app)
     # every page, partial and asset goes out compressed (brotli where the browser takes it, else gzip) with

@@ -18,17 +18,26 @@ from assistant.engine.state import GameState
 from assistant.store import Game, Store
 from assistant.web import create_app
 from assistant.words import sentence
+from tests.pg_cluster import DATABASES, STORE
 
 HTMX = {"HX-Request": "true"}
 SEED = "4242"  # a fixed seed: the patrol decks are then known, and the engine can say what must happen
 
 
-def make_app(db: Path | str, **config: object) -> Flask:
-    """The app on a given database file, set up for the test client (CSRF off unless asked for)."""
-    settings: dict[str, object] = {"TESTING": True, "DATABASE": str(db), "SECRET_KEY": "web-tests",
-                                   "WTF_CSRF_ENABLED": False}
+def make_app(db: Path | str, laptop: bool = False, **config: object) -> Flask:
+    """The app on a given database file, set up for the test client (CSRF off unless asked for). With
+    ASSISTANT_TEST_STORE=postgresql, on a PostgreSQL database of its own instead (the same one each time the test
+    names that file: tests/pg_cluster.py), unless it is another ``laptop``'s, whose file the test edits."""
+    on_pg = STORE == "postgresql" and not DATABASES.sqlite_file and not laptop
+    settings: dict[str, object] = {"TESTING": True, "DATABASE": DATABASES.for_path(str(db)) if on_pg else str(db),
+                                   "SECRET_KEY": "web-tests", "WTF_CSRF_ENABLED": False}
     settings.update(config)
-    return create_app(settings)
+    app = create_app(settings)
+    if on_pg:
+        DATABASES.stores.append(app.extensions["store"])
+        app.extensions["store"]._folder = Path(db).parent  # where the SQLite file's backups would wait
+        Path(db).parent.mkdir(parents=True, exist_ok=True)
+    return app
 
 
 def bank_form(**fields: str) -> dict[str, str]:

@@ -87,12 +87,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(folder: Path, lang: str = "C.UTF-8", port: int | None = None) -> subprocess.Popen[str]:
-    """The app as a person starts it, on loopback only, with its own data folder, in the locale ``lang``."""
+def start(folder: Path, lang: str = "C.UTF-8", port: int | None = None,
+          database: str | None = None) -> subprocess.Popen[str]:
+    """The app as a person starts it, on loopback only, with its own data folder, in the locale ``lang``; its heists
+    in the PostgreSQL ``database`` if one is given (``--database``)."""
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")} | {"LANG": lang}
+    hosted = ["--database", database] if database else []
     with _interruptible():
         return subprocess.Popen([sys.executable, "-m", "assistant", "--host", "127.0.0.1",
-                                 "--port", str(port or free_port()), "--instance", str(folder)],
+                                 "--port", str(port or free_port()), "--instance", str(folder), *hosted],
                                 cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 
 

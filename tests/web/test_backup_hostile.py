@@ -9,11 +9,12 @@ import json
 import sqlite3
 import time
 import zlib
-from collections.abc import Callable
-from contextlib import closing
+from collections.abc import Callable, Iterator
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -22,6 +23,7 @@ from assistant import backup
 from assistant.engine.state import GameState
 from tests.engine.helpers import event, floor_case, position
 from tests.engine.test_table_bb1 import member, quiet_floor
+from tests.pg_cluster import DATABASES
 from tests.web.helpers import HTMX, make_app, new_heist
 from tests.web.test_backup import SAVES, download, played, send
 
@@ -41,21 +43,38 @@ def edited(data: bytes, tmp_path: Path, *sql: str) -> bytes:
     return gzip.compress(path.read_bytes())
 
 
+# the tables, columns, indexes, triggers and functions of the PostgreSQL database a test's app runs on
+PG_SCHEMA = """SELECT 'column', table_name, column_name, data_type FROM information_schema.columns
+        WHERE table_schema = 'public'
+    UNION ALL SELECT 'index', tablename, indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'
+    UNION ALL SELECT 'trigger', tgrelid::regclass::text, tgname, pg_get_triggerdef(oid) FROM pg_trigger
+        WHERE NOT tgisinternal
+    UNION ALL SELECT 'function', proname, '', prosrc FROM pg_proc WHERE pronamespace = 'public'::regnamespace"""
+
+
+@contextmanager
+def heists_of(path: Path) -> Iterator[Any]:
+    """The database of the heists file ``path``: the file, or the PostgreSQL database standing for it when the web
+    tests run on PostgreSQL (tests/pg_cluster.py)."""
+    url = DATABASES.by_path.get(str(path))
+    with closing(psycopg.connect(url, autocommit=True) if url else sqlite3.connect(path)) as db:
+        yield db
+
+
 def as_found(path: Path) -> dict[str, list[tuple]]:
     """The heists file as it stands: its schema and every row."""
-    with sqlite3.connect(path) as db:
-        found = {"schema": sorted(db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master"))}
+    with heists_of(path) as db:
+        schema = PG_SCHEMA if isinstance(db, psycopg.Connection) else "SELECT type, name, tbl_name, sql FROM " \
+            "sqlite_master"
+        found = {"schema": sorted(db.execute(schema).fetchall())}
         for table in ("games", "actions", "settings", "campaigns", "campaign_heists"):
-            found[table] = sorted(db.execute(f"SELECT * FROM {table}"))
-    db.close()
+            found[table] = sorted(db.execute(f"SELECT * FROM {table}").fetchall())
     return found
 
 
 def links(path: Path) -> set[str]:
-    with sqlite3.connect(path) as db:
-        found = {t for row in db.execute("SELECT play_token, watch_token FROM games") for t in row}
-    db.close()
-    return found
+    with heists_of(path) as db:
+        return {t for row in db.execute("SELECT play_token, watch_token FROM games").fetchall() for t in row}
 
 
 def trigger_planting_links(data: bytes, tmp: Path) -> bytes:
@@ -336,9 +355,10 @@ def test_reading_a_backup_stops_at_its_time_limit(
 
 def stored(path: Path) -> dict[tuple[str, int], Any]:
     """Each heist's stored positions, by heist and action (0: its first), as this version reads them."""
-    with closing(sqlite3.connect(path)) as db:
-        found = {(g, 0): state for g, state in db.execute("SELECT id, initial FROM games")}
-        found.update({(g, seq): state for g, seq, state in db.execute("SELECT game_id, seq, state FROM actions")})
+    with heists_of(path) as db:
+        found = {(g, 0): state for g, state in db.execute("SELECT id, initial FROM games").fetchall()}
+        found.update({(g, seq): state for g, seq, state in db.execute("SELECT game_id, seq, state FROM actions")
+                      .fetchall()})
     return {key: json.loads(json.dumps(GameState.from_text(text).to_json())) for key, text in found.items()}
 
 
@@ -365,7 +385,7 @@ def heist_of_earlier_rules(tmp_path: Path) -> tuple[bytes, str]:
     """A backup of a heist played under the turn-3 ruling (§1.22 "Sight after any placement (changed, turn 4)"
     replaces it): the Freight Elevator put Ann into the floor-2 guard's room and it cost her 1 Stealth, so the state
     stored after it has Stealth 2 (today's engine gives 3); her turn was then ended."""
-    other = make_app(tmp_path / "earlier" / "heists.sqlite3")
+    other = make_app(tmp_path / "earlier" / "heists.sqlite3", laptop=True)
     store = other.extensions["store"]
     start = position(quiet_floor(), floor_case("B2", "D4", 1, patrol=["D1", "D2", "C4"]),
                      crew={"Ann": member("B2"), "Bob": member("A1")})

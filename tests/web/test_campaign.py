@@ -108,6 +108,7 @@ def version_4_file(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.sqlite_file  # the heists file as version 4 wrote it, or as it stands
 def test_a_campaign_of_three_heists_won_lost_won_through_an_upgrade_and_a_backup(tmp_path: Path) -> None:
     path = version_4_file(tmp_path)
     app = make_app(path)
@@ -318,6 +319,7 @@ HOSTILE = [
 ]
 
 
+@pytest.mark.sqlite_file  # the heists file as it stands, row for row
 @pytest.mark.parametrize("mode", ["replace", "add"])
 @pytest.mark.parametrize(("sql", "words"), HOSTILE, ids=[str(n) for n in range(len(HOSTILE))])
 def test_a_backup_whose_campaign_was_edited_by_hand_is_refused_and_nothing_here_changes(

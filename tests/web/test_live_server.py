@@ -97,6 +97,7 @@ def test_every_device_hears_a_change_made_on_another(live: Flask) -> None:
                 d.close()
 
 
+@pytest.mark.sqlite_file  # counts the file's connections
 def test_a_hundred_streams_coming_and_going_leave_no_thread_subscriber_or_db_connection_behind(
         live: Flask, db_path: Path) -> None:
     gid = heist(live)

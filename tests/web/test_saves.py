@@ -22,6 +22,8 @@ from assistant.words import sentence
 from assistant.words.names import card_name
 from tests.web.helpers import HTMX, form_controls, make_app
 
+pytestmark = pytest.mark.sqlite_file  # the heists files of earlier versions, upgraded
+
 SAVES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 
 

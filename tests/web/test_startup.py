@@ -23,6 +23,8 @@ from assistant.words.terminal import Terminal, locale_language
 from tests.web.helpers import act_ok, break_in, make_app, new_heist
 from tests.web.live_server import start, wait_serving
 
+pytestmark = pytest.mark.sqlite_file  # the checks of the heists file and its -wal at the start
+
 def refused(folder: Path, lang: str = "C.UTF-8", said: str = "Cannot start: ") -> str:
     """Start the app on ``folder`` expecting a refusal: its one line on stderr."""
     process = start(folder, lang)

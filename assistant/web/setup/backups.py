@@ -51,7 +51,7 @@ def page(message: str | None = None, error: str | None = None, status: int = 200
 def _offer_file() -> Path:
     """Where the checked copy of the last backup added waits while its longer heists are offered (the data
     folder: one at a time, replaced by the next backup added or restored)."""
-    return Path(store().path).with_name("backup-offer.sqlite3")
+    return store().folder / "backup-offer.sqlite3"
 
 
 def _offer(checked: Path, here: list[str]) -> list[dict[str, Any]]:
@@ -97,7 +97,7 @@ def restore() -> tuple[str, int]:
                 return page(_("%(added)s heists added from the backup; %(here)s were here already.",
                               added=added, here=len(here)), longer=_offer(checked, here))
             _offer(checked, [])  # an offer made before is of heists that are no more
-            kept = Path(store().path).with_name(f"heists-before-restore-{_stamp()}.sqlite3")  # the data folder
+            kept = store().folder / f"heists-before-restore-{_stamp()}.sqlite3"  # the data folder
             store().copy_to(kept)  # the heists replaced stay in a file of their own
             store().replace_with(checked)
     except backup.BackupError as err:
