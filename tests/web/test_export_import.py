@@ -206,7 +206,7 @@ def test_no_file_at_all_is_refused_with_a_message(client):
     ('{"floors": {"1": {}}, "crew": {"Ann": {"floor": 2, "at": "A1"}}}', "which the case does not have"),
     # issue 38 §4, docs/conformance.md `tiles`: a room type the game lacks, named with the game's own types
     ('{"rules": "bb2", "floors": {"1": {"tiles": {"B2": "crowsnest"}}}}',
-     "no Burgle Bros room is called 'crowsnest': buffet, cashier cages, count room, crows nest"),
+     "no Burgle Bros room is called 'crowsnest': buffet, cashier cages, count room, crow's nest"),
     ('{"rules": "bb3", "floors": {"1": {"tiles": {"B2": "kitchen"}}}}', "'kitchen': room, guard room, entrance"),
 ])
 def test_a_bad_case_is_refused_with_a_message_naming_the_problem(client, body, words):

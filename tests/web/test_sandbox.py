@@ -349,7 +349,7 @@ def test_a_blank_cell_of_the_bga_table_is_said_in_words_not_a_crash(client):
 # -- addresses: share link, partial for htmx, bad parts -----------------------------------------------------------
 
 def test_the_share_link_is_the_absolute_address_phones_use(client, monkeypatch):
-    monkeypatch.setattr("assistant.web.phones.share.lan_url", lambda port: f"http://192.168.7.7:{port}/")
+    monkeypatch.setattr("assistant.web.phones.share.lan_url", lambda port, scheme="http": f"{scheme}://192.168.7.7:{port}/")
     page = ok(client, CARD_A1 + "&tool=guard")
     share = html.unescape(re.search(r'id="sb-link"[^>]*value="([^"]*)"', page).group(1))
     assert share.startswith("http://192.168.7.7:80/sandbox?")
@@ -357,7 +357,7 @@ def test_the_share_link_is_the_absolute_address_phones_use(client, monkeypatch):
 
 
 def test_without_a_network_the_share_link_is_the_address_in_use(client, monkeypatch):
-    monkeypatch.setattr("assistant.web.phones.share.lan_url", lambda port: None)
+    monkeypatch.setattr("assistant.web.phones.share.lan_url", lambda port, scheme="http": None)
     page = ok(client, CARD_A1 + "&tool=guard")
     share = html.unescape(re.search(r'id="sb-link"[^>]*value="([^"]*)"', page).group(1))
     assert share.startswith("http://localhost/sandbox?")
