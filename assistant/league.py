@@ -34,14 +34,13 @@ from typing import TypeAlias
 
 from .engine.log import LogEntry
 from .engine.rulesets import rules_of
-from .engine.scenarios import DIFFICULTY_STEALTH
+from .engine.scenarios import difficulty_shown
 from .engine.state import GameState
 from .engine.vocabulary import Action
 from .story import Step, heist_story
 
 __all__ = ["Burglary", "Heist", "HeistLine", "League", "Row", "heist_line", "league"]
 
-DIFFICULTIES = {stealth: difficulty for difficulty, stealth in DIFFICULTY_STEALTH.items()}
 WON, LOST = "escaped", "caught"
 # a heist's actions in effect, each with its log entries and the state after it (``Store.timeline``)
 Actions: TypeAlias = Sequence[tuple[Action, Sequence[LogEntry], GameState]]
@@ -217,8 +216,7 @@ def _difficulty(setup: Sequence[tuple[str, str]] | None, first: GameState) -> st
     said = dict(setup or ()).get("difficulty")
     if said is not None:
         return said
-    stealth = {b.stealth for b in first.crew.values()}
-    return DIFFICULTIES.get(stealth.pop(), "") if first.rules == "bb1" and len(stealth) == 1 else ""
+    return difficulty_shown(first) if first.rules == "bb1" else ""
 
 
 def league(lines: Sequence[HeistLine]) -> League:

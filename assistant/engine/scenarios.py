@@ -55,6 +55,18 @@ SCENARIOS: dict[str, Scenario] = {
 
 DIFFICULTY_STEALTH = {"easy": 6, "normal": 3, "hard": 1}
 
+
+def difficulty_shown(first: GameState) -> str:
+    """The difficulty a bb1 heist's first position shows: its crew's one starting Stealth (the easy, normal and hard
+    games differ only by it); "" when the crew's Stealth differ or match none.
+
+    >>> difficulty_shown(new_game("bank", [{"name": "Ann"}], difficulty="hard"))
+    'hard'
+    """
+    stealth = {b.stealth for b in first.crew.values()}
+    found = [name for name, start in DIFFICULTY_STEALTH.items() if {start} == stealth]
+    return found[0] if found else ""
+
 # Burgle Bros 2 and 3: two 4x4 floors, 8 walls each placed by the players (bb2 Heist Setup 3; bb3 Standard
 # Setup 12-13), every room reachable.
 BB23_FLOORS = 2

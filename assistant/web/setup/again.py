@@ -7,11 +7,9 @@ Lost Visual, the tie-break reading, bb2's entrances and deck sizes); the rest ke
 
 from __future__ import annotations
 
-from ...engine.scenarios import DIFFICULTY_STEALTH, SCENARIOS
+from ...engine.scenarios import SCENARIOS, difficulty_shown
 from ...engine.state import GameState
 from ..forms import Setup, crew_setup
-
-DIFFICULTIES = {stealth: difficulty for difficulty, stealth in DIFFICULTY_STEALTH.items()}
 
 
 def known_setup(first: GameState) -> Setup:
@@ -27,8 +25,7 @@ def _crew(first: GameState, sides: bool) -> Setup:
 
 
 def _bb1(first: GameState) -> Setup:
-    stealth = {burglar.stealth for burglar in first.crew.values()}
-    difficulty = DIFFICULTIES.get(stealth.pop(), "") if len(stealth) == 1 else ""
+    difficulty = difficulty_shown(first)
     return [("scenario", first.scenario if first.scenario in SCENARIOS else ""), *(("void", v) for v in first.void),
             *_crew(first, sides=True), ("difficulty", difficulty), ("deck", first.deck_mode),
             ("lost_visual", "on" if first.lost_visual else "")]
