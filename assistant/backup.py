@@ -37,6 +37,7 @@ from urllib.parse import urlsplit
 
 from .engine.actions import apply
 from .engine.errors import RulesError
+from .engine.rulesets import rulebook
 from .engine.state import GameState
 from .engine.upgrades import SaveFormatError
 from .engine.vocabulary import from_json
@@ -422,6 +423,7 @@ def _replay(target: sqlite3.Connection, titles: dict[str, str], deadline: float)
         title = titles[game_id]
         state = GameState.from_text(initial)
         _could_write(state, title, 0)
+        game = rulebook(state.rules)  # a backup's heist, opened: its first position names its game (checked above)
         seq = 0
         for seq_read, action, log, stored, created in target.execute(
                 "SELECT seq, action, log, state, created FROM staged WHERE game_id = ? ORDER BY seq", (game_id,)):
@@ -435,7 +437,7 @@ def _replay(target: sqlite3.Connection, titles: dict[str, str], deadline: float)
             except READ_ERRORS:
                 raise _not_written(title, seq) from None
             try:
-                result = apply(state, json.loads(action))
+                result = apply(state, json.loads(action), game)
                 same = result.state == saved or _plain(result.state) == _plain(saved)
             except READ_ERRORS:
                 same = False

@@ -16,11 +16,12 @@ finding of the same burglar in one move (he leaves her room and comes back) is n
 >>> from assistant.engine.actions import apply
 >>> from assistant.engine.cases import state_from_case
 >>> from assistant.engine.vocabulary import from_json
+>>> from assistant.engine.rulesets import RULEBOOKS
 >>> first = state_from_case({"floors": {"1": {"guard": "A1", "destination": "C1", "die": 1, "patrol": ["C3"]}},
 ...                          "crew": {"ana": {"floor": 1, "at": "B1", "stealth": 2}}})
 >>> result = apply(first, {"do": "end_turn"})
 >>> line = heist_line(Heist("h1", "A test", "2026-12-02T10:00:00"), None, first,
-...                   [(from_json({"do": "end_turn"}), result.log, result.state)])
+...                   [(from_json({"do": "end_turn"}), result.log, result.state)], RULEBOOKS["bb1"])
 >>> line.expected, line.found, line.luck, line.stealth_lost
 (Fraction(1, 1), 1, Fraction(0, 1), 1)
 """
@@ -33,8 +34,8 @@ from fractions import Fraction
 from typing import TypeAlias
 
 from .engine.log import LogEntry
-from .engine.rulesets import rules_of
-from .engine.scenarios import difficulty_shown
+from .engine.bb1.setup import difficulty_shown
+from .engine.rulesets import Rulebook
 from .engine.state import GameState
 from .engine.vocabulary import Action
 from .story import Step, heist_story
@@ -169,7 +170,8 @@ class League:
         return tuple(sorted((h for h in self.heists if h.luck < 0), key=lambda h: h.luck)[:count])
 
 
-def heist_line(heist: Heist, setup: Sequence[tuple[str, str]] | None, first: GameState, actions: Actions) -> HeistLine:
+def heist_line(heist: Heist, setup: Sequence[tuple[str, str]] | None, first: GameState, actions: Actions,
+               book: Rulebook) -> HeistLine:
     """One heist counted: ``setup`` the new-heist form's fields it was set up with (None: imported or saved before the
     app kept them), ``first`` its first position, ``actions`` every action in effect with its log and the state after
     it (``Store.timeline``)."""
@@ -179,15 +181,15 @@ def heist_line(heist: Heist, setup: Sequence[tuple[str, str]] | None, first: Gam
         before = after
     expected: dict[str, Fraction] = {}
     found: dict[str, int] = {}
-    for turn in heist_story(steps):
+    for turn in heist_story(steps, book):
         for name, chance in turn.danger.items():  # like with like: the finds the forecast gave odds for
             expected[name] = expected.get(name, Fraction(0)) + chance
             found[name] = found.get(name, 0) + (name in turn.found)
-    counter = rules_of(first).crew_counter
+    counter = book.rules.crew_counter
     lost = _lost(actions, counter)
     return HeistLine(
         heist=heist, game=first.rules, job=first.scenario, floors=len(first.floors),
-        difficulty=_difficulty(setup, first), counter=counter, outcome=before.outcome,
+        difficulty=_difficulty(setup, first, book), counter=counter, outcome=before.outcome,
         moves=sum(1 for a, _log, _after in actions if a.do == "end_turn"),
         burglars=tuple(Burglary(name, b.character, lost.get(name, 0), expected.get(name, Fraction(0)),
                                 found.get(name, 0)) for name, b in first.crew.items()))
@@ -210,13 +212,13 @@ def _lost(actions: Actions, counter: str) -> dict[str, int]:
     return lost
 
 
-def _difficulty(setup: Sequence[tuple[str, str]] | None, first: GameState) -> str:
+def _difficulty(setup: Sequence[tuple[str, str]] | None, first: GameState, book: Rulebook) -> str:
     """The difficulty the heist was set up at; for one that does not say, the one its crew's Stealth shows (bb1: the
     easy, normal and hard games differ only by it)."""
     said = dict(setup or ()).get("difficulty")
     if said is not None:
         return said
-    return difficulty_shown(first) if first.rules == "bb1" else ""
+    return difficulty_shown(first) if book.name == "bb1" else ""
 
 
 def league(lines: Sequence[HeistLine]) -> League:

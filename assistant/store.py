@@ -25,6 +25,7 @@ from .broker import Broker, Event
 from .engine.actions import apply
 from .engine.cases import Step
 from .engine.log import LogEntry, read_log
+from .engine.rulesets import Rulebook, rulebook
 from .engine.state import GameState
 from .engine.vocabulary import Action, from_json
 from .store_campaigns import CampaignStore
@@ -64,6 +65,7 @@ class Game:
     watch_token: str
     state: GameState
     can_redo: bool
+    rulebook: Rulebook  # the game it is a heist of, looked up once by the name its state holds, as it is opened
     made: str = ""  # when the action at the head was first applied ("" at head 0)
 
     @property
@@ -233,14 +235,15 @@ class Store(CampaignStore):
                         for seq, step in enumerate(steps, start=1)])
         return game_id
 
-    def setup(self, game_id: str) -> tuple[list[tuple[str, str]] | None, GameState]:
+    def setup(self, game_id: str) -> tuple[list[tuple[str, str]] | None, GameState, Rulebook]:
         """How a heist was set up: the new-heist form's fields (None for a heist saved before database version 2, or
-        imported) and its first position."""
+        imported), its first position and its game."""
         row = self.db().execute("SELECT setup, initial FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise NotFoundError(game_id)
         setup = None if row["setup"] is None else [(name, value) for name, value in json.loads(row["setup"])]
-        return setup, GameState.from_text(row["initial"])
+        first = GameState.from_text(row["initial"])
+        return setup, first, rulebook(first.rules)
 
     def games(self) -> list[dict[str, Any]]:
         """Every heist, the last played first, with its guard moves (``turns``: the ends of turns in effect), its
@@ -267,9 +270,9 @@ class Store(CampaignStore):
             "LEFT JOIN actions a ON a.game_id = g.id AND a.seq = g.head WHERE g.id = ?", (game_id,)).fetchone()
         if row is None:
             raise NotFoundError(game_id)
-        state_json = row["head_state"] if row["head"] else row["initial"]
+        state = GameState.from_text(row["head_state"] if row["head"] else row["initial"])
         return Game(row["id"], row["title"], row["created"], row["updated"], row["head"], row["version"],
-                    row["play_token"], row["watch_token"], GameState.from_text(state_json), bool(row["redo"]),
+                    row["play_token"], row["watch_token"], state, bool(row["redo"]), rulebook(state.rules),
                     row["head_made"] or "")
 
     def by_token(self, token: str) -> tuple[str, str]:
@@ -405,7 +408,7 @@ class Store(CampaignStore):
         with self._write:
             game = loaded if loaded is not None and loaded.version == self.version(game_id) else self.load(game_id)
             self._check_version(game, version)
-            result = apply(game.state, action)
+            result = apply(game.state, action, game.rulebook)
             seq = game.head + 1
             now = _now()
             with self.db() as db:
@@ -502,6 +505,7 @@ class Store(CampaignStore):
         if row is None:
             raise NotFoundError(game_id)
         state = GameState.from_text(row["initial"])
+        game = rulebook(state.rules)
         for played in self.history(game_id):
-            state = apply(state, played.action).state
+            state = apply(state, played.action, game).state
         return state

@@ -29,7 +29,7 @@ from .engine.board import SQUARE_INDEX
 from .engine.cases import ROOM_TYPES, state_from_case
 from .engine.log import KINDS, LogEntry
 from .engine.questions import QUESTIONS
-from .engine.rulesets import RULESETS
+from .engine.rulesets import RULEBOOKS
 from .engine.scenarios import SCENARIOS
 from .engine.state import HIDDEN, Burglar, FloorState, GameState
 from .engine.vocabulary import from_json
@@ -100,7 +100,7 @@ def check_state(state: GameState, *, pending: bool = True) -> None:
         _typed(fl, f"floor {n}")
     for name, b in state.crew.items():
         _typed(b, name)
-    if state.rules not in RULESETS or state.deck_mode not in ("app", "table"):
+    if state.rules not in RULEBOOKS or state.deck_mode not in ("app", "table"):
         raise NotWritten(f"rules {state.rules!r}, deck {state.deck_mode!r}")
     _as_case(state)
     _table(state)
@@ -120,14 +120,14 @@ def _as_case(state: GameState) -> None:
     rulings refuse in a case but a heist of earlier rules may hold, and the board draws (a room type of another
     game, the guard on an alarm, a card two burglars hold), is left out of the case and checked here for what it
     is: rooms of the floor, room types and tools of the box."""
-    exported = game_as_case(state, "backup")
+    exported = game_as_case(state, RULEBOOKS[state.rules], "backup")  # a backup's position names its game
     case = json.loads(json.dumps(exported))
     for n, spec in case["floors"].items():
         fl = state.floors[int(n)]
         spec.update(tiles={}, alarms=[], tokens=dict(fl.lavatory))
         if not _squares(state, int(n), [*fl.tiles, *fl.alarms]) or not all(t in ANY_ROOM for t in fl.tiles.values()):
             raise NotWritten(f"floor {n}: its rooms or alarms")
-        if not RULESETS[state.rules].alarm_cubes and len(set(fl.alarms)) != len(fl.alarms):
+        if not RULEBOOKS[state.rules].rules.alarm_cubes and len(set(fl.alarms)) != len(fl.alarms):
             raise NotWritten(f"floor {n}: two alarms in a room")
     for name, member in case["crew"].items():
         b = state.crew[name]
@@ -135,12 +135,12 @@ def _as_case(state: GameState) -> None:
         member["side"] = b.side
         if not all(t in TOOLS for t in b.tools):
             raise NotWritten(f"{name}: tools {b.tools!r}")
-    if RULESETS[state.rules].room_rules:
+    if RULEBOOKS[state.rules].rules.room_rules:
         case["hack"] = dict(state.hack)
     elif state.hack:
         raise NotWritten("hack tokens in a game without computers")
     check_case(case)
-    again = game_as_case(state_from_case(case), "backup")
+    again = game_as_case(state_from_case(case), RULEBOOKS[state.rules], "backup")
     if _without(again) != _without(exported):
         raise NotWritten("the position reads back otherwise as a case")
 
@@ -176,7 +176,7 @@ def _squares(state: GameState, floor: int, squares: Any) -> bool:
 
 
 def _cards(state: GameState, cards: Any) -> bool:
-    game = RULESETS[state.rules]
+    game = RULEBOOKS[state.rules].rules
     return all(c in SQUARE_INDEX[state.size] or c == HIDDEN or c == game.roomless_card or c in game.alike_cards
                for c in cards)
 

@@ -151,7 +151,8 @@ from assistant.forecast.safety import safety_map
 from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
 from assistant.engine.errors import RulesError
-from assistant.engine.scenarios import new_game, random_walls
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.scenarios import random_walls
 from assistant.engine.state import GameState
 from assistant.web import create_app
 

@@ -45,7 +45,7 @@ def serve(database: str, heartbeat: float) -> None:
     sys.path.insert(0, str(ROOT))
     from waitress.server import create_server
 
-    from assistant.engine.scenarios import new_game
+    from assistant.engine.bb1.setup import new_game
     from assistant.web import create_app
 
     app = create_app({"DATABASE": database, "SECRET_KEY": "bench", "LIVE_HEARTBEAT": heartbeat,

@@ -19,7 +19,7 @@ from playwright.sync_api import expect, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from assistant.engine.scenarios import new_game
+from assistant.engine.bb1.setup import new_game
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, LiveServer
 
 CREW = [{"name": "Ann", "colour": "#e4572e"}, {"name": "Bob", "colour": "#29a3e6"}]

@@ -231,9 +231,19 @@
 
   // -- this device's text size and colours (issue 26 §2): "Aa" in the header ------------------------------
   const root = document.documentElement;
+  // the colour-blind palette's sheet is linked only when first chosen: Chromium fetches even a disabled one
+  function paletteSheet(on) {
+    let sheet = document.getElementById("palette");
+    const href = document.querySelector("[data-palette-sheet]")?.dataset.paletteSheet;
+    if (!sheet && on && href) {
+      sheet = Object.assign(document.createElement("link"), { id: "palette", rel: "stylesheet", href });
+      document.head.append(sheet);
+    }
+    if (sheet) sheet.disabled = !on;
+  }
   function look(name, value) {
     if (value) root.dataset[name] = value; else delete root.dataset[name];
-    if (name === "palette") document.getElementById("palette").disabled = !value;  // fetched only when first used
+    if (name === "palette") paletteSheet(Boolean(value));
     document.querySelectorAll(`[data-${name}]:not(html)`).forEach((b) => b.setAttribute("aria-pressed", String(b.dataset[name] === (value || "1"))));
   }
   try { look("text", localStorage.getItem("burgle:text")); look("palette", localStorage.getItem("burgle:palette")); } catch { /* private browsing */ }

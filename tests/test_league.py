@@ -16,7 +16,8 @@ import pytest
 
 from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
-from assistant.engine.scenarios import new_bb2_game, new_game
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.bb2.setup import new_bb2_game
 from assistant.engine.state import GameState
 from assistant.forecast import forecast_floor
 from assistant.league import Heist, HeistLine, heist_line, league
@@ -34,8 +35,8 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 def counted(store: Store, game_id: str) -> HeistLine:
     [row] = [r for r in store.games() if r["id"] == game_id]
-    setup, first = store.setup(game_id)
-    return heist_line(Heist(row["id"], row["title"], row["updated"]), setup, first, store.timeline(game_id)[1])
+    setup, first, book = store.setup(game_id)
+    return heist_line(Heist(row["id"], row["title"], row["updated"]), setup, first, store.timeline(game_id)[1], book)
 
 
 def half_a_chance(store: Store, deck: list[str]) -> str:

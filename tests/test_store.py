@@ -16,7 +16,8 @@ import pytest
 from assistant import backup
 from assistant.broker import Event
 from assistant.engine.actions import apply
-from assistant.engine.scenarios import new_game
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.rulesets import rulebook
 from assistant.engine.state import GameState
 from assistant.engine.upgrades import SaveFormatError
 from assistant.store import LinkTakenError, NotFoundError, StaleVersionError, Store
@@ -95,7 +96,7 @@ def test_links_settings_and_the_list_of_heists(store: Store) -> None:
         store.by_token("no-such-link")
     listed = {g["id"]: (g["head"], g["turns"], g["outcome"]) for g in store.games()}
     assert listed == {played: (4, 2, None), other: (2, 0, None)}
-    assert store.setup(played) == ([("scenario", "bank")], fresh())
+    assert store.setup(played) == ([("scenario", "bank")], fresh(), rulebook("bb1"))
     store.set_setting(f"danger/{played}", "on")
     store.set_setting("public_url", "http://192.168.1.10:8000/")
     assert store.settings_on([f"danger/{played}", f"danger/{other}"]) == {f"danger/{played}"}

@@ -14,7 +14,7 @@ malformed one is refused before any rule runs (MalformedActionError), an illegal
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, TypeAlias
 
@@ -29,7 +29,7 @@ from .limits import DIE_FACES, MOST_STEALTH
 from .log import LogEntry
 from .on_board import board_floor, board_square, crew_member
 from .ruleset import GameAction, GameOver, NeedAnswer
-from .rulesets import GAME_ACTIONS, RULESETS, SET_FIELDS, ruleset_for
+from .rulesets import RULEBOOKS, Rulebook, rulebook
 from .scenarios import SCENARIOS, random_walls
 from .state import GameState
 from .vocabulary import (Alarm, Answer, CrackSafe, EndTurn, EnterFloor, Entrance, Escape, GuardTurn, Layout, Move,
@@ -48,40 +48,43 @@ class Result:
         return self.state.pending["question"] if self.state.pending else None
 
 
-def apply(state: GameState, action: vocabulary.Action | dict[str, Any]) -> Result:
-    """Apply one action to a copy of ``state``. Raises a MalformedActionError for an action that is not one
-    (a dict is read here, once), an IllegalActionError for one the rules do not allow."""
+def apply(state: GameState, action: vocabulary.Action | dict[str, Any], game: Rulebook | None = None) -> Result:
+    """Apply one action to a copy of ``state``, by the rules of ``game`` (the heist's, as it was opened; a bare state,
+    a test's or a doctest's, is played by the game it names). Raises a MalformedActionError for an action that is
+    not one (a dict is read here, once), an IllegalActionError for one the rules do not allow."""
     action = from_json(action)
+    if game is None:
+        game = rulebook(state.rules)
     if isinstance(action, Answer):
         pending = state.pending
         if not pending:
             raise IllegalActionError(N_("there is no question to answer"))
         before = GameState.from_json(pending["before"])
         corrected = [*pending.get("corrected", ()), *([len(pending["answers"])] if action.correction else [])]
-        return _run(before, from_json(pending["action"]), pending["answers"] + [action.choice], pending["logged"],
-                    version=state.version, corrected=corrected)
+        return _run(game, before, from_json(pending["action"]), pending["answers"] + [action.choice],
+                    pending["logged"], version=state.version, corrected=corrected)
     if state.pending:
         raise IllegalActionError(N_("the table has a question to answer first (see the board)"))
     if state.outcome and action.do not in BOARD_ONLY:
         raise IllegalActionError(N_("the game is over: the crew escaped") if state.outcome == "escaped" else
                                  N_("the game is over: the crew was caught"))
-    return _run(state, action, [], 0, version=state.version)
+    return _run(game, state, action, [], 0, version=state.version)
 
 
-def _run(before: GameState, action: vocabulary.Action, answers: list[str], skip: int, version: int,
+def _run(game: Rulebook, before: GameState, action: vocabulary.Action, answers: list[str], skip: int, version: int,
          corrected: list[int] | None = None) -> Result:
     """``corrected``: which answers the table gave as corrections (``"correction": true``), by their order."""
     state = before.copy()
-    rules = ruleset_for(state, answers)
+    rules = game.ruleset(state, answers)
     if corrected:
         rules.corrected_answers = frozenset(corrected)
     try:
         _names_the_board(rules, action)
-        handler = HANDLERS.get(action.do)
-        if handler is not None:
-            handler(rules, action)
-        elif (own := _game_action(rules, GAME_ACTIONS, action.do)) is not None:
+        own = _game_action(game, action)
+        if own is not None:
             own.run(rules, action)
+        elif (handler := HANDLERS.get(action.do)) is not None:
+            handler(rules, action)
         else:
             raise IllegalActionError(N_("unknown action %(do)s"), do=repr(action.do))
         state.pending = None
@@ -129,16 +132,19 @@ def _naming(kind: type[vocabulary.Action]) -> Naming:
     return found
 
 
-def _game_action(rules: Bb1, registry: Mapping[str, Mapping[str, GameAction]], key: str) -> GameAction | None:
-    """The handler of ``key`` in the game's entry of ``registry`` (rulesets.GAME_ACTIONS or SET_FIELDS); a refusal
-    naming the game that has one ("commotions exist only in Burgle Bros 2"); None when no game has one."""
-    found = registry[rules.name].get(key)
+def _game_action(game: Rulebook, action: vocabulary.Action) -> GameAction | None:
+    """The game's own handler of ``action`` (``game.actions``, or ``game.set_fields`` for a number the table sets); a
+    refusal naming the game that has one ("commotions exist only in Burgle Bros 2"); None when no game has one (the
+    actions every game has, ``HANDLERS``)."""
+    setting = isinstance(action, Set)
+    key = action.what if isinstance(action, Set) else action.do
+    found = (game.set_fields if setting else game.actions).get(key)
     if found is not None:
         return found
-    for game, cls in RULESETS.items():
-        elsewhere = registry[game]
+    for other in RULEBOOKS.values():  # which game has it, to say so
+        elsewhere = other.set_fields if setting else other.actions
         if key in elsewhere:
-            raise IllegalActionError(N_("%(what)s exist only in %(game)s"), what=elsewhere[key].what, game=cls.title)
+            raise IllegalActionError(N_("%(what)s exist only in %(game)s"), what=elsewhere[key].what, game=other.title)
     return None
 
 
@@ -273,9 +279,7 @@ def _set(rules: Bb1, a: Set) -> None:
             raise IllegalActionError(N_("a guard die shows 1 to 6"))
         rules.state.floors[floor].die = value
         rules.log("set", "", floor, how="die", value=value)
-    elif (own := _game_action(rules, SET_FIELDS, what)) is not None:
-        own.run(rules, a)
-    else:
+    else:  # a game's own numbers are its handlers' (Rulebook.set_fields, run before this one)
         raise IllegalActionError(N_("cannot set %(field)s"), field=repr(what))
 
 
@@ -317,7 +321,7 @@ def _layout(rules: Bb1, a: Layout) -> None:
 
 
 # the actions of every game, each handler typed by its own action (tests/engine/test_vocabulary.py checks that the
-# class it takes is the one its ``do`` reads); each ruleset adds its own (rulesets.GAME_ACTIONS)
+# class it takes is the one its ``do`` reads); each game adds its own (Rulebook.actions)
 HANDLERS: dict[str, Callable[[Bb1, Any], None]] = {
     "guard_turn": _guard_turn, "alarm": _alarm, "remove_alarm": _remove_alarm, "crack_safe": _crack_safe,
     "enter_floor": _enter_floor, "move": _move, "place": _place, "escape": _escape, "reveal": reveal,

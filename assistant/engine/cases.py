@@ -11,6 +11,7 @@ from .actions import apply
 from .vocabulary import Action, CrackSafe, Escape, Move, card_key, from_json
 from .walks import TABLE, check_walk
 from .bb1.card_names import TOOLS
+from .bb1.rules import Bb1
 from .bb1.limits import MOST_HACK, MOST_ROOM_TOKENS, ROOM_TOKENS
 from .bb1.table import CHARACTERS, all_held, holders
 from .bb1.vocabulary import Hack
@@ -19,7 +20,7 @@ from .box import BB2_ROOMS, BB3_ROOMS
 from .errors import N_, BoardError, NoWayError, OverrulableError, RulesError
 from .log import LogEntry
 from .pathing import READINGS
-from .rulesets import RULESETS, rules_of
+from .rulesets import RULEBOOKS, Rulebook, rulebook
 from .scenarios import one_card_each
 from .state import Burglar, FloorState, GameState
 
@@ -60,8 +61,9 @@ def state_from_case(case: dict[str, Any]) -> GameState:
 
 def _state_from_case(case: dict[str, Any]) -> GameState:
     rules = case.get("rules", "bb1")
-    if RULESETS.get(rules) is None:
+    if not isinstance(rules, str) or rules not in RULEBOOKS:
         raise BoardError(N_("unknown rules %(rules)s: use bb1, bb2 or bb3"), rules=repr(rules))
+    game = rulebook(rules).rules  # the case names its game: looked up here, once
     size = case.get("size", 4)
     if size not in (4, 5):
         raise BoardError(N_("a floor is 4x4 or 5x5: %(key)s is 4 or 5, not %(size)s"), key="size", size=repr(size))
@@ -83,7 +85,7 @@ def _state_from_case(case: dict[str, Any]) -> GameState:
     for key, spec in floors.items():
         if not str(key).isdigit() or not 1 <= int(key) <= 3:
             raise BoardError(N_("floor %(key)s: floors are numbered 1 to 3"), key=repr(key))
-        state.floors[int(key)] = _floor_from_case(int(key), spec, state)
+        state.floors[int(key)] = _floor_from_case(int(key), spec, state, game)
     for name, spec in (case.get("crew") or {}).items():
         floor = spec.get("floor", 1)
         if floor not in state.floors:
@@ -97,21 +99,21 @@ def _state_from_case(case: dict[str, Any]) -> GameState:
                                    character=_word(spec.get("character", ""), CHARACTERS, "character"),
                                    side=_word(spec.get("side", "basic"), ("basic", "advanced"), "side"),
                                    tools=tuple(_word(t, TOOLS, "tool") for t in spec.get("tools", [])))
-        for key, most in RULESETS[rules].crew_counts.items():  # bb2: the Prima Donnas she carries
+        for key, most in game.crew_counts.items():  # bb2: the Prima Donnas she carries
             setattr(state.crew[name], key, _count(spec.get(key, 0), most, f"{name}.{key}"))
-    _one_of_each(state)
+    _one_of_each(state, game)
     state.order = tuple(state.crew)
-    if RULESETS[rules].room_rules:
+    if game.room_rules:
         _table_from_case(case, state)
     for key, order in (case.get("reshuffle") or {}).items():
         if int(key) not in state.floors:
             raise BoardError(N_("%(section)s for floor %(key)s, which the case does not have"), section="reshuffle",
                              key=key)
-        state.floors[int(key)].stacked = [_card(c, int(key), state) for c in order]
+        state.floors[int(key)].stacked = [_card(c, int(key), state, game) for c in order]
     return state
 
 
-def _one_of_each(state: GameState) -> None:
+def _one_of_each(state: GameState, game: type[Bb1]) -> None:
     """§1.22 "One of each card": no crew the box could not deal, whatever game (a character card, a tool or loot
     card held by more burglars than the box has copies, more Prima Donna chips than the box holds)."""
     one_card_each({name: b.character for name, b in state.crew.items()})
@@ -120,7 +122,7 @@ def _one_of_each(state: GameState) -> None:
             if all_held(state, kind, name) or (*b.tools, *b.loot).count(kind) > 1:
                 raise BoardError(N_("%(card)s is held by more burglars than the box has cards: %(names)s"),
                                  card=kind, names=holders(state, kind))
-    for key, most in rules_of(state).crew_counts.items():
+    for key, most in game.crew_counts.items():
         if sum(getattr(b, key) for b in state.crew.values()) > most:
             raise BoardError(N_("%(key)s: the crew holds more than the box's %(most)s"), key=repr(key), most=most)
 
@@ -193,8 +195,7 @@ def _square(value: Any, floor: int, plan: Floorplan, what: str) -> str:
     return value.upper()
 
 
-def _card(value: Any, floor: int, state: GameState) -> str:
-    game = RULESETS[state.rules]
+def _card(value: Any, floor: int, state: GameState, game: type[Bb1]) -> str:
     if value == game.roomless_card or value in game.alike_cards:
         return str(value)
     if not isinstance(value, str):
@@ -227,7 +228,7 @@ def _tile_type(value: Any, floor: int, rules: str) -> str:
     return kind
 
 
-def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorState:
+def _floor_from_case(n: int, spec: dict[str, Any], state: GameState, game: type[Bb1]) -> FloorState:
     plan = floorplan(state.size, state.void, spec.get("walls", []))
     fl = FloorState(walls=tuple(sorted(plan.walls)))
     state.floors[n] = fl
@@ -235,7 +236,6 @@ def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorSta
     fl.destination = None if spec.get("destination") is None else _square(spec["destination"], n, plan,
                                                                            "destination")
     fl.appeared = fl.guard is not None
-    game = RULESETS[state.rules]
     if game.uses_die:
         fl.die = _die(spec.get("die", 2), n)
     fl.alarms = tuple(sorted(_square(a, n, plan, "alarm") for a in spec.get("alarms", [])))
@@ -244,14 +244,14 @@ def _floor_from_case(n: int, spec: dict[str, Any], state: GameState) -> FloorSta
     if fl.guard is not None and fl.guard in fl.alarms:
         raise BoardError(N_("floor %(n)s: no alarm can be on the guard's square %(guard)s"), n=n, guard=fl.guard)
     names = SQUARE_INDEX[state.size]  # a card already spelled as the board spells it needs no more checking
-    fl.deck = [c if c in names else _card(c, n, state) for c in spec.get("patrol", [])]
+    fl.deck = [c if c in names else _card(c, n, state, game) for c in spec.get("patrol", [])]
     if spec.get("face_down"):
         # face-down cards listed as a set, no order (an exported heist): dealt afresh below the known ones, by
         # the case's seed, so the same file always deals the same deck
-        unordered = sorted(c if c in names else _card(c, n, state) for c in spec["face_down"])
+        unordered = sorted(c if c in names else _card(c, n, state, game) for c in spec["face_down"])
         random.Random(f"{state.seed}/{n}/deal").shuffle(unordered)
         fl.deck += unordered
-    fl.discard = tuple(c if c in names else _card(c, n, state) for c in spec.get("discard", []))
+    fl.discard = tuple(c if c in names else _card(c, n, state, game) for c in spec.get("discard", []))
     fl.tiles = {_square(k, n, plan, "tile"): _tile_type(v, n, state.rules)
                 for k, v in (spec.get("tiles") or {}).items()}
     fl.lavatory = {sq: ROOM_TOKENS for sq, kind in fl.tiles.items() if kind == "lavatory"}
@@ -296,6 +296,7 @@ class Replay:
     log: tuple[LogEntry, ...]
     needs_choice: dict[str, Any] | None
     steps: tuple[Step, ...]
+    rulebook: Rulebook  # the game the case names, looked up once as it was read
 
     @property
     def question(self) -> dict[str, Any] | None:
@@ -325,22 +326,24 @@ def replay(case: Any, start: GameState | None = None) -> Replay:
         raise BoardError(N_("%(key)s is %(one)s or %(other)s"), key="'walks'", one="table", other="checked")
     answers = list(choices)
     steps: list[Step] = []
+    game = rulebook(state.rules)
     for action in actions:
-        state = _step(state, action if walks == "checked" else tables_word(state, action), steps)
+        state = _step(game, state, action if walks == "checked" else tables_word(game, state, action), steps)
         question = state.pending["question"] if state.pending else None
         while question and (answers or "default" in question):
-            state = _step(state, {"do": "answer", "choice": answers.pop(0) if answers else question["default"]}, steps)
+            state = _step(game, state, {"do": "answer", "choice": answers.pop(0) if answers else question["default"]},
+                          steps)
             question = state.pending["question"] if state.pending else None
         if question or state.outcome == "caught":
             break
     question = state.pending["question"] if state.pending else None
     return Replay(state, tuple(e for step in steps for e in step.log),
-                  None if question is None else {"options": question["options"]}, tuple(steps))
+                  None if question is None else {"options": question["options"]}, tuple(steps), game)
 
 
-def _step(state: GameState, action: Any, steps: list[Step]) -> GameState:
+def _step(game: Rulebook, state: GameState, action: Any, steps: list[Step]) -> GameState:
     read = from_json(action)
-    result = apply(state, read)
+    result = apply(state, read, game)
     steps.append(Step(read, tuple(result.log), result.state))
     return result.state
 
@@ -350,7 +353,8 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
     cid = case.get("id") if isinstance(case, dict) else None
     try:
         played = replay(case)
-        return {"id": cid, **report(played.state, list(played.log)), "needs_choice": played.needs_choice}
+        return {"id": cid, **report(played.state, list(played.log), played.rulebook),
+                "needs_choice": played.needs_choice}
     except RulesError as err:
         return {"id": cid, "error": str(err)}
     except Exception as err:  # a bug in the engine, said as such, never as the case's fault
@@ -358,7 +362,7 @@ def run_case(case: dict[str, Any]) -> dict[str, Any]:
                                     f"{type(err).__name__}: {err}"}
 
 
-def tables_word(state: GameState, action: Any) -> Action | Any:
+def tables_word(game: Rulebook, state: GameState, action: Any) -> Action | Any:
     """docs/conformance.md "Walks": a case says what happened at a table, so a walk in it that the board (as the
     case describes it) does not allow is the table's word: it runs with every effect of entering, marked as a
     correction (``via`` "table"), rather than being refused as a tap on the board would be. So is a hack token for
@@ -370,10 +374,10 @@ def tables_word(state: GameState, action: Any) -> Action | Any:
         if state.pending:
             return read
         if isinstance(read, (CrackSafe, Escape, Hack)) and not read.correction:
-            return _checked_by_table(state, read)
+            return _checked_by_table(game, state, read)
         if not isinstance(read, Move) or read.how not in (None, "walk") or read.via is not None:
             return read
-        check_walk(state, read.who, read.floor, read.to, None, rules_of(state).room_rules)
+        check_walk(state, read.who, read.floor, read.to, None, game.rules.room_rules)
     except NoWayError:
         return Move.read({**read.to_json(), "via": TABLE})
     except (RulesError, KeyError):
@@ -381,10 +385,10 @@ def tables_word(state: GameState, action: Any) -> Action | Any:
     return read
 
 
-def _checked_by_table(state: GameState, action: CrackSafe | Escape | Hack) -> Action:
+def _checked_by_table(game: Rulebook, state: GameState, action: CrackSafe | Escape | Hack) -> Action:
     """The action as the board takes it, or marked ``correction`` when only the table's word allows it."""
     try:
-        apply(state, action)
+        apply(state, action, game)
     except OverrulableError:
         return replace(action, correction=True)
     except RulesError:
@@ -392,8 +396,8 @@ def _checked_by_table(state: GameState, action: CrackSafe | Escape | Hack) -> Ac
     return action
 
 
-def report(state: GameState, log: list[LogEntry]) -> dict[str, Any]:
-    game = rules_of(state)
+def report(state: GameState, log: list[LogEntry], book: Rulebook) -> dict[str, Any]:
+    game = book.rules
     floors: dict[str, dict[str, Any]] = {}
     entered: dict[int | None, list[str | None]] = {}  # one pass over the log, not two per floor
     drawn: dict[int | None, list[str]] = {}

@@ -25,6 +25,7 @@ LOST_VISUAL = "lost-visual"  # bb1 mini expansion card
 DISTRACTED = "distracted"  # bb2 card: the players choose an even-numbered room
 WORKER = "worker"  # bb3 card: a worker joins the guard, draw again
 WORKERS_MOVE = "workers-move"  # bb3 card: workers move as it shows (the table moves them), draw again
+EMPTY_DECK = "empty"  # bb2: the answer to a card question when the table's real deck has no card left
 HIDDEN = "?"  # a card of the table's physical deck, not seen yet
 
 

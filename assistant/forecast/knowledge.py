@@ -22,17 +22,24 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..engine.rulesets import RULESETS, rules_of, ruleset_for
+from ..engine.rulesets import RULEBOOKS, Rulebook
 from ..engine.state import HIDDEN, LOST_VISUAL, GameState
+
+
+def game_of(view: GameState) -> Rulebook:
+    """The game of a state the forecast made (a blind view, a copy standing her elsewhere): the forecast's states are
+    its own, memoised and keyed by their JSON, the game's name with them, so it is found here by that name (the
+    pages hand the forecast the heist's state; its game is the one the state names)."""
+    return RULEBOOKS[view.rules]
 
 
 def special(rules: str) -> str:
     """The special card each game's deck may hold besides one card per room (guard-rules.md 1.20, §6, §7)."""
-    return RULESETS[rules].roomless_card
+    return RULEBOOKS[rules].rules.roomless_card
 
 
 # each game's cards that do the same within one move, looked up once (kind_of runs for every card a forecast reads)
-_ALIKE = {name: dict(cls.alike_cards) for name, cls in RULESETS.items()}
+_ALIKE = {name: dict(book.rules.alike_cards) for name, book in RULEBOOKS.items()}
 
 
 def kind_of(rules: str, card: str) -> str:
@@ -53,7 +60,7 @@ def full_deck(state: GameState, floor: int) -> Counter[str]:
     fl = state.floors[floor]
     rooms = state.plan(floor).rooms
     cards: Counter[str] = Counter(rooms)
-    game = rules_of(state)
+    game = game_of(state).rules
     special = game.roomless_card
     named = sum(1 for c in (*fl.deck, *fl.unseen, *fl.discard) if kind_of(state.rules, c) == special)
     if game.roomless_card_optional:
@@ -95,7 +102,7 @@ def blind(state: GameState) -> GameState:
     view.spotted = False
     for n, fl in view.floors.items():
         full = full_deck(state, n)
-        if rules_of(state).roomless_card_optional and full[LOST_VISUAL]:
+        if game_of(state).rules.roomless_card_optional and full[LOST_VISUAL]:
             view.lost_visual = True  # so the engine accepts "lost-visual" as a drawn card
         aside = max(0, sum(full.values()) - len(fl.discard) - len(fl.deck))
         fl.deck = [HIDDEN] * len(fl.deck)
@@ -118,11 +125,11 @@ def reshuffled_first(view: GameState, floor: int) -> GameState:
     with every worker card (0.1-0.5 s). Reshuffled first, its deck is full. A deck that is not empty is returned
     as it is."""
     fl = view.floors[floor]
-    if fl.deck or rules_of(view).hunts or (fl.guard is None and not fl.lost):
+    if fl.deck or game_of(view).rules.hunts or (fl.guard is None and not fl.lost):
         return view
     shuffled = view.copy()
     die = shuffled.floors[floor].die
-    ruleset_for(shuffled, []).reshuffle(floor)
+    game_of(shuffled).ruleset(shuffled, []).reshuffle(floor)
     if not fl.lost:
         shuffled.floors[floor].die = die
     return shuffled

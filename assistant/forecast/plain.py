@@ -26,9 +26,8 @@ from fractions import Fraction
 from ..engine.actions import before_guard_walk
 from ..engine.errors import RulesError
 from ..engine.ruleset import GameOver, NeedAnswer
-from ..engine.rulesets import ruleset_for
 from ..engine.state import GameState
-from .knowledge import full_deck, kind_of
+from .knowledge import full_deck, game_of, kind_of
 from .records import Question, Tree
 
 
@@ -44,7 +43,7 @@ def enumerate_move(view: GameState, floor: int, bonus: int = 0, ending: str | No
 
     def branch(answers: list[str], p: Fraction) -> None:
         state = view.copy()
-        rules = ruleset_for(state, answers)
+        rules = game_of(state).ruleset(state, answers)
         question: Question | None = None
         try:
             if ending is not None:

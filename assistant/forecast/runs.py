@@ -13,10 +13,9 @@ from ..engine.actions import before_guard_walk
 from ..engine.errors import RulesError
 from ..engine.narrator import Line
 from ..engine.ruleset import GameOver, NeedAnswer, Plans
-from ..engine.rulesets import rules_of, ruleset_for
 from ..engine.state import HIDDEN, GameState
 from .keys import StateKeys
-from .knowledge import full_deck, special
+from .knowledge import full_deck, game_of, special
 from .records import UNKNOWN, Ended, Events, Partition, Piles, Point, Question, Run, Tree, Unseen
 from .routes import group_by_path
 
@@ -49,7 +48,7 @@ def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Pi
     if piles is not None:
         fl = state.floors[floor]
         fl.deck, fl.discard, fl.unseen = [HIDDEN] * piles[0], (HIDDEN,) * piles[1], (HIDDEN,) * piles[2]
-    rules = ruleset_for(state, answers, plans, details=False)
+    rules = game_of(state).rules(state, answers, plans, False)  # called as it is: thousands of engine runs a forecast
     rules.stand_ins = stand_ins
     question = None
     walking = resume is not None
@@ -105,7 +104,7 @@ class Runs:
         self.card_index = [{c: i for i, c in enumerate(cards)} for cards in self.cards]
         self.floor_at: dict[int | None, int] = {n: i for i, n in enumerate(self.floors)}  # a log entry's floor
         # a card's index by the name a draw entry gives it (knowledge.kind_of: bb3's two worker cards are one)
-        alike = rules_of(view).alike_cards
+        alike = game_of(view).rules.alike_cards
         self.drawn_index = [{**index, **{name: index[kind] for name, kind in alike.items() if kind in index}}
                             for index in self.card_index]
         # The answer given to the engine for each card. bb3's two kinds of worker card both only make him draw

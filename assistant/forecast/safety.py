@@ -47,10 +47,9 @@ from ..engine.actions import before_guard_walk
 from ..engine.board import Floorplan
 from ..engine.errors import RulesError
 from ..engine.ruleset import GameOver, NeedAnswer, StandInsRead
-from ..engine.rulesets import rules_of, ruleset_for
 from ..engine.state import GameState
 from . import Chance, ending, forecast_floor, move_bonus
-from .knowledge import blind
+from .knowledge import blind, game_of
 
 __all__ = ["TURN_END_EFFECTS", "safest", "safety", "safety_map", "turn_end_effects", "turn_end_reasons"]
 
@@ -80,7 +79,7 @@ def _copies(state: GameState, name: str, floor: int) -> dict[str, _Copy]:
     """The rooms of her floor that forecasts with copies of her may settle; none in bb2 while the bouncer hunts
     (he heads for the nearest player: the copies would pull him), whose copies are left to ``_with_copies``."""
     fl = state.floors[floor]
-    if rules_of(state).hunts and fl.destination is None:
+    if game_of(state).rules.hunts and fl.destination is None:
         return {}
     plan = state.plan(floor)
     stealth = state.crew[name].stealth
@@ -152,7 +151,7 @@ def _after_actions(state: GameState, floor: int) -> GameState | None:
         return state
     after = state.copy()
     try:
-        before_guard_walk(ruleset_for(after, []), who)
+        before_guard_walk(game_of(after).ruleset(after, []), who)
     except (NeedAnswer, GameOver, RulesError):
         return None
     return after
@@ -179,7 +178,8 @@ def turn_end_effects(state: GameState, name: str, rooms: Iterable[str]) -> dict[
     for room in rooms:
         answers: list[str] = []
         while True:
-            rules = ruleset_for(_standing(view, name, room), list(answers))
+            standing = _standing(view, name, room)
+            rules = game_of(standing).ruleset(standing, list(answers))
             try:
                 before_guard_walk(rules, name)
             except NeedAnswer as need:
@@ -224,7 +224,7 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
     out: dict[str, Chance] = {}
     tried: dict[str, _Copy] = {}  # rooms the forecasts with copies of her may settle
     away = None
-    if b.stealth >= NO_AWAY_STEALTH or rules_of(state).crew_counter == "heat":
+    if b.stealth >= NO_AWAY_STEALTH or game_of(state).rules.crew_counter == "heat":
         # a catch takes 4 steps or more after his first entry: few rooms are settled without it, so the copies
         # give every room's found too (measured faster, docs/forecast.md); bb2's heat is no entering either
         tried = {room: replace(c, found_is_entered=False) for room, c in rooms.items()}
@@ -235,7 +235,7 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
         # his speed and room once End turn's first part is done (another burglar's Thermo adds an alarm); unknown
         # when it asks the table something: then no room is settled by them
         after = _after_actions(_standing(state, name, None), floor)
-        moves = ruleset_for(after, []).speed(floor, move_bonus(state, floor)) if after else None
+        moves = game_of(after).ruleset(after, []).speed(floor, move_bonus(state, floor)) if after else None
         start = after.floors[floor].guard if after else None
         for room, c in rooms.items():
             entered = away.enter.get(room, Fraction(0))

@@ -59,9 +59,8 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import TypeAlias
 
-from ..engine.rulesets import ruleset_for
 from ..engine.state import GameState
-from .knowledge import kind_of
+from .knowledge import game_of, kind_of
 from .records import Compiled, Dist, Group, Piles, Point, Question, Tree, Unseen
 from .routes import card_classes
 from .runs import LOST, Overflow, Runs
@@ -114,7 +113,7 @@ def explore(view: GameState, floor: int, bonus: int = 0, stand_ins: frozenset[st
     runs = None
     redrawn = LEFT_OUT
     fl = view.floors[floor]
-    if len(fl.deck) < ruleset_for(view, []).speed(floor, bonus) + RUNS_OUT_MARGIN:
+    if len(fl.deck) < game_of(view).ruleset(view, []).speed(floor, bonus) + RUNS_OUT_MARGIN:
         # the deck may well run out during the move: leaving the cards out all the way would fail at the end
         redrawn, width = AFTER_RESHUFFLE, RESHUFFLED_WIDTH
     while True:

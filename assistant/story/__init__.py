@@ -12,11 +12,13 @@ The luckiest moment is the highest chance of being found that did not come true,
 
 >>> from assistant.engine.actions import apply
 >>> from assistant.engine.cases import state_from_case
+>>> from assistant.engine.rulesets import RULEBOOKS
 >>> before = state_from_case({"floors": {"1": {"guard": "A1", "destination": "B1", "die": 1, "patrol": ["C3"]}},
 ...                           "crew": {"ana": {"floor": 1, "at": "B1", "stealth": 2}}})
 >>> result = apply(before, {"do": "end_turn"})
 >>> from assistant.engine.vocabulary import from_json
->>> turn = heist_story([Step(from_json({"do": "end_turn"}), result.log, before, result.state)])[0]
+>>> step = Step(from_json({"do": "end_turn"}), result.log, before, result.state)
+>>> turn = heist_story([step], RULEBOOKS["bb1"])[0]
 >>> turn.danger["ana"], turn.found, turn.stealth["ana"]
 (Fraction(1, 1), ('ana',), 1)
 """
@@ -27,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from ..engine.log import LogEntry
-from ..engine.rulesets import rules_of
+from ..engine.rulesets import Rulebook
 from ..engine.state import GameState
 from ..engine.vocabulary import Action
 from ..forecast import forecast_floor
@@ -72,9 +74,9 @@ class Moment:
     chance: Fraction
 
 
-def heist_story(steps: Sequence[Step]) -> list[Turn]:
-    """The turns of the heist from its actions, oldest first. An ``end_turn`` that stopped on a question goes on
-    in the ``answer`` actions after it; they are part of its turn."""
+def heist_story(steps: Sequence[Step], book: Rulebook) -> list[Turn]:
+    """The turns of the heist (a heist of ``book``'s game) from its actions, oldest first. An ``end_turn`` that
+    stopped on a question goes on in the ``answer`` actions after it; they are part of its turn."""
     turns: list[Turn] = []
     i = 0
     while i < len(steps):
@@ -88,11 +90,11 @@ def heist_story(steps: Sequence[Step]) -> list[Turn]:
             log.extend(steps[i].log)
             after = steps[i].after
             i += 1
-        turns.append(_turn(len(turns) + 1, step.before, log, after))
+        turns.append(_turn(len(turns) + 1, step.before, log, after, book))
     return turns
 
 
-def _turn(number: int, before: GameState, log: list[LogEntry], after: GameState) -> Turn:
+def _turn(number: int, before: GameState, log: list[LogEntry], after: GameState, book: Rulebook) -> Turn:
     who = before.current() or ""
     b = before.crew.get(who)
     # as End turn moves him (actions._end_turn): not after a Shift Change, nor for a burglar who is not inside
@@ -106,7 +108,7 @@ def _turn(number: int, before: GameState, log: list[LogEntry], after: GameState)
         if e.kind in FOUND and isinstance(name, str) and name not in found:
             found.append(name)
     caught = next((e.data.get("who") for e in log if e.kind == "caught"), None)
-    counter = rules_of(after).crew_counter
+    counter = book.rules.crew_counter
     return Turn(number=number, who=who, floor=floor, danger=danger, found=tuple(found),
                 caught=caught if isinstance(caught, str) else None,
                 stealth={n: getattr(c, counter) for n, c in after.crew.items()},

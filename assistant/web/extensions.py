@@ -15,13 +15,13 @@ from . import assets
 from ..broker import Broker
 from ..store import Store
 from ..stores import open_store
+from .misses import MissLimiter
 
 csrf = CSRFProtect()
 compress = Compress()
 
 
 def init_app(app: Flask) -> None:
-    from .access import MissLimiter
     # DATABASE: the SQLite file (the default), or a postgresql:// address (python -m assistant --database)
     app.extensions["store"] = open_store(app.config["DATABASE"], Broker(), Path(app.instance_path))
     app.extensions["misses"] = MissLimiter()

@@ -11,14 +11,12 @@ from werkzeug.datastructures import MultiDict
 
 from ..engine.bb2.campaign import FINALES, FIRST_SUSPICION, FloorChange, Meter, checked_suspicion
 from ..engine.errors import BoardError
+from ..engine.setup import FormFields
 from ..words.i18n import _
 from .limits import shorten, whole_number
 
 MODES = ("campaign", "random")  # a heist of a campaign, a Random Finale heist; else the decks are typed by hand
 FLOOR_NUMBERS = (1, 2)
-
-Setup = list[tuple[str, str]]
-
 
 def mode_of(form: MultiDict[str, str]) -> str:
     """``campaign``, ``random`` or "" (one heist, its decks typed by hand)."""
@@ -66,13 +64,13 @@ def meter_decks(form: MultiDict[str, str]) -> list[int] | None:
     return list(meter_from_form(form).decks) if mode_of(form) else None
 
 
-def meter_setup(form: MultiDict[str, str]) -> Setup:
+def meter_setup(form: MultiDict[str, str]) -> FormFields:
     """The form's Meter fields as the heist keeps them (Play again fills them in)."""
     mode = mode_of(form)
     if not mode:
         return []
     meter = meter_from_form(form)
-    fields: Setup = [("mode", mode)]
+    fields: FormFields = [("mode", mode)]
     if mode == "random":
         fields += [("suspicion", str(suspicion_from_form(form))),
                    *(("finale", str(n)) for n in finales_from_form(form))]

@@ -3,9 +3,9 @@ reshuffles, lost Stealth, cameras. Each reads the numbers the engine logged with
 
 from __future__ import annotations
 
+from dataclasses import replace
 
 from ..engine.log import LogEntry
-from ..engine.rulesets import rules_of
 from ..render import Mark
 from ..words import sentence as say
 from ..words.i18n import _, ngettext
@@ -61,7 +61,7 @@ def speed(m: Moment) -> Why:
         return _why(m, sentence, facts=((_("Moves"), str(moves)),))
     die, alarms = d["die"], d.get("alarms", 0)
     squares: list[str] = sorted(set(d.get("alarm_squares", [])))
-    cubes = rules_of(m.before).alarm_cubes
+    cubes = m.book.rules.alarm_cubes
     # the sum as its terms, each a whole phrase; a comma between them reads the same in the three languages
     terms = [_("the die shows %(die)s", die=die)]
     if alarms:
@@ -117,7 +117,7 @@ def _card_decides(m: Moment, floor: int, square: str) -> str:
     if square in alarms:
         return _("This card, %(square)s, names a room with an alarm on floor %(floor)s, so the die goes there either "
                  "way.", floor=floor, square=square)
-    if _picked_up(Moment(m.log, m.index - 1, m.before, m.action)):
+    if _picked_up(replace(m, index=m.index - 1)):
         return _("The Juicer picked up an alarm, and as her card says a new patrol card gives his destination even "
                  "with other alarms on floor %(floor)s: the die goes to %(square)s (§1.22, Juicer pick-up).",
                  floor=floor, square=square)

@@ -9,6 +9,7 @@ from ..engine.vocabulary import Action
 from . import decisions
 from .model import Why
 from .moment import Moment
+from ..engine.rulesets import Rulebook
 from .routes import explain_step
 
 EXPLAINERS: dict[str, Callable[[Moment], Why]] = {
@@ -25,13 +26,15 @@ def has_why(entry: LogEntry) -> bool:
     return bool(entry.rule)
 
 
-def explain_entry(log: Sequence[LogEntry], index: int, before: GameState, action: Action | None = None) -> Why | None:
+def explain_entry(log: Sequence[LogEntry], index: int, before: GameState, book: Rulebook,
+                  action: Action | None = None) -> Why | None:
     """Why ``log[index]`` happened, or None when that line is not there or names no rule.
 
-    ``log`` is one action's log, ``before`` the state the action was applied to, ``action`` the action itself.
+    ``log`` is one action's log, ``before`` the state the action was applied to, ``book`` the heist's game,
+    ``action`` the action itself.
     """
     if not 0 <= index < len(log) or not has_why(log[index]):
         return None
-    moment = Moment(log, index, before, action)
+    moment = Moment(log, index, before, book, action)
     explainer = EXPLAINERS.get(log[index].kind, decisions.generic)
     return explainer(moment)

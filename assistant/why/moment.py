@@ -8,6 +8,7 @@ from typing import Any
 
 from ..engine.board import Floorplan
 from ..engine.log import LogEntry
+from ..engine.rulesets import Rulebook
 from ..engine.state import GameState
 from ..engine.vocabulary import Action
 from ..render import Mark
@@ -22,6 +23,7 @@ class Moment:
     log: Sequence[LogEntry]
     index: int
     before: GameState
+    book: Rulebook  # the heist's game
     action: Action | None = None
 
     @property

@@ -7,6 +7,8 @@ the reason (pathing.Fork). The routes are drawn again from the floor's walls wit
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..engine.bb1.vocabulary import Event
 from ..engine.board import Floorplan
 from ..engine.errors import RulesError
@@ -54,7 +56,7 @@ def explain_step(m: Moment) -> Why:
 
 def _previous_room(m: Moment, floor: int) -> str | None:
     """Where he stood before this step, for entries written before steps carried ``came_from``."""
-    earlier = Moment(m.log, m.index - 1, m.before, m.action) if m.index > 0 else None
+    earlier = replace(m, index=m.index - 1) if m.index > 0 else None
     return earlier.guard_at(floor) if earlier else m.before.floors[floor].guard
 
 

@@ -2,16 +2,17 @@
 and the guard stand, his die, the alarms and the walls beside each burglar, in the reader's language. Read from the
 state as every device sees it: a room not turned up is only counted as face down, and nothing here reads a deck.
 
->>> from assistant.engine.scenarios import new_game
+>>> from assistant.engine.bb1.setup import new_game
+>>> from assistant.engine.rulesets import RULEBOOKS
 >>> state = new_game("bank", [{"name": "Ann"}])
->>> describe_floor(state, 2)[:2]
+>>> describe_floor(state, 2, RULEBOOKS["bb1"])[:2]
 ['Floor 2 of 3.', 'Every room is face down.']
 """
 
 from __future__ import annotations
 
 from ..engine.board import square_coords, square_name
-from ..engine.rulesets import rules_of
+from ..engine.rulesets import Rulebook
 from ..engine.state import GameState
 from .i18n import N_, _, ngettext
 from .names import room_name
@@ -88,8 +89,8 @@ def _crew(state: GameState, floor: int) -> list[str]:
     return lines
 
 
-def _figure(state: GameState, floor: int) -> list[str]:
-    fl, game = state.floors[floor], rules_of(state)
+def _figure(state: GameState, floor: int, book: Rulebook) -> list[str]:
+    fl, game = state.floors[floor], book.rules
     figure = _(game.figure)
     if fl.lost:
         return [_("The %(figure)s is off the board until he next moves (Lost Visual).", figure=figure)]
@@ -115,8 +116,8 @@ def _alarms(state: GameState, floor: int) -> list[str]:
                      places="; ".join(places))]
 
 
-def describe_floor(state: GameState, floor: int) -> list[str]:
+def describe_floor(state: GameState, floor: int, book: Rulebook) -> list[str]:
     """The floor in sentences: which floor, its rooms face up, the crew on it and the walls beside each, the guard
     and his die, the alarms."""
     return [_("Floor %(n)s of %(floors)s.", n=floor, floors=len(state.floors)), *_rooms(state, floor),
-            *_crew(state, floor), *_figure(state, floor), *_alarms(state, floor)]
+            *_crew(state, floor), *_figure(state, floor, book), *_alarms(state, floor)]

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine.bb2.rules import EMPTY_DECK
-from ..engine.state import DISTRACTED, HIDDEN, LOST_VISUAL, WORKER, WORKERS_MOVE
+from ..engine.state import DISTRACTED, EMPTY_DECK, HIDDEN, LOST_VISUAL, WORKER, WORKERS_MOVE
 from .i18n import _
 
 Names = dict[str, Callable[[], str]]

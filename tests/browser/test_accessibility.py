@@ -13,7 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from assistant.engine.scenarios import new_bb3_game
+from assistant.engine.bb3.setup import new_bb3_game
 from tests.browser.test_heist import heist_in_play, open_board, tap_room, version_is
 from tests.browser.test_tap_count import casino_in_play
 

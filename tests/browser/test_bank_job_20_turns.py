@@ -23,7 +23,7 @@ from playwright.sync_api import Page, expect
 
 from assistant.engine.actions import apply
 from assistant.engine.log import LogEntry
-from assistant.engine.scenarios import new_game
+from assistant.engine.bb1.setup import new_game
 from assistant.engine.state import GameState
 from assistant.words.questions import option_text
 from tests.browser.test_heist import animations_done, open_reveal, room, state_of, version_is

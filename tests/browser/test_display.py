@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from assistant.engine.scenarios import new_game
+from assistant.engine.bb1.setup import new_game
 from tests.browser.conftest import LiveServer
 from tests.browser.test_accessibility import serious
 from tests.browser.test_heist import CREW, engine, expect_guard, heist_in_play, version_is

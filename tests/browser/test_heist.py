@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, Request, expect
 
 from assistant.engine.actions import Result, apply
-from assistant.engine.scenarios import BANK_WALLS, new_game
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.scenarios import BANK_WALLS
 from assistant.engine.state import GameState
 from assistant.words import prompt, sentence
 from tests.web.helpers import tie_pair

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from assistant.engine.scenarios import new_game, random_walls
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.scenarios import random_walls
 from tests.browser.conftest import sized_context
 from tests.browser.test_heist import CREW, animations_done, heist_in_play, room, state_of, version_is
 

@@ -16,7 +16,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from assistant.engine.actions import apply
 from assistant.engine.errors import IllegalActionError
-from assistant.engine.scenarios import new_bb2_game, new_bb3_game
+from assistant.engine.bb2.setup import new_bb2_game
+from assistant.engine.bb3.setup import new_bb3_game
 from tests.browser.conftest import LiveServer, sized_context
 from tests.browser.test_heist import heist_in_play, state_of, version_is
 

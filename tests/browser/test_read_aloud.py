@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from assistant.engine.rulesets import RULEBOOKS
 from assistant.words.floor import describe_floor
 from tests.browser.test_heist import heist_in_play, version_is
 
@@ -90,7 +91,7 @@ def floor_in_words(live_server: Any, game_id: str, floor: int, lang: str = "en")
     """What the page must say, sentence by sentence: words/floor.py on the stored position, in ``lang``."""
     state = live_server.store().load(game_id).state
     with live_server.app.test_request_context("/", headers={"Accept-Language": lang}):
-        return describe_floor(state, floor)
+        return describe_floor(state, floor, RULEBOOKS[state.rules])
 
 
 def test_d_reads_the_floor_in_words_to_the_screen_reader_and_aloud(browser: Browser, live_server):

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from assistant.engine.scenarios import new_bb2_game
+from assistant.engine.bb2.setup import new_bb2_game
 from tests.browser.test_heist import heist_in_play, room, state_of, version_is
 
 TYPICAL = [("laboratory", 3), ("secret-door", 1), ("service-duct", 5)]  # rooms that ask the table nothing

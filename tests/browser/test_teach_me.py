@@ -18,6 +18,7 @@ from assistant import reference
 from assistant.why import explain_entry
 from assistant.words.i18n import _
 from assistant.web.table.lesson import PAGES
+from assistant.engine.rulesets import RULEBOOKS
 from tests.browser.test_heist import animations_done, free_rooms, game_id_of, state_of, version_is
 
 VIEWPORTS = {"tablet": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -132,7 +133,7 @@ def test_a_new_player_is_taught_to_the_first_guard_move_and_leaves_the_lesson(de
     expect(lesson).to_contain_text(rule("guard_turn", lang))
     game = live_server.store().load(game_id)
     before, action, log = live_server.store().action_at(game_id, game.head)
-    speed = in_language(live_server, lang, lambda: explain_entry(list(log), 0, before, action))
+    speed = in_language(live_server, lang, lambda: explain_entry(list(log), 0, before, RULEBOOKS[before.rules], action))
     expect(lesson).to_contain_text(" ".join(speed.sentence.split()))  # how far he walked and why, as Why? says
     # in the card of his move, which comes into view after End turn: the step and the move's checklist together
     expect(page.locator(".real-board > section.teach")).to_have_count(1)

@@ -15,7 +15,9 @@ from assistant.engine.cases import state_from_case
 from assistant.engine.errors import RulesError
 from assistant.engine.log import LogEntry
 from assistant.engine.offers import Offer
-from assistant.engine.rulesets import rules_of
+from assistant.engine.bb1.rules import Bb1
+from assistant.engine.rulesets import RULEBOOKS
+from assistant.engine.ruleset import Plans
 from assistant.engine.state import GameState
 
 BANK_F1 = ["A1-B1", "C1-C2", "C2-D2", "A2-A3", "B2-B3", "D3-D4", "A4-B4", "B4-C4"]
@@ -140,3 +142,14 @@ def every_offer(state: GameState) -> list[Offer]:
     legal = rules_of(state).legal
     rooms = [o for n in state.floors for sq in state.plan(n).names for o in legal.room(state, n, sq)]
     return rooms + [o for who in state.order for o in legal.player(state, who)] + legal.corrections(state)
+
+
+def ruleset_for(state: GameState, answers: list[str], plans: Plans | None = None, details: bool = True) -> Bb1:
+    """The ruleset of the game the state names, around ``state`` (what ``actions.apply`` builds for one action;
+    ``details=False``: as the forecast's runs are told)."""
+    return RULEBOOKS[state.rules].ruleset(state, answers, plans, details)
+
+
+def rules_of(state: GameState) -> type[Bb1]:
+    """The ruleset class of the game the state names (the app looks a game up only where a heist is opened)."""
+    return RULEBOOKS[state.rules].rules

@@ -13,10 +13,12 @@ from typing import Any
 import pytest
 
 from assistant.engine.actions import apply
-from assistant.engine.bb2.rules import EMPTY_DECK
+from assistant.engine.state import EMPTY_DECK
 from assistant.engine.cases import state_from_case
 from assistant.engine.errors import BoardError, IllegalActionError, MalformedActionError
-from assistant.engine.scenarios import new_bb2_game, new_bb3_game, new_game
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.bb2.setup import new_bb2_game
+from assistant.engine.bb3.setup import new_bb3_game
 from assistant.engine.state import DISTRACTED, HIDDEN, WORKER, WORKERS_MOVE, GameState
 from tests.engine.helpers import alarm, case, floor_case, move, play, turn
 

@@ -9,11 +9,11 @@ from typing import Any
 import pytest
 
 from assistant.engine.actions import Result, apply
-from assistant.engine.bb2.rules import EMPTY_DECK
+from assistant.engine.state import EMPTY_DECK
 from assistant.engine.cases import state_from_case
 from assistant.engine.errors import IllegalActionError
-from assistant.engine.rulesets import ruleset_for
-from assistant.engine.scenarios import new_bb2_game
+from tests.engine.helpers import ruleset_for
+from assistant.engine.bb2.setup import new_bb2_game
 from assistant.engine.state import HIDDEN, GameState
 
 

@@ -14,10 +14,9 @@ import pytest
 from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
 from assistant.engine.errors import IllegalActionError, MalformedActionError
-from assistant.engine.rulesets import rules_of
-from assistant.engine.scenarios import new_bb2_game
+from assistant.engine.bb2.setup import new_bb2_game
 from assistant.engine.state import GameState
-from tests.engine.helpers import accepted, play
+from tests.engine.helpers import accepted, play, rules_of
 
 SLOTS_FIRST = {"do": "reveal", "floor": 1, "at": "B2", "type": "slots", "number": 4}
 INTO_B2 = {"do": "move", "who": "ana", "floor": 1, "to": "B2"}

@@ -12,7 +12,7 @@ from assistant.engine.actions import apply
 from assistant.engine.bb3.offers import room_offers
 from assistant.engine.cases import state_from_case
 from assistant.engine.errors import IllegalActionError, RulesError
-from assistant.engine.scenarios import new_bb3_game
+from assistant.engine.bb3.setup import new_bb3_game
 from assistant.engine.state import GameState
 
 

@@ -13,7 +13,9 @@ import pytest
 from assistant.engine.actions import apply
 from assistant.engine.box import BB1_BOX, BB2_ROOMS, OFFICE_JOB_BOX
 from assistant.engine.errors import IllegalActionError, NotInTheBoxError
-from assistant.engine.scenarios import new_bb2_game, new_bb3_game, new_game
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.bb2.setup import new_bb2_game
+from assistant.engine.bb3.setup import new_bb3_game
 from assistant.engine.state import GameState
 from assistant.tiles import BB2_TILE_TYPES, TILE_TYPES
 

@@ -8,11 +8,12 @@ from typing import Any
 import pytest
 
 from assistant.engine.actions import apply
-from assistant.engine.scenarios import new_game
+from assistant.engine.bb1.setup import new_game
 from assistant.engine.log import LogEntry
 from assistant.engine.state import GameState
 from assistant.engine.vocabulary import from_json
 from assistant.why import Why, explain_entry
+from assistant.engine.rulesets import RULEBOOKS
 from tests.engine.helpers import BANK_F1, alarm, burglar, floor_case, move, position, turn
 
 CARD_A1_WALLS = ["B1-B2", "D1-D2", "A2-B2", "B2-B3", "C2-C3", "C3-C4", "A4-B4", "C4-D4"]
@@ -23,7 +24,7 @@ BGA_DIFFERS_WALLS = ["A1-B1", "B1-B2", "D1-D2", "B2-B3", "C2-C3", "A3-A4", "C3-D
 def whys(state: GameState, action: dict[str, Any]) -> tuple[list[LogEntry], list[Why | None]]:
     """The log of one action and the why of each of its lines."""
     log = apply(state, action).log
-    return log, [explain_entry(log, i, state, from_json(action)) for i in range(len(log))]
+    return log, [explain_entry(log, i, state, RULEBOOKS[state.rules], from_json(action)) for i in range(len(log))]
 
 
 def first(state: GameState, action: dict[str, Any], kind: str, nth: int = 0) -> Why:
@@ -153,7 +154,7 @@ def test_why_of_a_tie_between_alarms_says_the_table_chose():
     answered = {"do": "answer", "choice": "C2"}
     log = apply(pending.state, answered).log
     index = next(i for i, e in enumerate(log) if e.kind == "destination")
-    why = explain_entry(log, index, pending.state, from_json(answered))
+    why = explain_entry(log, index, pending.state, RULEBOOKS[pending.state.rules], from_json(answered))
     assert why is not None
     assert why.facts == (("A2", "1 step"), ("C2", "1 step"))
     assert why.sentence.endswith("A2 and C2 are equally near, so the table chose C2.")
@@ -217,7 +218,8 @@ def test_only_lines_that_name_a_rule_have_a_why():
     s = position(floor_case("A1", "D4", 2, patrol=["B1"]), crew={"ana": burglar("C3")})
     log, out = whys(s, {"do": "end_turn"})
     assert [e.kind for e, w in zip(log, out, strict=False) if w is None] == ["turn"]
-    assert explain_entry(log, len(log), s) is None and explain_entry(log, -1, s) is None
+    game = RULEBOOKS[s.rules]
+    assert explain_entry(log, len(log), s, game) is None and explain_entry(log, -1, s, game) is None
 
 
 def test_the_engine_logs_where_each_step_came_from_without_changing_the_walk():

@@ -4,7 +4,7 @@ import pytest
 
 from assistant.engine.errors import IllegalActionError
 from assistant.engine.ruleset import GameOver
-from assistant.engine.rulesets import ruleset_for
+from tests.engine.helpers import ruleset_for
 from assistant.engine.state import LOST_VISUAL
 from tests.engine.helpers import (BANK_F1, BANK_F2, BANK_F3, alarm, burglar, event, floor_case, move, play, position,
                                   turn)

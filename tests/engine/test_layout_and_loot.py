@@ -6,7 +6,8 @@ import pytest
 from assistant.engine.actions import apply
 from assistant.engine.board import floorplan
 from assistant.engine.errors import IllegalActionError, MalformedActionError
-from assistant.engine.scenarios import BANK_WALLS, new_game
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.scenarios import BANK_WALLS
 from tests.engine.helpers import burglar, floor_case, play, position
 
 CREW = [{"name": "Ann"}, {"name": "Bob"}]

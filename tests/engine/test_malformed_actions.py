@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 from assistant.engine.actions import HANDLERS, apply
 from assistant.engine.errors import RulesError
-from assistant.engine.rulesets import GAME_ACTIONS
-from assistant.engine.scenarios import new_bb2_game, new_bb3_game, new_game
+from assistant.engine.rulesets import RULEBOOKS
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.bb2.setup import new_bb2_game
+from assistant.engine.bb3.setup import new_bb3_game
 from assistant.engine.state import GameState
 from tests.profiles import examples
 import contextlib
@@ -43,7 +45,7 @@ def started(game: str) -> GameState:
 
 
 STATES = {game: started(game) for game in ("bb1", "bb2", "bb3")}
-EVERY_ACTION = sorted({*HANDLERS, *(do for own in GAME_ACTIONS.values() for do in own)})  # any game's
+EVERY_ACTION = sorted({*HANDLERS, *(do for book in RULEBOOKS.values() for do in book.actions)})  # any game's
 
 
 @pytest.mark.parametrize("game", sorted(STATES))

@@ -9,7 +9,7 @@ from assistant.engine.actions import apply
 from assistant.engine.bb1.offers import corrections, player_offers, room_offers, table_offers, take_offers, tools
 from assistant.engine.errors import RulesError
 from assistant.engine.offers import Offer
-from assistant.engine.scenarios import new_game
+from assistant.engine.bb1.setup import new_game
 from assistant.engine.state import GameState
 
 

@@ -13,10 +13,9 @@ from assistant.engine.bb2.limits import HEAT_LIMIT, MOST_DECK
 from assistant.engine.bb2.rules import Bb2
 from assistant.engine.cases import state_from_case
 from assistant.engine.errors import RulesError
-from assistant.engine.rulesets import rules_of
-from assistant.engine.scenarios import new_bb2_game
+from assistant.engine.bb2.setup import new_bb2_game
 from assistant.engine.state import GameState
-from tests.engine.helpers import accepted, every_offer
+from tests.engine.helpers import accepted, every_offer, rules_of
 
 # "put" (a burglar put where the board shows her) is a correction every game offers (issue 21 §4)
 BB1_CODES = {"crow", "crow_own", "throw_voice", "rook_orders", "rook_swap", "alarm_hacked", "pick_up_alarm",

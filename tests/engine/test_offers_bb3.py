@@ -10,10 +10,9 @@ from assistant.engine.actions import apply
 from assistant.engine.bb3.rules import Bb3
 from assistant.engine.cases import state_from_case
 from assistant.engine.errors import RulesError
-from assistant.engine.rulesets import rules_of
-from assistant.engine.scenarios import new_bb3_game
+from assistant.engine.bb3.setup import new_bb3_game
 from assistant.engine.state import GameState
-from tests.engine.helpers import accepted, every_offer
+from tests.engine.helpers import accepted, every_offer, rules_of
 
 
 def in_play() -> GameState:

@@ -13,8 +13,10 @@ import pytest
 from assistant.engine.actions import apply
 from assistant.engine.cases import run_case, state_from_case
 from assistant.engine.errors import BoardError, NotInTheBoxError
-from assistant.engine.rulesets import ruleset_for
-from assistant.engine.scenarios import new_bb2_game, new_bb3_game, new_game
+from tests.engine.helpers import ruleset_for
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.bb2.setup import new_bb2_game
+from assistant.engine.bb3.setup import new_bb3_game
 from assistant.engine.state import GameState
 from tests.engine.test_bb2_table_rulings import bodyguard
 from tests.engine.test_offers_bb1 import heist

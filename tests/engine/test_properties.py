@@ -23,7 +23,8 @@ from assistant.engine.bb1.vocabulary import EVENTS_ON_FLOOR
 from assistant.engine.board import floorplan
 from assistant.engine.errors import AmbiguousTieError
 from assistant.engine.pathing import explain, route
-from assistant.engine.scenarios import new_game, random_walls
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.scenarios import random_walls
 from assistant.engine.state import LOST_VISUAL, GameState
 from tests.engine.random_play import play_randomly
 from tests.profiles import examples

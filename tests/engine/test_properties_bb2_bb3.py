@@ -23,7 +23,9 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from assistant.engine.scenarios import BB2_CORNERS, inner_walls, new_bb2_game, new_bb3_game, random_walls
+from assistant.engine.bb2.setup import BB2_CORNERS, new_bb2_game
+from assistant.engine.bb3.setup import new_bb3_game
+from assistant.engine.scenarios import inner_walls, random_walls
 from assistant.engine.state import DISTRACTED, HIDDEN, WORKER, WORKERS_MOVE, GameState
 from tests.engine.random_play import play_randomly
 from tests.profiles import examples

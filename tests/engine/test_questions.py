@@ -4,7 +4,7 @@ import pytest
 
 from assistant.engine.actions import apply
 from assistant.engine.errors import IllegalActionError, MalformedActionError, RulesError
-from assistant.engine.scenarios import new_game
+from assistant.engine.bb1.setup import new_game
 from assistant.engine.state import HIDDEN, GameState
 from assistant.words import prompt
 from tests.engine.helpers import floor_case, play, position, turn

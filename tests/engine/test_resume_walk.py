@@ -18,7 +18,7 @@ from assistant.engine.cases import state_from_case
 from assistant.engine.log import LogEntry
 from assistant.engine.narrator import DETAILS
 from assistant.engine.ruleset import GameOver, NeedAnswer, Plans
-from assistant.engine.rulesets import ruleset_for
+from tests.engine.helpers import ruleset_for
 from assistant.engine.scenarios import random_walls
 from assistant.engine.state import HIDDEN, GameState
 from assistant.forecast.knowledge import blind

@@ -5,7 +5,8 @@ import pytest
 from assistant.engine.actions import apply
 from assistant.engine.board import floorplan
 from assistant.engine.errors import BoardError
-from assistant.engine.scenarios import SCENARIOS, inner_walls, new_game, random_walls
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.scenarios import SCENARIOS, inner_walls, random_walls
 from tests.engine.helpers import (
     BANK_F1,
     BANK_F2,

@@ -10,7 +10,8 @@ import json
 from dataclasses import fields
 
 from assistant.engine.actions import apply
-from assistant.engine.scenarios import new_bb2_game, new_game
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.bb2.setup import new_bb2_game
 from assistant.engine.state import Burglar, FloorState, GameState
 
 CREW = [{"name": "Ann", "character": "rigger"}, {"name": "Bob"}]

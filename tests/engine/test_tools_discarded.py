@@ -3,7 +3,7 @@
 still counted them (found by tests/browser/test_bank_job_20_turns.py)."""
 
 from assistant.engine.actions import apply
-from assistant.engine.scenarios import new_game
+from assistant.engine.bb1.setup import new_game
 
 
 def in_play():

@@ -15,13 +15,13 @@ import pytest
 
 from assistant.engine.cases import state_from_case
 from assistant.engine.errors import BoardError, IllegalActionError, NoWayError
-from assistant.engine.rulesets import rules_of
+from assistant.engine.rulesets import RULEBOOKS
 from assistant.engine.state import GameState
 from assistant.engine.walks import way
 from assistant.web.table.export import game_as_case
 from assistant.words import sentence
 from assistant.words.questions import prompt
-from tests.engine.helpers import event, floor_case, move, play, position
+from tests.engine.helpers import event, floor_case, move, play, position, rules_of
 from tests.engine.test_table_bb1 import end_turn, member
 
 
@@ -123,7 +123,7 @@ def test_a_hole_is_kept_with_the_heist_and_a_heist_saved_before_holes_still_open
 def test_a_hole_is_exported_with_the_position_and_read_back_from_a_case():
     """§1.22 "Thermal Bomb holes": an exported heist keeps its holes (docs/conformance.md ``holes``), so the imported
     position has the same Stairs; a hole needs a floor above it."""
-    case = game_as_case(play(bombed(), event("thermal_bomb", who="ana", to_floor=2)).state, "holed")
+    case = game_as_case(play(bombed(), event("thermal_bomb", who="ana", to_floor=2)).state, RULEBOOKS["bb1"], "holed")
     assert case["holes"] == {"1": ["B2"]}
     assert state_from_case(case).holes == ("1-B2",)
     with pytest.raises(BoardError, match="holes"):

@@ -21,9 +21,10 @@ from assistant.engine.bb2.limits import MOST_CUBES, MOST_DECK, PRIMA_DONNAS
 from assistant.engine.bb3.limits import MOST_SCANS, MOST_WORKERS
 from assistant.engine.errors import IllegalActionError, MalformedActionError, RulesError
 from assistant.engine.limits import MOST_BONUS, MOST_NUMBER
-from assistant.engine.rulesets import GAME_ACTIONS, SET_FIELDS
+from assistant.engine.rulesets import RULEBOOKS
 from assistant.engine.ruleset import GameAction
-from assistant.engine.scenarios import new_bb2_game, new_game
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.bb2.setup import new_bb2_game
 from assistant.engine.vocabulary import ACTIONS, Set
 from tests.engine.helpers import burglar, floor_case, position
 
@@ -36,8 +37,8 @@ def _action_classes(handler: Callable[..., Any]) -> set[str]:
 
 def every_handler() -> list[tuple[str, Callable[..., Any], type[vocabulary.Action]]]:
     found = [(do, handler, ACTIONS[do]) for do, handler in HANDLERS.items()]
-    found += [(do, own.run, ACTIONS[do]) for game in GAME_ACTIONS.values() for do, own in game.items()]
-    found += [(f"set {what}", own.run, Set) for game in SET_FIELDS.values() for what, own in game.items()]
+    found += [(do, own.run, ACTIONS[do]) for book in RULEBOOKS.values() for do, own in book.actions.items()]
+    found += [(f"set {what}", own.run, Set) for book in RULEBOOKS.values() for what, own in book.set_fields.items()]
     return found
 
 
@@ -62,7 +63,7 @@ def test_a_handler_gets_the_typed_action_even_from_json(monkeypatch: pytest.Monk
     """The engine's own handlers and a game's own: what reaches them is the vocabulary's value, fields as read."""
     got: list[Any] = []
     monkeypatch.setitem(HANDLERS, "alarm", lambda rules, a: got.append(a))
-    monkeypatch.setitem(GAME_ACTIONS["bb2"], "commotion", GameAction(lambda rules, a: got.append(a), "commotions"))
+    monkeypatch.setitem(RULEBOOKS["bb2"].actions, "commotion", GameAction(lambda rules, a: got.append(a), "commotions"))
     s = position(floor_case("D4", "B2", 2), crew={"ana": burglar("A4")})
     apply(s, {"do": "alarm", "floor": "1", "at": "c2"})
     bb2 = apply(new_bb2_game([{"name": "Ann"}], entrances=["A1", "D4"]), {"do": "start"}).state

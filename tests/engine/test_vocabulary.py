@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from assistant.engine.rulesets import GAME_ACTIONS
+from assistant.engine.rulesets import RULEBOOKS
 from assistant.engine.actions import HANDLERS, apply
 from assistant.engine.errors import IllegalActionError, MalformedActionError, RulesError
 from assistant.engine.bb1.offers import corrections, player_offers, room_offers, take_offers
-from assistant.engine.scenarios import new_game
+from assistant.engine.bb1.setup import new_game
 from assistant.engine.bb1.vocabulary import Event
 from assistant.engine.vocabulary import ACTIONS, Move, from_json
 from tests.engine.helpers import burglar, floor_case, position
@@ -44,8 +44,8 @@ def saved_actions(tmp_path: Path) -> list[dict[str, Any]]:
 
 
 def test_the_vocabulary_names_every_action_the_engine_handles():
-    """The actions every game shares, each game's own (``rulesets.GAME_ACTIONS``) and the answer to a question."""
-    own = {do for game in GAME_ACTIONS.values() for do in game}
+    """The actions every game shares, each game's own (``Rulebook.actions``) and the answer to a question."""
+    own = {do for game in (book.actions for book in RULEBOOKS.values()) for do in game}
     assert not own & set(HANDLERS)
     assert set(ACTIONS) == set(HANDLERS) | own | {"answer"}
 

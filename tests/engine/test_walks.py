@@ -16,7 +16,7 @@ import pytest
 from assistant.engine.actions import apply
 from assistant.engine.cases import run_case, state_from_case
 from assistant.engine.errors import NoWayError
-from assistant.engine.rulesets import RULESETS
+from assistant.engine.rulesets import RULEBOOKS
 from assistant.engine.state import GameState
 from assistant.engine.walks import check_walk, way
 
@@ -33,7 +33,7 @@ def walk(state: GameState, to: str, floor: int = 1, **extra: Any) -> GameState:
     return apply(state, {"do": "move", "who": "ann", "floor": floor, "to": to, **extra}).state
 
 
-@pytest.mark.parametrize("rules", sorted(RULESETS))
+@pytest.mark.parametrize("rules", sorted(RULEBOOKS))
 def test_a_move_goes_next_door_with_no_wall_between_in_every_game(rules):
     """bb1 Actions, bb2, bb3 Adjacency: next door with no wall between; diagonal or two rooms away is no Move."""
     state = table(rules)

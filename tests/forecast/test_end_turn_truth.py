@@ -31,13 +31,13 @@ import assistant.forecast as forecasting
 from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
 from assistant.engine.log import LogEntry
-from assistant.engine.rulesets import rules_of
 from assistant.engine.scenarios import random_walls
 from assistant.engine.state import GameState
 from assistant.forecast import forecast_floor
 from assistant.forecast.knowledge import blind, unseen_cards
 from assistant.forecast.safety import safety_map
 from tests.profiles import examples
+from tests.engine.helpers import rules_of
 
 ROOMS = [f"{c}{r}" for c in "ABCD" for r in range(1, 5)]
 FOUND = ("stealth", "heat", "caught")

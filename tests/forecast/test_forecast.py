@@ -23,7 +23,7 @@ import pytest
 
 from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
-from assistant.engine.scenarios import new_game
+from assistant.engine.bb1.setup import new_game
 from assistant.engine.state import GameState
 from assistant.forecast import ending, forecast, forecast_floor, in_words
 from assistant.forecast.__main__ import main

@@ -17,7 +17,8 @@ import pytest
 import assistant.forecast as forecasting
 from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
-from assistant.engine.scenarios import new_game, random_walls
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.scenarios import random_walls
 from assistant.engine.state import GameState
 from assistant.forecast import Chance, ending, move_bonus
 from assistant.forecast import safety as safety_module

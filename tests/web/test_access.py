@@ -138,7 +138,7 @@ def test_a_host_key_of_other_letters_is_a_wrong_guess_not_a_bug(app: Flask) -> N
 
 def test_the_wrong_link_limiter_forgets_addresses_that_stopped_guessing_once_it_holds_many() -> None:
     # issue 33 §3: an address that guessed once and never came back was held for ever (60 addresses, or IPv6's many)
-    from assistant.web.access import MissLimiter
+    from assistant.web.misses import MissLimiter
     now = [0.0]
     limiter = MissLimiter(limit=2, window=60, clock=lambda: now[0], sweep_at=50)
     for n in range(50):

@@ -17,7 +17,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from assistant.engine.scenarios import new_bb2_game, new_bb3_game, random_walls
+from assistant.engine.bb2.setup import new_bb2_game
+from assistant.engine.bb3.setup import new_bb3_game
+from assistant.engine.scenarios import random_walls
 from assistant.engine.state import DISTRACTED, HIDDEN
 from assistant.words import sentence
 from tests.web.helpers import (

@@ -90,7 +90,7 @@ def test_every_reader_reads_the_case_the_resolver_reads(app: Flask, client: Flas
     if refused:
         return
     heist = app.extensions["store"].load(said)
-    after = report(heist.state, [])  # what the board shows: the log's rooms entered and cards drawn aside
+    after = report(heist.state, [], heist.rulebook)  # what the board shows: rooms entered, cards drawn aside
     assert {k: v for k, v in after.items() if k != "floors"} == \
            {k: v for k, v in resolved.items() if k not in ("id", "floors", "needs_choice")}
     for n, floor in after["floors"].items():

@@ -8,8 +8,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from assistant.engine.scenarios import new_bb2_game, new_game
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.bb2.setup import new_bb2_game
 from assistant.engine.state import GameState
+from assistant.engine.rulesets import RULEBOOKS
 from assistant.words.floor import describe_floor
 
 CREW = [{"name": "Ann"}, {"name": "Bob"}]
@@ -29,7 +31,7 @@ def bank_position() -> GameState:
 
 def described(app: Flask, lang: str, state: GameState, floor: int) -> list[str]:
     with app.test_request_context("/", headers={"Accept-Language": lang}):
-        return describe_floor(state, floor)
+        return describe_floor(state, floor, RULEBOOKS[state.rules])
 
 
 def test_a_floor_is_described_in_english(app: Flask):

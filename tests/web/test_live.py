@@ -18,7 +18,7 @@ from qrcode.image.svg import SvgPathFillImage
 from werkzeug.test import TestResponse
 
 from assistant.broker import Broker, Event, StreamLimitError
-from assistant.engine.scenarios import new_game
+from assistant.engine.bb1.setup import new_game
 from assistant.web.phones import lan
 from assistant.web.phones.live import EventStream
 from tests.web.helpers import HTMX, break_in, game, make_app, new_heist, store, version

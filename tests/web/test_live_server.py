@@ -17,7 +17,7 @@ import pytest
 from flask import Flask
 from werkzeug.serving import make_server
 
-from assistant.engine.scenarios import new_game
+from assistant.engine.bb1.setup import new_game
 from assistant.web.table.game import STALE
 from tests.web.helpers import errors, make_app, version
 from assistant.serving import create

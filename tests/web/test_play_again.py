@@ -97,7 +97,7 @@ def test_a_burglar_named_by_her_character_and_an_empty_crew_row_come_back_closed
 
 
 def test_an_imported_position_offers_what_its_first_position_shows(client: FlaskClient, app: Flask) -> None:
-    from assistant.engine.scenarios import new_game
+    from assistant.engine.bb1.setup import new_game
     game_id = store(app).create("Imported", new_game("office", [{"name": "Zed", "colour": "#010203"}],
                                                      difficulty="easy", deck_mode="table", tiebreak="bga"))
     page = again(client, game_id)

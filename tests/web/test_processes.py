@@ -28,7 +28,7 @@ CREW = [{"name": "Ann", "colour": "#e4572e"}, {"name": "Bob", "colour": "#29a3e6
 
 
 def broken_in(url: str, folder: Path) -> Game:
-    from assistant.engine.scenarios import new_game
+    from assistant.engine.bb1.setup import new_game
     store = PgStore(url, folder=folder)
     try:
         game_id = store.create("The Bank Job", new_game("bank", CREW, seed=4242))

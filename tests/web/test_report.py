@@ -15,6 +15,7 @@ from assistant.engine.cases import state_from_case
 from assistant.engine.vocabulary import from_json
 from assistant.forecast import forecast_floor
 from assistant.story import Step, Turn, heist_story, luckiest, unluckiest
+from assistant.engine.rulesets import RULEBOOKS
 from tests.web.helpers import HTMX, act_ok, break_in, new_heist, state, store
 
 
@@ -41,7 +42,7 @@ def test_a_guard_move_that_stops_on_a_question_is_one_turn_with_its_answers() ->
     answered = apply(asked.state, {"do": "answer", "choice": "C2"})
     steps = [Step(from_json({"do": "end_turn"}), asked.log, before, asked.state),
              Step(from_json({"do": "answer", "choice": "C2"}), answered.log, asked.state, answered.state)]
-    [turn] = heist_story(steps)
+    [turn] = heist_story(steps, RULEBOOKS["bb1"])
     assert turn.danger == {"ana": forecast_floor(before, 1).crew["ana"].found}
     assert turn.found == ("ana",) and turn.stealth["ana"] == 0
 
@@ -56,7 +57,7 @@ def test_the_report_page_charts_every_guard_move_of_the_heist(app: Flask, client
     for action, log, after in actions:
         steps.append(Step(action, log, before, after))
         before = after
-    turns = heist_story(steps)
+    turns = heist_story(steps, RULEBOOKS["bb1"])
     assert len(turns) == 8 and sum(t.drawn for t in turns) > 0
     page = client.get(f"/games/{gid}/report").get_data(as_text=True)
     assert "<svg" in page and "The heist, turn by turn" in page

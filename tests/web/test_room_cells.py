@@ -5,7 +5,7 @@ own "+N"; the browser shows the one that fits), and the room's menu names them a
 from __future__ import annotations
 
 from assistant.web.table.board_view import FloorView, Room
-from assistant.web.table.pieces import Badge
+from assistant.web.table.board_view import Badge
 from assistant.web.table.room_cells import CAPACITIES, Cells, folded_here, room_cells
 
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from assistant.engine.actions import apply
 from assistant.engine.board import floorplan
 from assistant.engine.cases import run_case, state_from_case
-from assistant.engine.scenarios import new_game
+from assistant.engine.bb1.setup import new_game
 from assistant.web.sandbox.link import Position, parse, position_of, sandbox_query
 from tests.profiles import examples
 from tests.web.helpers import HTMX

@@ -125,7 +125,7 @@ def test_an_empty_database_of_version_1_gets_the_settings_column(tmp_path: Path)
     db.close()
     store = Store(path)
     assert store.upgraded == [2, 3, 4, 5]
-    from assistant.engine.scenarios import new_game
+    from assistant.engine.bb1.setup import new_game
     game_id = store.create("Bank", new_game("bank", [{"name": "Ann"}]), [("game", "bb1")])
     assert store.setup(game_id)[0] == [("game", "bb1")]
 
@@ -233,7 +233,7 @@ def test_a_database_from_a_newer_version_is_refused_with_a_clear_message(tmp_pat
 
 
 def test_a_state_with_a_field_this_version_does_not_know_is_refused_clearly():
-    from assistant.engine.scenarios import new_game
+    from assistant.engine.bb1.setup import new_game
     data = new_game("bank", [{"name": "Ann"}]).to_json()
     assert data["format"] == STATE_FORMAT
     data["floors"]["1"]["mystery"] = 1
@@ -242,7 +242,7 @@ def test_a_state_with_a_field_this_version_does_not_know_is_refused_clearly():
 
 
 def test_a_state_saved_before_formats_existed_reads_as_format_zero():
-    from assistant.engine.scenarios import new_game
+    from assistant.engine.bb1.setup import new_game
     data = new_game("bank", [{"name": "Ann"}]).to_json()
     del data["format"]
     assert GameState.from_json(data).to_json()["format"] == STATE_FORMAT

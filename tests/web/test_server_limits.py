@@ -22,7 +22,7 @@ import pytest
 from flask import Flask
 from assistant import serving as waitress_as_run
 from assistant.__main__ import OPEN_FILES, SERVER_OPTIONS
-from assistant.engine.scenarios import new_game
+from assistant.engine.bb1.setup import new_game
 from assistant.web.phones.live import RETRY_MS
 from tests.web.helpers import make_app
 from tests.web.live_server import production as live_production

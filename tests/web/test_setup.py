@@ -8,7 +8,8 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from assistant.engine.scenarios import BANK_WALLS, SCENARIOS, new_game
+from assistant.engine.bb1.setup import new_game
+from assistant.engine.scenarios import BANK_WALLS, SCENARIOS
 from tests.web.helpers import bank_form, errors, new_heist, state
 
 

@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from assistant import reference
-from assistant.engine.rulesets import RULESETS
+from assistant.engine.rulesets import RULEBOOKS
 from assistant.reference.entries import ContentError
 from assistant.reference.library import build
 from assistant.web.table.lesson import PAGES, STEPS
@@ -92,7 +92,7 @@ def test_a_heist_not_taught_shows_no_lesson(app: Flask, client: FlaskClient):
 
 
 def test_the_lesson_is_offered_for_burgle_bros_1_only(client: FlaskClient):
-    assert RULESETS["bb1"].printed_walls and not RULESETS["bb2"].printed_walls
+    assert RULEBOOKS["bb1"].rules.printed_walls and not RULEBOOKS["bb2"].rules.printed_walls
     assert 'name="teach"' in client.get("/new").get_data(as_text=True)
     assert 'name="teach"' not in client.get("/new?game=bb2").get_data(as_text=True)
 
@@ -125,7 +125,8 @@ def test_each_step_to_the_first_guard_move_says_this_heist_and_the_rule_in_the_l
     seq = game(app, gid).head
     before, action, log = store(app).action_at(gid, seq)
     with app.test_request_context(headers={"Accept-Language": lang}):
-        moved = explain_entry(list(log), 0, before, action)  # the Why? of his speed, as the log's link says it
+        # the Why? of his speed, as the log's link says it
+        moved = explain_entry(list(log), 0, before, RULEBOOKS[before.rules], action)
     assert moved is not None and " ".join(moved.sentence.split()) in words
     assert f'href="/games/{gid}/why/{seq}/1"' in page  # his first step's Why?
     dismiss(client, gid, "guard_turn")
@@ -153,7 +154,7 @@ def test_the_clockwise_step_explains_the_tie_he_broke(app: Flask, client: FlaskC
     before, action, log = store(app).action_at(gid, seq)
     index = next(i for i, e in enumerate(log) if e.kind == "enter" and e.data["fork"])
     with app.test_request_context():
-        tie = explain_entry(list(log), index, before, action)
+        tie = explain_entry(list(log), index, before, RULEBOOKS[before.rules], action)
     assert tie is not None and " ".join(tie.sentence.split()) in words and "no tie" not in words
 
 

@@ -8,12 +8,13 @@ from typing import Any
 import pytest
 
 from assistant.engine.actions import apply
-from assistant.engine.scenarios import new_game
+from assistant.engine.bb1.setup import new_game
 from assistant.engine.state import GameState
 from assistant.engine.vocabulary import from_json
 from assistant.store import Played
 from assistant.web.table.board_view import phase
 from assistant.web.table.lesson import STEPS, Reached, due, number, reached, read_done, to_come, write_done
+from assistant.engine.rulesets import RULEBOOKS
 
 CREW = [{"name": "Ann", "colour": "", "character": "", "side": "basic"},
         {"name": "Bob", "colour": "", "character": "", "side": "basic"}]
@@ -35,7 +36,7 @@ def heist(*actions: dict[str, Any], walls: list[list[str]] | None = None) -> tup
 def due_after(*actions: dict[str, Any], done: frozenset[str] = NOTHING,
               walls: list[list[str]] | None = None) -> str | None:
     state, history = heist(*actions, walls=walls)
-    return due(phase(state), reached(state, history), done)
+    return due(phase(state, RULEBOOKS[state.rules]), reached(state, history), done)
 
 
 START, ENTER = {"do": "start"}, {"do": "entrance", "at": "A1"}
@@ -84,7 +85,7 @@ def test_the_guard_turn_step_is_gone_after_his_second_move():
     state, history = heist(START, ENTER, END, END)
     r = reached(state, history)
     assert (r.turns_ended, r.guard_moves) == (2, 2)
-    assert due(phase(state), r, NOTHING) is None
+    assert due(phase(state, RULEBOOKS[state.rules]), r, NOTHING) is None
 
 
 def test_a_tie_broken_in_a_later_guard_move_brings_the_clockwise_step_back():
@@ -104,7 +105,7 @@ def test_an_event_card_played_brings_the_event_step_until_the_next_end_turn():
     event = {"do": "event", "name": "espresso", "floor": 1}
     state, history = heist(START, ENTER, END, END, event)
     assert reached(state, history).event
-    assert due(phase(state), reached(state, history), NOTHING) == "event"
+    assert due(phase(state, RULEBOOKS[state.rules]), reached(state, history), NOTHING) == "event"
     state, history = heist(START, ENTER, END, END, event, END)
     assert not reached(state, history).event
 

@@ -22,6 +22,7 @@ from assistant.web.table.danger import chance_words, danger_words
 from assistant.why import Why, explain_entry
 from assistant.why.rules import known_rules, rule_text
 from assistant.words import i18n
+from assistant.engine.rulesets import RULEBOOKS
 from tests.engine.helpers import alarm, burglar, event, floor_case, position, turn
 from tests.engine.test_explain import BGA_DIFFERS_WALLS, CARD_A1_WALLS
 
@@ -60,7 +61,7 @@ def _whys() -> Iterator[tuple[str, Why]]:
     for name, state, action in _scenes():
         log = apply(state, action).log
         for i in range(len(log)):
-            why = explain_entry(log, i, state, from_json(action))
+            why = explain_entry(log, i, state, RULEBOOKS[state.rules], from_json(action))
             if why is not None:
                 yield f"{name}: {log[i].kind}", why
 
@@ -72,7 +73,7 @@ def _tie_answered() -> Iterator[tuple[str, Why]]:
     answered = {"do": "answer", "choice": "C2"}
     log = apply(pending.state, answered).log
     for i in range(len(log)):
-        why = explain_entry(log, i, pending.state, from_json(answered))
+        why = explain_entry(log, i, pending.state, RULEBOOKS[pending.state.rules], from_json(answered))
         if why is not None:
             yield f"alarm tie: {log[i].kind}", why
 

@@ -9,7 +9,7 @@ burglar whose turn it is can play (events drawn, tools held, loot, the character
 
 Burgle Bros 2 and 3 answer the same questions in bb2/offers.py and bb3/offers.py.
 
->>> from assistant.engine.scenarios import new_game
+>>> from assistant.engine.bb1.setup import new_game
 >>> from assistant.engine.actions import apply
 >>> s = new_game("bank", [{"name": "Ann", "character": "raven"}], seed=1)
 >>> s = apply(apply(s, {"do": "start"}).state, {"do": "entrance", "at": "B2"}).state

@@ -2,7 +2,7 @@
 is and the table's counters offer, each an action ``actions.apply`` accepts. The table app draws these and
 decides nothing: a counter's "−" or "+" is there only when the engine offers it.
 
->>> from assistant.engine.scenarios import new_bb2_game
+>>> from assistant.engine.bb2.setup import new_bb2_game
 >>> s = new_bb2_game([{"name": "Ann"}], entrances=["A1", "D4"])
 >>> [o.code for o in player_offers(s, "Ann")]
 ['start']

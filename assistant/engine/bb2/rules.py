@@ -16,13 +16,12 @@ from ..box import BB2_ROOMS, check_known_room
 from ..board import square_coords
 from ..errors import N_, IllegalActionError
 from ..ruleset import GameOver, StandInsRead
-from ..state import DISTRACTED, HIDDEN
+from ..state import DISTRACTED, EMPTY_DECK, HIDDEN
 from .limits import BUFFET_LIMIT, BUFFET_STEPS, HEAT_LIMIT, MOST_DECK, PRIMA_DONNAS, SURVEILLANCE_LIMIT
 from .offers import COUNTING_ROOMS, LEGAL, diagonal_rooms
 
 BOUNCER_MOVES = 3
 HEAT_PER_ENTRY = 2
-EMPTY_DECK = "empty"  # the answer to a card question when the table's real deck has no card left
 DICE_SUMS = tuple(str(n) for n in range(2, 13))  # two casino dice (bb2 Table Games)
 LUCKY_SUMS = (7, 11)
 

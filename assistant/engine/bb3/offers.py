@@ -2,7 +2,7 @@
 is and the table's counters offer, each an action ``actions.apply`` accepts. The table app draws these and
 decides nothing: a counter's "−" or "+" is there only when the engine offers it.
 
->>> from assistant.engine.scenarios import new_bb3_game
+>>> from assistant.engine.bb3.setup import new_bb3_game
 >>> s = new_bb3_game([{"name": "Ann"}])
 >>> [o.code for o in player_offers(s, "Ann")]
 ['start']

@@ -45,7 +45,7 @@ def next_fields(store: Store, record: CampaignRecord) -> list[tuple[str, str]]:
     fields = [("game", "bb2"), ("mode", "campaign")]
     last = next((g for g in reversed(record.games) if g is not None), None)
     if last is not None:
-        setup, _first = store.setup(last)
+        setup, _first, _game = store.setup(last)
         fields += [(name, value) for name, value in setup or [] if name not in TAKEN_ANEW]
     meter = record.meter.get(record.log.suspicion)
     if meter is not None:

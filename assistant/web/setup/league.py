@@ -35,9 +35,9 @@ def counted(games: Sequence[dict[str, Any]], chosen: Collection[str]) -> list[He
             continue
         kept = _counted.get((path, row["id"]))
         if kept is None or kept[0] != row["version"]:
-            setup, first = store().setup(row["id"])
+            setup, first, book = store().setup(row["id"])
             kept = (row["version"], heist_line(Heist(row["id"], row["title"], row["updated"]), setup, first,
-                                               store().timeline(row["id"])[1]))
+                                               store().timeline(row["id"])[1], book))
             _counted[(path, row["id"])] = kept
         lines.append(kept[1])
     for gone in [key for key in list(_counted) if key[0] == path and key not in here]:  # list(): other requests add

@@ -6,11 +6,9 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from ...engine.bb1.table import CHARACTERS
 from ...engine.bb2.campaign import FINALES, FIRST_SUSPICION, HIGHEST_SUSPICION
 from ...engine.errors import RulesError
-from ...engine.rulesets import RULESETS
-from ...engine.scenarios import BB2_CORNERS, BB2_DISTRACTED, BB2_PATROL_CARDS, SCENARIOS
+from ...engine.scenarios import SCENARIOS
 from ...store import NotFoundError
 from ...words.i18n import N_, _
 from ...words.refusals import refusal
@@ -48,15 +46,15 @@ def heist_title(title: str) -> str:
 def form_page(form: MultiDict[str, str], error: str | None, again: str | None = None,
               campaign: NextHeist | None = None) -> str:
     """The form; ``campaign``: the campaign heist it sets up (Burgle Bros 2 Campaign Mode: posted to the campaign)."""
-    rules = chosen_game(form)
+    game = chosen_game(form)
+    rules = game.name
     mode = mode_of(form) if rules == "bb2" else ""
     if mode == "campaign" and campaign is None:
         campaign = first_heist()
     return render_template("new.html", scenarios=SCENARIOS, form=form, error=error, games=GAMES, job_titles=JOB_TITLES,
-                           rules=rules, ruleset=RULESETS[rules], corners=BB2_CORNERS, default_cards=BB2_PATROL_CARDS,
-                           most_cards=BB2_PATROL_CARDS + BB2_DISTRACTED, characters=CHARACTERS, again=again,
+                           rules=rules, ruleset=game.rules, characters=game.setup.characters or (), again=again,
                            mode=mode, campaign=campaign, finales=range(1, FINALES + 1),
-                           normal_suspicion=FIRST_SUSPICION, most_suspicion=HIGHEST_SUSPICION)
+                           normal_suspicion=FIRST_SUSPICION, most_suspicion=HIGHEST_SUSPICION, **game.setup.shown)
 
 
 @bp.get("/new")
@@ -86,10 +84,10 @@ def again(game_id: str) -> str | Response:
     if campaign_id is not None:
         return redirect(url_for("campaigns.next_heist_form", campaign_id=campaign_id))
     try:
-        setup, first = store().setup(game_id)
+        setup, first, game = store().setup(game_id)
     except NotFoundError:
         abort(404)
-    fields = setup if setup is not None else known_setup(first)
+    fields = setup if setup is not None else known_setup(first, game)
     return form_page(MultiDict(fields), None, again="kept" if setup is not None else "known")
 
 
@@ -101,7 +99,7 @@ def create() -> Response | tuple[str, int]:
     except RulesError as err:
         return form_page(request.form, refusal(err)), 422
     game_id = store().create(heist.title, heist.state, heist.setup)
-    if request.form.get("teach") == "on" and RULESETS[chosen_game(request.form)].printed_walls:
+    if request.form.get("teach") == "on" and chosen_game(request.form).rules.printed_walls:
         teach.start(game_id)  # a Burgle Bros 1 heist: the lesson's words are its rules
     return redirect(url_for("game.board", key=game_id))
 

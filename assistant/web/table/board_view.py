@@ -9,16 +9,35 @@ from typing import Any
 
 from ...engine.board import Floorplan, square_name
 from ...engine.log import LogEntry
-from ...engine.rulesets import rules_of
+from ...engine.rulesets import Rulebook
 from ...engine.questions import question_highlights_rooms
 from ...engine.state import GameState
 from ...tiles import TILES
 from ...words.i18n import _
 from .pictures import room_icon
-from .pieces import Badge, Stat, dress_floors
 from .tile_words import tile_label
 
 COLOURS = ("#e4572e", "#29a3e6", "#f3c614", "#7bc950", "#c86fd6", "#f08a24")
+
+
+@dataclass(frozen=True)
+class Badge:
+    """A small piece drawn on a room: counting cubes, a Crowd chip, workers."""
+
+    kind: str  # css class
+    text: str  # its glyph on the room
+    label: str  # what a screen reader says and a long press shows
+    count: int = 0  # how many lie there, shown on the token when it counts them
+
+
+@dataclass(frozen=True)
+class Stat:
+    """A number in a floor's header, beside its deck."""
+
+    label: str
+    value: str
+    title: str
+    kind: str = ""
 
 
 @dataclass
@@ -117,6 +136,7 @@ def wall_classes(plan: Floorplan, size: int) -> dict[str, str]:
 
 def build_floors(state: GameState, last_log: Sequence[LogEntry], selected: tuple[int, str] | None = None
                  ) -> list[FloorView]:
+    """The floors as every game draws them; each game's pieces and words come on top (``pieces.dress_floors``)."""
     question = state.pending["question"] if state.pending else None
     options = set(question["options"]) if question and question_highlights_rooms(question) else set()
     q_floor = question.get("floor") if question else None
@@ -166,7 +186,7 @@ def build_floors(state: GameState, last_log: Sequence[LogEntry], selected: tuple
                 rooms.append(room)
         floors.append(FloorView(n, state.size, rooms, fl.guard, fl.destination, fl.die, list(fl.alarms),
                                 len(fl.deck), list(fl.discard), fl.lost, fl.donuts, fl.appeared))
-    return dress_floors(state, floors)
+    return floors
 
 
 def _face(kind: str) -> tuple[str, str, str]:
@@ -175,7 +195,7 @@ def _face(kind: str) -> tuple[str, str, str]:
     return tile_label(kind), tile.mark if tile else (kind[:2].upper() if kind else ""), room_icon(kind)
 
 
-def phase(state: GameState) -> str:
+def phase(state: GameState, book: Rulebook) -> str:
     """Where the heist is: "break_in", "entrance", "question", "over", "play", or "guards_only" for an
     imported position with no burglar (the guards can still be moved, to settle a dispute); in Burgle
     Bros 2, "enter" while the burglar whose turn it is has still to come in by an entrance."""
@@ -183,7 +203,7 @@ def phase(state: GameState) -> str:
         return "over"
     if state.pending:
         return "question"
-    if rules_of(state).before_break_in(state):
+    if book.rules.before_break_in(state):
         return "break_in"
     if not state.order:
         return "guards_only"

@@ -124,7 +124,6 @@ def advice(state: GameState, walked: int) -> CoachBoard | None:
     return CoachBoard(who, b.floor, walked, rooms, best)
 
 
-@bp.app_template_global("coach_board")
 def coach_board(game: Game) -> CoachBoard | None:
     """The coach when the heist's switch is on (None when off), once per request."""
     cache: dict[tuple[str, int], CoachBoard | None] = g.setdefault("coach_boards", {})
@@ -136,7 +135,6 @@ def coach_board(game: Game) -> CoachBoard | None:
     return cache[key]
 
 
-@bp.app_template_global("coach_is_on")
 def coach_is_on(game: Game) -> bool:
     """The heist's switch (read with Danger's, once per request)."""
     return setting_name(game.id) in switches_on(game.id)

@@ -154,7 +154,6 @@ def percent(p: Fraction) -> str:
     return "<1%" if whole == 0 else f"{whole}%"
 
 
-@bp.app_template_global("danger_board")
 def danger_board(game: Game) -> DangerBoard | None:
     """The forecast of every floor when the heist's switch is on (None when off), once per request."""
     cache: dict[tuple[str, int], DangerBoard | None] = g.setdefault("danger_boards", {})

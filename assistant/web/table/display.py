@@ -15,7 +15,7 @@ from ...engine.log import LogEntry
 from ...store import Played
 from ..access import Access, open_game
 from ..extensions import store
-from .game import _context as board_context
+from .page import table_page
 from .summary import guard_summaries
 
 bp = Blueprint("display", __name__, url_prefix="/games")
@@ -44,10 +44,9 @@ def earlier_move(history: Sequence[Played], figure: str) -> list[str]:
 
 
 def _display_context(access: Access, animate: bool) -> dict[str, Any]:
-    context = board_context(access, animate=animate)
-    if not context["summary"]:
-        context["earlier_move"] = earlier_move(store().history(access.game.id), context["figure"])
-    return context
+    page = table_page(access, animate=animate)
+    earlier = [] if page.view.summary else earlier_move(store().history(access.game.id), page.figure)
+    return {"page": page, "earlier_move": earlier}
 
 
 @bp.get("/<key>/display")

@@ -15,16 +15,16 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine.rulesets import rules_of
+from ...engine.rulesets import Rulebook
 from ...engine.state import HIDDEN, GameState
 from ...store import Played
 
 SEED_DIGITS = 9  # a seed below 10**9, as the app's own
 
 
-def game_as_case(state: GameState, title: str, floor: int | None = None,
+def game_as_case(state: GameState, book: Rulebook, title: str, floor: int | None = None,
                  history: Sequence[Played] | None = None, in_order: bool = False) -> dict[str, Any]:
-    game = rules_of(state)
+    game = book.rules
     floors = {}
     for n, fl in sorted(state.floors.items()):
         if floor is not None and n != floor:

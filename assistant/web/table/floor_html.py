@@ -19,7 +19,7 @@ from typing import Generic, TypeVar
 from flask import current_app
 from markupsafe import Markup
 
-from ...engine.rulesets import rules_of
+from ...engine.rulesets import Rulebook
 from ...engine.state import GameState
 from ..language import current as language
 from ..links import url_for
@@ -52,13 +52,13 @@ class FloorPage:
     coach: tuple[tuple[str, CoachRoom], ...] = ()  # the Coach's rooms, on the floor of the burglar it advises
 
 
-def floor_page(state: GameState, f: FloorView, *, key: str, can_act: bool, phase: str, focus: int,
+def floor_page(state: GameState, book: Rulebook, f: FloorView, *, key: str, can_act: bool, phase: str, focus: int,
                downstairs: set[tuple[int, str]], danger: DangerBoard | None, sandbox: str | None,
                coach: CoachBoard | None = None) -> FloorPage:
     chances = danger.floors.get(f.number) if danger else None
     return FloorPage(
         key=key, can_act=can_act, answering=phase == "question", shown=f.number == focus,
-        die_shown=rules_of(state).uses_die, sandbox=sandbox,
+        die_shown=book.rules.uses_die, sandbox=sandbox,
         downstairs=frozenset(sq for n, sq in downstairs if n == f.number),
         slots=tuple(wall_slots(state, f.number)) if can_act and phase == "break_in" else (),
         danger=tuple((sq, chances.enter.get(sq, Fraction(0)), chances.end.get(sq, Fraction(0)))

@@ -15,8 +15,9 @@ bp = Blueprint("floor_words", __name__, url_prefix="/games")
 
 @bp.get("/<key>/describe")
 def describe(key: str) -> str:
-    state = open_game(key).game.state
+    game = open_game(key).game
+    state = game.state
     floor = whole_number(request.args.get("floor"))
     if floor not in state.floors:
         abort(404)
-    return render_template("partials/_floor_words.html", lines=describe_floor(state, floor))
+    return render_template("partials/_floor_words.html", lines=describe_floor(state, floor, game.rulebook))

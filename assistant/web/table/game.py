@@ -11,13 +11,13 @@ from typing import Any
 
 from markupsafe import Markup, escape
 from flask import Blueprint, Response, abort, flash, get_flashed_messages, redirect, render_template, request
+from flask.blueprints import BlueprintSetupState
 from werkzeug.wrappers import Response as BaseResponse
 
 from ...engine.board import square_coords
 from ...engine.cases import replay, state_from_case
 from ...engine.errors import NoWayError, OverrulableError, RulesError
 from ...engine.log import LogEntry
-from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ...engine.bb1.vocabulary import Spotter
 from ...engine.vocabulary import Action, Move, Place
@@ -33,26 +33,28 @@ from ..limits import whole_number
 from ..links import url_for
 from ..phones.share import invite_for
 from ..setup.new_heist import IMPORTED_TITLE
-from .board_view import FloorView, build_floors, phase, room_menu
-from .coach import coach_board
-from .danger import danger_board
-from .floor_html import floor_html, floor_page, floors_held, kept_floor
-from .log_view import log_lines
 from .export import game_as_case, may_export
-from .menus import menu_links, menu_view
-from .floor_tabs import floor_tabs
-from .table_pieces import table_pieces
-from .turn_bar import turn_bar
+from .menus import menu_view
+from .page import table_page
 from .pictures import room_icon, short_name
-from .room_cells import folded_here
-from .pieces import figure, pieces_view
 from .summary import action_words
-from .table_view import table_view
 from .tile_words import tile_label
 
 bp = Blueprint("game", __name__, url_prefix="/games")
-# what the tile picker of a face-down room needs (partials/_tile_grid.html), in a room's menu and the events menu
+# what the tile picker of a face-down room draws (partials/_tile_grid.html), in a room's menu and the events menu:
+# the same for every heist, so the templates have it whatever page includes the picker
 TILE_PICKER = {"tiles": TILE_TYPES, "room_icon": room_icon, "short_name": short_name, "tile_label": tile_label}
+
+
+@bp.record_once
+def _tile_picker(setup: BlueprintSetupState) -> None:
+    setup.app.jinja_env.globals.update(TILE_PICKER)
+
+
+@bp.app_template_global()
+def icons_href() -> str:
+    """static/icons.svg's address, for a pictogram's ``<use>``."""
+    return url_for("static", filename="icons.svg")
 
 
 @bp.after_request
@@ -79,51 +81,15 @@ def _selected(game: Game) -> tuple[int, str] | None:
     return floor, square.upper()
 
 
-def _context(access: Access, error: str | None = None, selected: tuple[int, str] | None = None,
-             animate: bool = False, spotted_card: str | None = None, notice: str | None = None,
-             overrule: dict[str, str] | None = None, log: Sequence[LogEntry] | None = None) -> dict[str, Any]:
-    """``log``: the log of the action at the game's head, when the caller has it (the action just applied)."""
-    game, state = access.game, access.game.state
-    last = store().last_log(game.id, game.head) if log is None else log
-    now = phase(state)
-    table = table_view(state, last, now, selected, lambda: store().history(game.id))
-    ruleset = rules_of(state)
-    danger = danger_board(game)
-    coach = coach_board(game)
-    held = floors_held(request.headers.get("X-Floors")) if request.headers.get("HX-Request") else {}
-    floors = build_floors(state, last, selected)
-
-    def floor(f: FloorView) -> Markup:
-        drawn = floor_html(f, floor_page(state, f, key=access.key, can_act=access.can_act, phase=now,
-                                         focus=table["focus"], downstairs=table["downstairs"], danger=danger,
-                                         coach=coach,
-                                         sandbox=url_for("sandbox.from_heist", key=access.key, floor=f.number)
-                                         if rules_of(state).in_sandbox else None))
-        # a floor the device already shows as it is stays on its screen: only what changed is sent
-        return kept_floor(f.number, drawn.digest) if held.get(f.number) == drawn.digest else drawn.html
-
-    return {"game": game, "key": access.key, "role": access.role, "can_act": access.can_act, "phase": now,
-            "current": state.current(), "selected": selected, "error": error, "notice": notice, "animate": animate,
-            # a view each: the bar, the tabs, the floors, the panels' pieces, the menus, the log
-            "turn": turn_bar(access, now, ruleset.figure, ruleset.guards_at_setup, table["guide"]),
-            "tabs": floor_tabs(state, now, table["focus"], ruleset.figure), "table": table_pieces(state),
-            "floors": floors, "floor_html": floor, "menu": room_menu(state, selected) if selected else None,
-            "here": folded_here(floors, selected, table["downstairs"]) if selected else "",
-            "menu_links": menu_links(state, now, access.key),
-            "log_lines": log_lines(last, access.key, game.head), "last_log": last, "spotted_card": spotted_card,
-            "can_export": may_export(access.role, state), "overrule": overrule,
-            **TILE_PICKER, "icons": url_for("static", filename="icons.svg"), **table, **pieces_view(state, selected)}
-
-
 def _game_partial(access: Access, **extra: Any) -> str:
-    return render_template("partials/_game.html", **_context(access, **extra))
+    return render_template("partials/_game.html", page=table_page(access, **extra))
 
 
 @bp.get("/<key>")
 def board(key: str) -> str:
     access = open_game(key)
     notice = " ".join(str(m) for m in get_flashed_messages()) or None  # "Went back …" after the whole log's form
-    return render_template("game.html", **_context(access, selected=_selected(access.game), notice=notice),
+    return render_template("game.html", page=table_page(access, selected=_selected(access.game), notice=notice),
                            share=invite_for(access))
 
 
@@ -138,13 +104,12 @@ def panel(key: str) -> str:
 def menu(key: str, group: str) -> str:
     """One menu of the actions panel, loaded when it is opened (web/table/menus.py)."""
     access = open_game(key, act=True)
-    view = menu_view(access.game.state, group)
+    view = menu_view(access.game.state, access.game.rulebook, group)
     if view is None:
         nothing = escape(_("Nothing to play here right now."))  # the heist moved on since the menu was drawn
         return f'<div class="menu-body"><p class="muted">{nothing}</p></div>'
     body = render_template(f"partials/_menu_{group}.html", menu=view, act=url_for("game.act", key=key),
-                           current=access.game.state.current(), icons=url_for("static", filename="icons.svg"),
-                           **TILE_PICKER)
+                           current=access.game.state.current())
     if request.args.get("sheet") == "1":  # opened from the turn bar: over the bottom of the screen, as a room's menu
         return render_template("partials/_menu_sheet.html", group=group, menu=view, body=Markup(body))
     return body
@@ -210,7 +175,7 @@ def redo(key: str) -> str | BaseResponse:
 def _said(game: Game, seq: int) -> str:
     """What action ``seq`` did, in a few words."""
     _seq, action, log = store().action_at(game.id, seq)
-    return action_words(action, log, figure(game.state)[0])
+    return action_words(action, log, game.rulebook.rules.figure)
 
 
 def _move(key: str, step: Any, done: str) -> str | BaseResponse:
@@ -270,7 +235,7 @@ def _refuse(access: Access, error: str, overrule: dict[str, str] | None = None) 
     selected = _selected(access.game)
     if request.headers.get("HX-Request"):
         return _game_partial(access, error=error, selected=selected, overrule=overrule)
-    return render_template("game.html", **_context(access, error=error, selected=selected, overrule=overrule))
+    return render_template("game.html", page=table_page(access, error=error, selected=selected, overrule=overrule))
 
 
 def _respond(access: Access, error: str | None = None, animate: bool = False,
@@ -284,7 +249,7 @@ def _respond(access: Access, error: str | None = None, animate: bool = False,
     if notice:
         flash(notice)
     if error or spotted_card:
-        return render_template("game.html", **_context(access, error=error, spotted_card=spotted_card))
+        return render_template("game.html", page=table_page(access, error=error, spotted_card=spotted_card))
     return redirect(url_for("game.board", key=access.key), 303)
 
 
@@ -320,7 +285,7 @@ def export_in_order(key: str) -> str | Response:
 
 
 def _case_file(game: Game, floor: int | None, in_order: bool) -> Response:
-    case = game_as_case(game.state, game.title, floor, store().history(game.id), in_order=in_order)
+    case = game_as_case(game.state, game.rulebook, game.title, floor, store().history(game.id), in_order=in_order)
     body = json.dumps(case, indent=2)
     name = f"heist-{game.id}" + (f"-floor{floor}" if floor else "") + ("-spoiler" if in_order else "") + ".json"
     return Response(body, mimetype="application/json", headers={"Content-Disposition": f"attachment; filename={name}"})

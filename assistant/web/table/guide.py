@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.board import square_coords
-from ...engine.rulesets import rules_of
+from ...engine.rulesets import Rulebook
 from ...engine.scenarios import BB23_WALLS, SCENARIOS, inner_walls
 from ...engine.state import GameState
 from ...render.floor_svg import floor_svg
@@ -71,8 +71,8 @@ def _board_order(wall: str, size: int) -> tuple[int, int, int]:
     return r1, c1, c2 - c1
 
 
-def setup_guide(state: GameState) -> SetupGuide:
-    job = SCENARIOS.get(state.scenario) if rules_of(state).printed_walls else None
+def setup_guide(state: GameState, book: Rulebook) -> SetupGuide:
+    job = SCENARIOS.get(state.scenario) if book.rules.printed_walls else None
     expected = job.walls_per_floor if job else (BB23_WALLS if state.scenario in ("casino", "future") else None)
     fl1 = state.floors.get(1)
     placed = fl1 is not None and fl1.appeared

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from ...engine.bb1.offers import COMPUTERS, EVENT_CODES
 from ...engine.offers import Offer
-from ...engine.rulesets import rules_of
+from ...engine.rulesets import Rulebook
 from ...engine.state import GameState
 from ...words.i18n import _
 from ...words.names import card_title, loot_name, tool_name
@@ -80,9 +80,9 @@ class CrewMenu:
 Menu = EventsMenu | ToolsMenu | TakeMenu | CorrectionsMenu | CrewMenu
 
 
-def crew_menu(state: GameState) -> CrewMenu:
+def crew_menu(state: GameState, book: Rulebook) -> CrewMenu:
     """Each burglar in turn order: character, Stealth or heat, cards held, where she is."""
-    game = rules_of(state)
+    game = book.rules
     lines = []
     for name in state.order:
         b = state.crew[name]
@@ -113,12 +113,12 @@ class MenuLink:
     sheet: str = ""  # its short name on a button of the turn bar that opens it as a sheet (used every few turns)
 
 
-def menu_links(state: GameState, phase: str, key: str) -> list[MenuLink]:
+def menu_links(state: GameState, book: Rulebook, phase: str, key: str) -> list[MenuLink]:
     """The menus the actions panel offers now, in its order."""
     base = url_for("game.menu", key=key, group="-").removesuffix("-")
     links = []
     current = state.current()
-    if phase == "play" and current is not None and rules_of(state).room_rules:  # Burgle Bros 1's cards
+    if phase == "play" and current is not None and book.rules.room_rules:  # Burgle Bros 1's cards
         me = state.crew[current]
         links += [MenuLink(base + "events", _("Event card drawn on floor %(n)s", n=me.floor if me.at else 1),
                            sheet=_("Event card drawn")),
@@ -128,13 +128,13 @@ def menu_links(state: GameState, phase: str, key: str) -> list[MenuLink]:
     return [*links, MenuLink(base + CREW, _("Crew"))]
 
 
-def menu_view(state: GameState, group: str) -> Menu | None:
+def menu_view(state: GameState, book: Rulebook, group: str) -> Menu | None:
     """What the menu ``group`` shows now, for whoever's turn it is; None when it has nothing to show (the
     heist is not in play, or the game has no such menu)."""
     if group == CREW:
-        return crew_menu(state)
+        return crew_menu(state, book)
     current = state.current()
-    game = rules_of(state)
+    game = book.rules
     # these menus are Burgle Bros 1's cards (events, tools, loot, computers); bb2 and bb3 have none of them
     if current is None or not game.room_rules or state.pending or state.outcome or group not in MENUS:
         return None

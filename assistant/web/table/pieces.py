@@ -6,19 +6,14 @@ these feed sends an action the engine checks."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
-from ...engine.bb2.limits import HEAT_LIMIT
-from ...engine.bb2.rules import EMPTY_DECK
-from ...engine.bb3.limits import MOST_WORKERS, SUSPICION_LIMIT
-from ...engine.rulesets import GAME_ACTIONS, rules_of
-from ...engine.state import DISTRACTED, LOST_VISUAL, WORKER, WORKERS_MOVE, GameState
+from ...engine.rulesets import Rulebook
+from ...engine.state import DISTRACTED, EMPTY_DECK, LOST_VISUAL, WORKER, WORKERS_MOVE, GameState
 from ...tiles import BB2_TILE_TYPES, TileType
 from ...words.i18n import N_, _, ngettext
 from .tile_words import tile_label
 
-if TYPE_CHECKING:  # board_view imports this module
-    from .board_view import FloorView
+from .board_view import Badge, FloorView, Stat
 
 # patrol cards that name no square, as the card question's buttons call them (translated where shown)
 CARD_NAMES = {
@@ -30,26 +25,6 @@ CARD_NAMES = {
                    N_("Move them on the board as it shows; the app asks for the next card.")),
     EMPTY_DECK: (N_("Our deck is empty"), N_("No card left to draw: the bouncer starts hunting the nearest player.")),
 }
-
-
-@dataclass(frozen=True)
-class Badge:
-    """A small piece drawn on a room: counting cubes, a Crowd chip, workers."""
-
-    kind: str  # css class
-    text: str  # its glyph on the room
-    label: str  # what a screen reader says and a long press shows
-    count: int = 0  # how many lie there, shown on the token when it counts them
-
-
-@dataclass(frozen=True)
-class Stat:
-    """A number in a floor's header, beside its deck."""
-
-    label: str
-    value: str
-    title: str
-    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -71,10 +46,10 @@ class RoomPieces:
     kind: str  # the room's type once face up
 
 
-def figure(state: GameState) -> tuple[str, str]:
+def figure(book: Rulebook) -> tuple[str, str]:
     """The word the game's rules use for the figure that patrols a floor (a key the templates translate), and
     its letter on the board in the reader's language (a screen reader's G for guard is a P for portero)."""
-    word = rules_of(state).figure
+    word = book.rules.figure
     return word, _(word)[:1].upper()
 
 
@@ -96,9 +71,9 @@ def room_badges(state: GameState, floor: int, square: str) -> list[Badge]:
     return badges
 
 
-def floor_stats(state: GameState, floor: int) -> list[Stat]:
+def floor_stats(state: GameState, book: Rulebook, floor: int) -> list[Stat]:
     fl = state.floors[floor]
-    game = rules_of(state)
+    game = book.rules
     stats = []
     if game.fixed_speed is not None:
         stats.append(Stat(_("moves"), str(game.fixed_speed),
@@ -116,24 +91,24 @@ def floor_stats(state: GameState, floor: int) -> list[Stat]:
     return stats
 
 
-def last_warning(state: GameState, name: str) -> str | None:
+def last_warning(state: GameState, book: Rulebook, name: str) -> str | None:
     """Said beside a burglar with no Stealth left (1.8): the next token she loses is the heist."""
     b = state.crew[name]
-    if rules_of(state).crew_counter != "stealth" or b.stealth > 0 or b.escaped or b.at is None:
+    if book.rules.crew_counter != "stealth" or b.stealth > 0 or b.escaped or b.at is None:
         return None
     return _("%(who)s has 0 Stealth: next time a guard finds %(who)s, the heist is lost.", who=name)
 
 
-def burglar_tag(state: GameState, name: str) -> dict[str, str]:
+def burglar_tag(state: GameState, book: Rulebook, name: str) -> dict[str, str]:
     """A burglar's token: what it shows beside the initial, and its tooltip (the class stays English: it is CSS)."""
     b = state.crew[name]
-    game = rules_of(state)
+    game = book.rules
     if game.crew_counter == "heat":
         title = _("%(who)s: %(n)s heat", who=name, n=b.heat)
         if b.prima_donnas:  # Bodyguard Heist One: on the bouncer's tile they lose the heist
             title += " · " + ngettext("%(num)s Prima Donna", "%(num)s Prima Donnas", b.prima_donnas)
         return {"title": title, "tag": f"♨{b.heat}" + "♛" * b.prima_donnas, "cls": ""}
-    if warning := last_warning(state, name):
+    if warning := last_warning(state, book, name):
         kept = ("geared" if b.geared else "disguised") if game.has_disguises else ""
         return {"title": warning, "tag": "♥0!", "cls": f"last {kept}".strip()}
     if game.has_disguises:
@@ -145,14 +120,14 @@ def burglar_tag(state: GameState, name: str) -> dict[str, str]:
     return {"title": _("%(who)s: %(n)s Stealth", who=name, n=b.stealth), "tag": f"♥{b.stealth}", "cls": ""}
 
 
-def dress_floors(state: GameState, floors: list[FloorView]) -> list[FloorView]:
+def dress_floors(state: GameState, book: Rulebook, floors: list[FloorView]) -> list[FloorView]:
     """Give every floor and room its game's pieces and words (the same fields for all three games)."""
-    word, mark = figure(state)
+    word, mark = figure(book)
     # a die beside the guard (bb1, bb3); Burgle Bros 2's bouncer heads for a marker instead
-    marker = not rules_of(state).uses_die
+    marker = not book.rules.uses_die
     die_title = _("destination marker") if marker else _("guard die: destination")
     for f in floors:
-        f.figure, f.stats = word, floor_stats(state, f.number)
+        f.figure, f.stats = word, floor_stats(state, book, f.number)
         for room in f.rooms:
             if room.void:
                 continue
@@ -160,12 +135,12 @@ def dress_floors(state: GameState, floors: list[FloorView]) -> list[FloorView]:
             room.die_text, room.die_title = "◎" if marker else str(room.die or ""), die_title
             room.badges = room_badges(state, f.number, room.square)
             for b in room.burglars:
-                b.update(burglar_tag(state, b["name"]))
+                b.update(burglar_tag(state, book, b["name"]))
     return floors
 
 
-def room_pieces(state: GameState, selected: tuple[int, str] | None) -> RoomPieces | None:
-    game = rules_of(state)
+def room_pieces(state: GameState, book: Rulebook, selected: tuple[int, str] | None) -> RoomPieces | None:
+    game = book.rules
     if game.room_rules or selected is None or selected[1] in state.void:
         return None  # Burgle Bros 1's room menu is its offers alone
     floor, square = selected
@@ -175,10 +150,3 @@ def room_pieces(state: GameState, selected: tuple[int, str] | None) -> RoomPiece
                       list(state.entrances), fl.cubes.get(square, 0),
                       game.counting_rooms.get(kind), square in fl.crowd, fl.alarms.count(square),
                       fl.workers.get(square, 0), BB2_TILE_TYPES, kind)
-
-
-def pieces_view(state: GameState, selected: tuple[int, str] | None) -> dict[str, Any]:
-    """The template variables of the table page that come from this module."""
-    return {"pieces": room_pieces(state, selected), "figure": figure(state)[0],
-            "ruleset": rules_of(state), "game_actions": GAME_ACTIONS[state.rules],
-            "limits": {"heat": HEAT_LIMIT, "suspicion": SUSPICION_LIMIT, "workers": MOST_WORKERS}}

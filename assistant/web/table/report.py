@@ -38,7 +38,7 @@ def show(key: str) -> str:
     for action, log, after in actions:
         steps.append(Step(action, log, before, after))
         before = after
-    turns = heist_story(steps)
+    turns = heist_story(steps, game.rulebook)
     colours = {name: colour_of(game.state, name) for name in game.state.crew}
     chart = Markup(story_svg(turns, colours, title=_("The heist, turn by turn")))
     return render_template("report.html", game=game, key=key, turns=turns, chart=chart, colours=colours,

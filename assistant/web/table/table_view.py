@@ -5,18 +5,18 @@ or the crew can use. Presentation only: the engine checks every action these but
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass
 
 from ...engine.bb1.offers import EVENT_CODES
 from ...engine.log import LogEntry
 from ...engine.offers import Offer
-from ...engine.rulesets import rules_of
+from ...engine.rulesets import Rulebook
 from ...engine.state import GameState
 from ...store import Played
 from .felt import found
-from .guide import setup_guide
+from .guide import SetupGuide, setup_guide
 from .board_view import colour_of, initials
-from .pieces import figure, last_warning
+from .pieces import last_warning
 from .real_board import checklist
 from .summary import guard_summaries
 
@@ -38,20 +38,20 @@ def grouped(offers: list[Offer], groups: dict[str, str], default: str) -> dict[s
     return out
 
 
-def own_offers(state: GameState, current: str | None) -> dict[str, list[Offer]]:
+def own_offers(state: GameState, book: Rulebook, current: str | None) -> dict[str, list[Offer]]:
     """The group open on every turn: the ability, tools and loot of whoever's turn it is (in Burgle Bros 2 and
     3: setting up, coming in, a card on a bouncer, getting out). The events drawn, taking a card and the
     corrections are menus of their own, loaded when opened (web/table/menus.py)."""
     if current is None:
         return {}
-    offers = rules_of(state).legal.player(state, current)
+    offers = book.rules.legal.player(state, current)
     return grouped([o for o in offers if o.code not in EVENT_CODES], PLAYER_GROUPS, "tools")
 
 
-def panel_offers(state: GameState, current: str | None) -> list[Offer]:
+def panel_offers(state: GameState, book: Rulebook, current: str | None) -> list[Offer]:
     """Everything the game's legal-actions query offers the actions panel at once, for the games whose panel
     shows it whole (Burgle Bros 2 and 3: turns, exits, heat, decks, suspicion, dice, disguises)."""
-    legal = rules_of(state).legal
+    legal = book.rules.legal
     return [*(legal.player(state, current) if current else []), *legal.corrections(state)]
 
 
@@ -94,11 +94,11 @@ def whole_move(last_log: Sequence[LogEntry], history: Callable[[], Sequence[Play
     return entries
 
 
-def last_warnings(state: GameState) -> list[dict[str, str]]:
+def last_warnings(state: GameState, book: Rulebook) -> list[dict[str, str]]:
     """Every burglar one discovery from losing the heist, for the turn's card: her token and the warning."""
     letters = initials(list(state.crew))
     return [{"name": name, "initial": letters[name], "colour": colour_of(state, name), "text": text}
-            for name in state.crew if (text := last_warning(state, name))]
+            for name in state.crew if (text := last_warning(state, book, name))]
 
 
 STEP_MS = 350  # static/app.css: each step of the guard's walk shows this long after the one before
@@ -116,25 +116,46 @@ def walk_of(entries: Sequence[LogEntry]) -> dict[str, int] | None:
     return {"floor": last, "ms": steps[last] * STEP_MS + 300} if last is not None else None
 
 
-def table_view(state: GameState, last_log: Sequence[LogEntry], phase: str,
-               selected: tuple[int, str] | None, history: Callable[[], Sequence[Played]]) -> dict[str, Any]:
-    """The template variables of the table page that come from this module."""
+@dataclass(frozen=True)
+class TableView:
+    """What the table page shows beside its floors: the last guard move (in one line, on the real board, his walk
+    and who he found), the warnings, the setup guide, the floor a phone shows first, and what a room and the
+    current player are offered."""
+
+    summary: list[str]
+    walk: dict[str, int] | None
+    found: list[str]
+    real_board: list[str]
+    warnings: list[dict[str, str]]
+    guide: SetupGuide | None
+    focus: int
+    crew_floors: dict[str, int | None]
+    room_offers: dict[str, list[Offer]]
+    offers_here: list[Offer]
+    own_offers: dict[str, list[Offer]]
+    # called by the templates that show the whole panel, so a Burgle Bros 1 tap never works it out
+    panel_offers: Callable[[], list[Offer]]
+    downstairs: set[tuple[int, str]]
+
+
+def table_view(state: GameState, book: Rulebook, last_log: Sequence[LogEntry], phase: str,
+               selected: tuple[int, str] | None, history: Callable[[], Sequence[Played]]) -> TableView:
     setting_up = phase in ("break_in", "entrance")
     move = whole_move(last_log, history)
-    here = rules_of(state).legal.room(state, *selected) if selected else []
-    return {
-        "summary": guard_summaries(move, figure(state)[0]),
-        "walk": walk_of(last_log),
-        "found": found(last_log),
-        "real_board": checklist(move, {n: fl.die for n, fl in state.floors.items()}, figure(state)[0]),
-        "warnings": last_warnings(state) if phase in ("play", "question") else [],
-        "guide": setup_guide(state) if setting_up else None,
-        "focus": focus_floor(state),
-        "crew_floors": {n: (None if b.escaped or b.at is None else b.floor) for n, b in state.crew.items()},
-        "room_offers": grouped(here, ROOM_GROUPS, "cards"),
-        "offers_here": here,
-        "own_offers": own_offers(state, state.current()) if phase == "play" else {},
-        # called by the templates that show the whole panel, so a Burgle Bros 1 tap never works it out
-        "panel_offers": lambda: panel_offers(state, state.current()),
-        "downstairs": downstairs(state),
-    }
+    here = book.rules.legal.room(state, *selected) if selected else []
+    figure = book.rules.figure
+    return TableView(
+        summary=guard_summaries(move, figure),
+        walk=walk_of(last_log),
+        found=found(last_log),
+        real_board=checklist(move, {n: fl.die for n, fl in state.floors.items()}, figure),
+        warnings=last_warnings(state, book) if phase in ("play", "question") else [],
+        guide=setup_guide(state, book) if setting_up else None,
+        focus=focus_floor(state),
+        crew_floors={n: (None if b.escaped or b.at is None else b.floor) for n, b in state.crew.items()},
+        room_offers=grouped(here, ROOM_GROUPS, "cards"),
+        offers_here=here,
+        own_offers=own_offers(state, book, state.current()) if phase == "play" else {},
+        panel_offers=lambda: panel_offers(state, book, state.current()),
+        downstairs=downstairs(state),
+    )

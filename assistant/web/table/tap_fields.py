@@ -26,12 +26,13 @@ from ...store import Game
 
 @pass_context
 def tap_fields(context: Context, vals: Mapping[str, object] | None = None) -> Markup:
-    """The CSRF token (when CSRF is on); the board's version when the page shows a heist (``game``: a tap on an
-    older board is refused as a double tap, as htmx's posts are); the room whose menu is open (``tap_room``, set
-    by _room_menu.html: a refused tap shows its message in that menu); then ``vals``, the action's fields."""
+    """The CSRF token (when CSRF is on); the board's version when the page shows a heist (``game``, or the table
+    page's ``page.game``: a tap on an older board is refused as a double tap, as htmx's posts are); the room whose
+    menu is open (``tap_room``, set by _room_menu.html: a refused tap shows its message in that menu); then
+    ``vals``, the action's fields."""
     token = _token()
     fields: dict[str, object] = {"csrf_token": token} if token else {}
-    game = context.get("game")
+    game = context.get("game") or getattr(context.get("page"), "game", None)
     if isinstance(game, Game):
         fields["version"] = game.version
     room = context.get("tap_room")

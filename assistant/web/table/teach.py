@@ -24,6 +24,7 @@ from ... import reference
 from ...engine.bb1.table import EVENT_CARDS
 from ...engine.bb1.vocabulary import Event
 from ...engine.log import LogEntry
+from ...engine.rulesets import Rulebook
 from ...engine.state import GameState
 from ...store import Game, Played
 from ...why import explain_entry, has_why
@@ -35,7 +36,6 @@ from ..language import current as language
 from ..links import url_for
 from .danger import back_to_board, set_heist_setting, switches_on
 from .lesson import PAGES, STEPS, due, number, reached, read_done, to_come, write_done
-from .pieces import figure
 from .summary import guard_summaries
 
 bp = Blueprint("teach", __name__, url_prefix="/games")
@@ -94,7 +94,6 @@ class Lesson:
         return self.step in MOVE_STEPS
 
 
-@bp.app_template_global("lesson")
 def lesson(game: Game, phase: str, key: str) -> Lesson | None:
     """The step due on this heist's board, None when it is not taught or nothing is due now (once per request)."""
     cache: dict[tuple[str, int], Lesson | None] = g.setdefault("lessons", {})
@@ -103,7 +102,6 @@ def lesson(game: Game, phase: str, key: str) -> Lesson | None:
     return cache[(game.id, game.version)]
 
 
-@bp.app_template_global("lesson_to_come")
 def lesson_to_come(game: Game, phase: str) -> bool:
     """Whether the heist is taught and a step may still come (the panel then stays, small, with Stop teaching)."""
     return is_taught(game) and to_come(phase, reached(game.state, _history(game)), dismissed(game.id))
@@ -127,8 +125,8 @@ def _lesson(game: Game, phase: str, key: str) -> Lesson | None:
         return None
     entry = reference.get(PAGES[step], language())
     assert entry is not None and entry.summary, PAGES[step]  # tests/web/test_teach.py reads every step's page
-    now, why = NOW[step](game.state, history, Where(game.id, key))
-    walk = _first_walk(game.state, history) if step == "guard_turn" else ()
+    now, why = NOW[step](game.state, history, Where(game.id, key, game.rulebook))
+    walk = _first_walk(game, history) if step == "guard_turn" else ()
     return Lesson(step, _(HEADINGS[step]), tuple(now), entry.summary, entry.title,
                   url_for("reference.page", slug=entry.slug), why, walk, number(step, done))
 
@@ -144,6 +142,7 @@ class Where:
 
     game_id: str
     key: str
+    book: Rulebook  # the heist's game
 
 
 def _setup(state: GameState, history: History, at: Where) -> Said:
@@ -186,13 +185,13 @@ def _guard_turn(state: GameState, history: History, at: Where) -> Said:
     return [said[0]] if said else [], _why_url(at, seq, steps) if steps is not None else None
 
 
-def _first_walk(state: GameState, history: History) -> tuple[str, ...]:
+def _first_walk(game: Game, history: History) -> tuple[str, ...]:
     """The guard's first move in a line and what to do with it on the board: for the step drawn away from the move's
     own card, which says both (the summary and the checklist)."""
     found = _first_guard_move(history)
     if found is None:
         return ()
-    return (*guard_summaries(found[2], figure(state)[0]),
+    return (*guard_summaries(found[2], game.rulebook.rules.figure),
             _("Walk the guard on your board as the app did, and put his die where it shows it."))
 
 
@@ -252,7 +251,7 @@ def _explained(at: Where, seq: int, index: int) -> tuple[str, str] | None:
     before, action, log = store().action_at(at.game_id, seq)
     if not has_why(log[index]):
         return None
-    why = explain_entry(log, index, before, action)
+    why = explain_entry(log, index, before, at.book, action)
     return (why.sentence, _why_url(at, seq, index)) if why else None
 
 

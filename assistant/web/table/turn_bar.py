@@ -10,7 +10,6 @@ from typing import Any
 
 from ...engine.offers import Offer
 from ...engine.questions import question_highlights_rooms
-from ...engine.rulesets import rules_of
 from ...engine.state import GameState
 from ...tiles import BB2_TILE_TYPES, TileType
 from ...words.i18n import _
@@ -98,7 +97,7 @@ def turn_bar(access: Access, phase: str, figure: str, guards_at_setup: bool, gui
         end_turn = _("End turn — no %(figure)s moves", figure=_(figure))
     else:
         end_turn = _("End turn — the floor-%(floor)s %(figure)s moves", floor=who.floor, figure=_(figure))
-    say = next((o for o in rules_of(state).legal.player(state, current) if o.code == "say_room"), None)
+    say = next((o for o in game.rulebook.rules.legal.player(state, current) if o.code == "say_room"), None)
     return replace(bar, moment="turn", whose=current, colour=colour, whose_floor=who.floor if inside else None,
                    end_turn=end_turn, say=say, tiles=BB2_TILE_TYPES if say else ())
 

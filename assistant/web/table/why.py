@@ -24,7 +24,7 @@ def _has_why(entry: LogEntry) -> bool:
 @bp.get("/<key>/why/<int:seq>/<int:index>")
 def show(key: str, seq: int, index: int) -> Response:
     access = open_game(key)
-    view = why_view(access.game.id, seq, index)
+    view = why_view(access.game, seq, index)
     if request.headers.get("HX-Request"):
         response = make_response(render_template("partials/_why.html", view=view, key=key, inline=True))
     else:

@@ -10,11 +10,11 @@ from flask import abort, current_app, url_for
 from markupsafe import Markup
 
 from ...engine.log import LogEntry
-from ...engine.rulesets import rules_of
+from ...engine.rulesets import Rulebook
 from ...engine.state import GameState
 from ...reference import log_words, reference_slug_for_rule
 from ...render import floor_svg
-from ...store import NotFoundError
+from ...store import Game, NotFoundError
 from ...why import Picture, Why, explain_entry
 from ...words.i18n import _
 from ..extensions import store
@@ -32,27 +32,28 @@ class WhyView:
     card_url: str | None  # the dispute card of the same position: a link and QR for the phones, a page to print
 
 
-def why_view(game_id: str, seq: int, index: int) -> WhyView:
+def why_view(game: Game, seq: int, index: int) -> WhyView:
     """The why of line ``index`` of action ``seq``; 404 for an action or line that is not there or
     has nothing to explain (a hand-edited address)."""
     try:
-        before, action, log = store().action_at(game_id, seq)
+        before, action, log = store().action_at(game.id, seq)
     except NotFoundError:
         abort(404)
-    why = explain_entry(log, index, before, action)
+    why = explain_entry(log, index, before, game.rulebook, action)
     if why is None:
         abort(404)
     spot = _sandbox_query(why, before)
-    return WhyView(why, seq, index, tuple(_draw(p, before) for p in why.pictures), _rule_url(why, log[index]),
+    pictures = tuple(_draw(p, before, game.rulebook) for p in why.pictures)
+    return WhyView(why, seq, index, pictures, _rule_url(why, log[index]),
                    None if spot is None else url_for("sandbox.index", **spot),
                    None if spot is None else url_for("sandbox.card", **spot))
 
 
-def _draw(picture: Picture, state: GameState) -> tuple[Markup, str]:
+def _draw(picture: Picture, state: GameState, book: Rulebook) -> tuple[Markup, str]:
     fl = state.floors[picture.floor]
     caption = picture.caption or _("Floor %(n)s", n=picture.floor)
     svg = floor_svg(state.size, state.void, fl.walls, guard=picture.guard, destination=picture.destination,
-                    die=fl.die if rules_of(state).uses_die else None, alarms=picture.alarms, routes=picture.routes,
+                    die=fl.die if book.rules.uses_die else None, alarms=picture.alarms, routes=picture.routes,
                     marks=picture.marks, cell=80, title=caption, pictograms=True)
     return Markup(svg), caption  # floor_svg escapes every text it writes
 
