@@ -153,6 +153,7 @@ from assistant.engine.cases import state_from_case
 from assistant.engine.errors import RulesError
 from assistant.engine.bb1.setup import new_game
 from assistant.engine.scenarios import random_walls
+from assistant.engine.rulesets import RULEBOOKS
 from assistant.engine.state import GameState
 from assistant.web import create_app
 
@@ -319,14 +320,14 @@ def time_floor(state: GameState, floor: int, repeat: int = 3) -> float:
     for _ in range(repeat):
         forecasting._cache.clear()
         t0 = time.process_time()
-        forecasting.forecast_floor(state, floor)
+        forecasting.forecast_floor(state, floor, RULEBOOKS[state.rules])
         best = min(best, time.process_time() - t0)
     return best * 1000
 
 
 def worst(label: str, state: GameState) -> None:
     ms = time_floor(state, 1, repeat=5)
-    branches = forecasting.forecast_floor(state, 1).branches
+    branches = forecasting.forecast_floor(state, 1, RULEBOOKS[state.rules]).branches
     print(f"  {label:44s} {ms:8.1f} ms  {branches:6d} engine runs  {'PASS' if ms < TARGET_MS else 'over'}")
 
 
@@ -336,7 +337,7 @@ def time_safety(state: GameState, name: str, repeat: int = 3) -> float:
     for _ in range(repeat):
         forecasting._cache.clear()
         t0 = time.process_time()
-        safety_map(state, name)
+        safety_map(state, name, RULEBOOKS[state.rules])
         best = min(best, time.process_time() - t0)
     return best * 1000
 

@@ -30,9 +30,6 @@ ALLOWED = {
     ("assistant.web.forms", "new_heist_from_form"): "the new-heist form names the game it sets up",
     ("assistant.engine.actions", "apply"): "a bare state (a test's, a doctest's, an old database's upgrade) is "
                                            "played by the game it names; the store and the cases pass theirs",
-    ("assistant.forecast.knowledge", "game_of"): "the forecast's own states (blind views, memoised by their JSON, "
-                                                 "the name with them)",
-    ("assistant.forecast.knowledge", "special"): "the forecast's card tables, keyed by the game's name",
 }
 
 

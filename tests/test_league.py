@@ -18,6 +18,7 @@ from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
 from assistant.engine.bb1.setup import new_game
 from assistant.engine.bb2.setup import new_bb2_game
+from assistant.engine.rulesets import Rulebook
 from assistant.engine.state import GameState
 from assistant.forecast import forecast_floor
 from assistant.league import Heist, HeistLine, heist_line, league
@@ -137,7 +138,8 @@ def test_luck_is_the_forecast_before_each_end_turn_against_what_it_did_played_ag
     for game_id in heists:
         line = counted(store, game_id)
         actions = [e.action for e in store.history(game_id)]
-        expected, found = replayed_luck(store.setup(game_id)[1], actions)
+        _, first, book = store.setup(game_id)
+        expected, found = replayed_luck(first, book, actions)
         assert line.moves == sum(a.do == "end_turn" for a in actions) > 5
         assert found == {b.name: b.found for b in line.burglars}
         assert expected == {b.name: b.expected for b in line.burglars}
@@ -146,7 +148,8 @@ def test_luck_is_the_forecast_before_each_end_turn_against_what_it_did_played_ag
     assert any(e.action.do == "answer" for e in store.history(heists[-1]))
 
 
-def replayed_luck(first: GameState, actions: list[Action]) -> tuple[dict[str, Fraction], dict[str, int]]:
+def replayed_luck(first: GameState, book: Rulebook,
+                  actions: list[Action]) -> tuple[dict[str, Fraction], dict[str, int]]:
     expected = {name: Fraction(0) for name in first.crew}
     found = dict.fromkeys(first.crew, 0)
     state, i = first, 0
@@ -165,7 +168,7 @@ def replayed_luck(first: GameState, actions: list[Action]) -> tuple[dict[str, Fr
         b = before.crew[who] if who else None
         if b is None or b.escaped or b.at is None or before.no_move or before.floors[b.floor].guard is None:
             continue
-        for name, chance in forecast_floor(before, b.floor).crew.items():
+        for name, chance in forecast_floor(before, b.floor, book).crew.items():
             expected[name] += chance.found
             found[name] += (state.crew[name].stealth < before.crew[name].stealth or name in caught
                             or state.crew[name].heat > before.crew[name].heat
@@ -191,7 +194,8 @@ def test_heat_is_counted_in_burgle_bros_2_and_its_luck_against_the_forecast_too(
     line = counted(store, casino)
     assert (line.game, line.job, line.floors, line.difficulty, line.counter) == ("bb2", "casino", 2, "", "heat")
     assert line.heat_gained == heat > 0 and line.stealth_lost == 0
-    expected, found = replayed_luck(store.setup(casino)[1], [e.action for e in store.history(casino)])
+    _, first, book = store.setup(casino)
+    expected, found = replayed_luck(first, book, [e.action for e in store.history(casino)])
     assert {b.name: (b.expected, b.found) for b in line.burglars} == {n: (expected[n], found[n]) for n in expected}
     assert found["Ann"] > 0 and expected["Ann"] > 0
     [job] = league([line]).jobs

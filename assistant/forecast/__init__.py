@@ -7,11 +7,15 @@ and that he **ends** there, and for each burglar on that floor the probability o
 to discard a Stealth token, their own or a room's; gaining heat in bb2) and **caught**.
 
 >>> from assistant.engine.cases import state_from_case
+>>> from assistant.engine.rulesets import RULEBOOKS
 >>> state = state_from_case({"floors": {"1": {"guard": "A1", "destination": "B1", "die": 1,
 ...                                             "patrol": ["C3", "D4"]}}})
->>> f = forecast_floor(state, 1)
+>>> f = forecast_floor(state, 1, RULEBOOKS["bb1"])
 >>> f.enter["B1"], f.end["B1"]
 (Fraction(1, 1), Fraction(1, 1))
+
+The game comes as an object (``engine/rulesets.Rulebook``: a heist's ``store.Game.rulebook``, a case's
+``cases.Replay.rulebook``), handed down to every part of the forecast: it never looks a game up by its name.
 
 Method (docs/forecast.md): knowledge.blind makes a copy of the state with every deck face down, so the
 engine asks for each card; tree.explore answers every question in every way, weighting each card by how
@@ -28,6 +32,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..engine.rulesets import Rulebook
 from ..engine.state import GameState
 from .knowledge import blind, reshuffled_first, unseen_cards
 from .tree import explore
@@ -63,7 +68,7 @@ class FloorForecast:
         return 1 - sum(self.end.values(), Fraction(0))
 
 
-_cache: OrderedDict[tuple[int, int, bool, bytes], FloorForecast] = OrderedDict()
+_cache: OrderedDict[tuple[int, int, bool, Rulebook, bytes], FloorForecast] = OrderedDict()
 
 
 def move_bonus(state: GameState, floor: int) -> int:
@@ -88,17 +93,19 @@ def ending(state: GameState, floor: int) -> str | None:
     return who if b.floor == floor and b.at is not None and not b.escaped else None
 
 
-def forecast_floor(state: GameState, floor: int, stand_ins: frozenset[str] = frozenset(), *,
+def forecast_floor(state: GameState, floor: int, book: Rulebook, stand_ins: frozenset[str] = frozenset(), *,
                    whole_turn: bool = True) -> FloorForecast:
-    """The forecast of floor ``floor``'s next guard move, from the end of the current player's actions when he
-    moves at this End turn (:func:`ending`). The state is not changed. ``stand_ins``: burglars whose catch takes
-    them off the board and lets the move go on (the safety map's copies of a burglar, see ``Ruleset.stand_ins``).
+    """The forecast of floor ``floor``'s next guard move by the rules of ``book`` (the state's game), from the end of
+    the current player's actions when he moves at this End turn (:func:`ending`). The state is not changed.
+    ``stand_ins``: burglars whose catch takes them off the board and lets the move go on (the safety map's copies of a
+    burglar, see ``Ruleset.stand_ins``).
     ``whole_turn`` False: his move from the board as it is, without what End turn does first (what that part
     decides is seen beside it: ``safety.turn_end_reasons``)."""
-    view = blind(state)
+    view = blind(state, book)
     bonus = move_bonus(state, floor)
-    # to_json writes its fields in one order
-    key = (floor, bonus, whole_turn, marshal.dumps((view.to_json(), sorted(stand_ins))))
+    # to_json writes its fields in one order; the game is the book's, which the JSON's name need not be (a caller may
+    # hand any book), so the book is in the key too (one object per game: hashed by itself)
+    key = (floor, bonus, whole_turn, book, marshal.dumps((view.to_json(), sorted(stand_ins))))
     hit = _cache.get(key)
     if hit is not None:
         _cache.move_to_end(key)
@@ -110,7 +117,7 @@ def forecast_floor(state: GameState, floor: int, stand_ins: frozenset[str] = fro
     collecting = gc.isenabled()
     gc.disable()
     try:
-        tree = explore(reshuffled_first(view, floor), floor, bonus, stand_ins,
+        tree = explore(reshuffled_first(view, floor, book), floor, book, bonus, stand_ins,
                        ending(view, floor) if whole_turn else None)
     finally:
         if collecting:
@@ -124,7 +131,7 @@ def forecast_floor(state: GameState, floor: int, stand_ins: frozenset[str] = fro
                                      key=lambda rp: plan.index[rp[0]]) if p},
         crew={n: Chance(tree.found[n], tree.caught[n]) for n in crew},
         choices=tuple(sorted(tree.choices)),
-        unseen=sum(unseen_cards(view, floor).values()),
+        unseen=sum(unseen_cards(view, floor, book).values()),
         branches=tree.branches,
     )
     _cache[key] = result
@@ -133,12 +140,13 @@ def forecast_floor(state: GameState, floor: int, stand_ins: frozenset[str] = fro
     return result
 
 
-def forecast(state: GameState) -> dict[int, FloorForecast]:
-    """The forecast of every floor whose guard is on the board (none while the table has a question to
-    answer, or once the game is over: the next move is not known yet, or will not come)."""
+def forecast(state: GameState, book: Rulebook) -> dict[int, FloorForecast]:
+    """The forecast of every floor whose guard is on the board, by the rules of ``book`` (the state's game; none
+    while the table has a question to answer, or once the game is over: the next move is not known yet, or will not
+    come)."""
     if state.pending or state.outcome:
         return {}
-    return {n: forecast_floor(state, n) for n, fl in sorted(state.floors.items()) if fl.guard is not None}
+    return {n: forecast_floor(state, n, book) for n, fl in sorted(state.floors.items()) if fl.guard is not None}
 
 
 def in_words(p: Fraction) -> str:

@@ -48,16 +48,16 @@ def forecast_case(case: object, safety_map: bool = False) -> dict[str, Any]:
     try:
         # the position after the case's actions, read as the resolver reads them (the table's word for walks)
         played = replay(case)
-        state, question = played.state, played.needs_choice
+        state, question, book = played.state, played.needs_choice, played.rulebook
         out: dict[str, Any] = {"id": cid, "safety": {}} if safety_map else {"id": cid, "floors": {}, "crew": {}}
         if question is not None:
             out["needs_choice"] = question  # the next move is not known until the table answers
             return out
         if safety_map:
             out["safety"] = {name: {room: {"found": _p(c.found), "caught": _p(c.caught)} for room, c in rooms.items()}
-                             for name, rooms in safety(state).items()}
+                             for name, rooms in safety(state, book).items()}
             return out
-        floors = forecast(state)
+        floors = forecast(state, book)
         for n, f in floors.items():
             out["floors"][str(n)] = {"enter": {r: _p(p) for r, p in f.enter.items()},
                                      "end": {r: _p(p) for r, p in f.end.items()}}

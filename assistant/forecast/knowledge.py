@@ -22,36 +22,20 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..engine.rulesets import RULEBOOKS, Rulebook
+from ..engine.rulesets import Rulebook
 from ..engine.state import HIDDEN, LOST_VISUAL, GameState
 
 
-def game_of(view: GameState) -> Rulebook:
-    """The game of a state the forecast made (a blind view, a copy standing her elsewhere): the forecast's states are
-    its own, memoised and keyed by their JSON, the game's name with them, so it is found here by that name (the
-    pages hand the forecast the heist's state; its game is the one the state names)."""
-    return RULEBOOKS[view.rules]
-
-
-def special(rules: str) -> str:
-    """The special card each game's deck may hold besides one card per room (guard-rules.md 1.20, §6, §7)."""
-    return RULEBOOKS[rules].rules.roomless_card
-
-
-# each game's cards that do the same within one move, looked up once (kind_of runs for every card a forecast reads)
-_ALIKE = {name: dict(book.rules.alike_cards) for name, book in RULEBOOKS.items()}
-
-
-def kind_of(rules: str, card: str) -> str:
-    """The card as the forecast counts it: cards that do the same within one move are one (bb3: both worker
-    cards only make the guard draw again, bb3 Workers)."""
-    alike = _ALIKE[rules]
+def kind_of(book: Rulebook, card: str) -> str:
+    """The card as the forecast counts it in ``book``'s game: cards that do the same within one move are one (bb3:
+    both worker cards only make the guard draw again, bb3 Workers)."""
+    alike = book.rules.alike_cards
     return alike.get(card, card) if alike else card
 
 
-def full_deck(state: GameState, floor: int) -> Counter[str]:
-    """The whole patrol deck of a floor as the box makes it: one card per room (the empty square of Fort
-    Knox has none, §3) and the game's special cards.
+def full_deck(state: GameState, floor: int, book: Rulebook) -> Counter[str]:
+    """The whole patrol deck of a floor as the box of ``book``'s game makes it: one card per room (the empty square
+    of Fort Knox has none, §3) and the game's special cards.
 
     How many special cards: bb1 has one Lost Visual when the mini expansion is in play (1.20); in bb2 and
     bb3 the table's deck holds more cards than rooms exactly when Distracted (bb2 Heist Setup 5) or worker
@@ -60,9 +44,9 @@ def full_deck(state: GameState, floor: int) -> Counter[str]:
     fl = state.floors[floor]
     rooms = state.plan(floor).rooms
     cards: Counter[str] = Counter(rooms)
-    game = game_of(state).rules
+    game = book.rules
     special = game.roomless_card
-    named = sum(1 for c in (*fl.deck, *fl.unseen, *fl.discard) if kind_of(state.rules, c) == special)
+    named = sum(1 for c in (*fl.deck, *fl.unseen, *fl.discard) if kind_of(book, c) == special)
     if game.roomless_card_optional:
         expected = 1 if state.lost_visual else 0
     else:
@@ -73,20 +57,20 @@ def full_deck(state: GameState, floor: int) -> Counter[str]:
     return cards
 
 
-def unseen_cards(state: GameState, floor: int, discard: list[str] | None = None,
+def unseen_cards(state: GameState, floor: int, book: Rulebook, discard: list[str] | None = None,
                  full: Counter[str] | None = None) -> Counter[str]:
     """The cards the players have not seen face up: the full deck minus the discard pile (``discard`` when
     given: the pile at some moment during a forecast branch; ``full``, the floor's full deck when the caller
     already has it). Never empty while the deck has cards: a case whose discard lists every card gets the
     full deck back (its lists are incomplete, not impossible)."""
     if full is None:
-        full = full_deck(state, floor)
+        full = full_deck(state, floor, book)
     pile = state.floors[floor].discard if discard is None else discard
-    left = full - Counter(kind_of(state.rules, c) for c in pile)
+    left = full - Counter(kind_of(book, c) for c in pile)
     return left if left else full
 
 
-def blind(state: GameState) -> GameState:
+def blind(state: GameState, book: Rulebook) -> GameState:
     """A copy of ``state`` that holds no hidden information: every deck and set-aside pile turned into "?"
     placeholders of the same size, in table-deck mode, so the engine must *ask* for each card it draws
     (the forecast answers with every unseen card in turn). The counts are made whole: the cards neither in
@@ -100,9 +84,10 @@ def blind(state: GameState) -> GameState:
     view.pending = None
     view.version = 0
     view.spotted = False
+    optional = book.rules.roomless_card_optional
     for n, fl in view.floors.items():
-        full = full_deck(state, n)
-        if game_of(state).rules.roomless_card_optional and full[LOST_VISUAL]:
+        full = full_deck(state, n, book)
+        if optional and full[LOST_VISUAL]:
             view.lost_visual = True  # so the engine accepts "lost-visual" as a drawn card
         aside = max(0, sum(full.values()) - len(fl.discard) - len(fl.deck))
         fl.deck = [HIDDEN] * len(fl.deck)
@@ -112,7 +97,7 @@ def blind(state: GameState) -> GameState:
     return view
 
 
-def reshuffled_first(view: GameState, floor: int) -> GameState:
+def reshuffled_first(view: GameState, floor: int, book: Rulebook) -> GameState:
     """The blind ``view`` with floor ``floor``'s empty deck already reshuffled, as his first draw of the move
     would do it (1.11; bb3 alike, bb2 hunts instead): the same move, exactly. The players know the new deck as
     well as the old one (every card unseen again), and the engine reads a deck only to draw from it or to see it
@@ -125,11 +110,11 @@ def reshuffled_first(view: GameState, floor: int) -> GameState:
     with every worker card (0.1-0.5 s). Reshuffled first, its deck is full. A deck that is not empty is returned
     as it is."""
     fl = view.floors[floor]
-    if fl.deck or game_of(view).rules.hunts or (fl.guard is None and not fl.lost):
+    if fl.deck or book.rules.hunts or (fl.guard is None and not fl.lost):
         return view
     shuffled = view.copy()
     die = shuffled.floors[floor].die
-    game_of(shuffled).ruleset(shuffled, []).reshuffle(floor)
+    book.ruleset(shuffled, []).reshuffle(floor)
     if not fl.lost:
         shuffled.floors[floor].die = die
     return shuffled

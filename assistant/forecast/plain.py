@@ -9,11 +9,13 @@ packed sums: slow, and exact. tests/forecast checks that
 The worked example of docs/forecast.md: from B1 to his die on A1 with die 2, the unseen cards A1, A3 and C1.
 
 >>> from assistant.engine.cases import state_from_case
+>>> from assistant.engine.rulesets import RULEBOOKS
 >>> from assistant.forecast.knowledge import blind
 >>> seen = ["B1", "D1", "A2", "B2", "C2", "D2", "B3", "C3", "D3", "A4", "B4", "C4", "D4"]
+>>> bb1 = RULEBOOKS["bb1"]
 >>> view = blind(state_from_case({"players": 4, "floors": {"1": {
-...     "guard": "B1", "destination": "A1", "die": 2, "patrol": ["A1", "A3", "C1"], "discard": seen}}}))
->>> move = enumerate_move(view, 1)
+...     "guard": "B1", "destination": "A1", "die": 2, "patrol": ["A1", "A3", "C1"], "discard": seen}}}), bb1)
+>>> move = enumerate_move(view, 1, bb1)
 >>> move.end
 {'A2': Fraction(1, 2), 'B1': Fraction(1, 2)}
 """
@@ -26,16 +28,17 @@ from fractions import Fraction
 from ..engine.actions import before_guard_walk
 from ..engine.errors import RulesError
 from ..engine.ruleset import GameOver, NeedAnswer
+from ..engine.rulesets import Rulebook
 from ..engine.state import GameState
-from .knowledge import full_deck, game_of, kind_of
+from .knowledge import full_deck, kind_of
 from .records import Question, Tree
 
 
-def enumerate_move(view: GameState, floor: int, bonus: int = 0, ending: str | None = None) -> Tree:
-    """Every branch of floor ``floor``'s next guard move on the blind state ``view`` (knowledge.blind), as
-    ``tree.explore`` gives it: rooms and burglars with probability 0 are left out. ``ending``: the burglar whose End
-    turn the move follows (``actions.before_guard_walk`` first, as ``tree.explore``)."""
-    full = {n: full_deck(view, n) for n in view.floors}
+def enumerate_move(view: GameState, floor: int, book: Rulebook, bonus: int = 0, ending: str | None = None) -> Tree:
+    """Every branch of floor ``floor``'s next guard move on the blind state ``view`` (knowledge.blind), by the rules
+    of ``book``, as ``tree.explore`` gives it: rooms and burglars with probability 0 are left out. ``ending``: the
+    burglar whose End turn the move follows (``actions.before_guard_walk`` first, as ``tree.explore``)."""
+    full = {n: full_deck(view, n, book) for n in view.floors}
     tree = Tree()
 
     def add(to: dict[str, Fraction], key: str, p: Fraction) -> None:
@@ -43,7 +46,7 @@ def enumerate_move(view: GameState, floor: int, bonus: int = 0, ending: str | No
 
     def branch(answers: list[str], p: Fraction) -> None:
         state = view.copy()
-        rules = game_of(state).ruleset(state, answers)
+        rules = book.ruleset(state, answers)
         question: Question | None = None
         try:
             if ending is not None:
@@ -72,7 +75,7 @@ def enumerate_move(view: GameState, floor: int, bonus: int = 0, ending: str | No
                 branch([*answers, option], p / len(options))
             return
         drawing = question.get("floor") or floor
-        seen = Counter(kind_of(view.rules, c) for c in state.floors[drawing].discard)
+        seen = Counter(kind_of(book, c) for c in state.floors[drawing].discard)
         unseen = full[drawing] - seen or full[drawing]  # every card face up: the full deck comes back
         total = unseen.total()
         for card, copies in sorted(unseen.items()):

@@ -9,12 +9,13 @@ from functools import lru_cache
 from ..engine.board import Floorplan
 from ..engine.errors import AmbiguousTieError
 from ..engine.ruleset import shared_router
-from .knowledge import kind_of, special
+from ..engine.rulesets import Rulebook
+from .knowledge import kind_of
 from .records import Partition
 
 
 @lru_cache(maxsize=1 << 12)
-def group_by_path(plan: Floorplan, rules: str, reading: str, void: tuple[str, ...], guard: str, left: int,
+def group_by_path(plan: Floorplan, book: Rulebook, reading: str, void: tuple[str, ...], guard: str, left: int,
                   cards: tuple[str, ...]) -> Partition:
     """Prune the cards that cannot make a difference. A card naming a room farther than his moves left
     sends him along the first ``left`` steps of his route there and no farther (1.3, §2): he cannot arrive,
@@ -25,14 +26,14 @@ def group_by_path(plan: Floorplan, rules: str, reading: str, void: tuple[str, ..
     naming another room. A card he can reach, his own room (redrawn, 1.6 ruling), a special card (Lost Visual,
     Distracted, a worker) and a route the tie-break reading cannot decide still get a branch of their own.
     Returns those alone, the groups, and each card's group (itself alone), as indices in ``cards`` (a floor's
-    cards drawn by him in ``guard`` with ``left`` moves; the floor plan, the rules and the tie-break reading say
-    the rest, so the answer holds across forecasts)."""
-    roomless = special(rules)
+    cards drawn by him in ``guard`` with ``left`` moves; the floor plan, the game (``book``, cached by itself: one
+    object per game) and the tie-break reading say the rest, so the answer holds across forecasts)."""
+    roomless = book.rules.roomless_card
     here = plan.index[guard]
     groups: dict[tuple[int, ...], list[int]] = {}
     alone: list[int] = []
     for i, card in enumerate(cards):
-        if card == guard or kind_of(rules, card) == roomless or card not in plan.index or card in void:
+        if card == guard or kind_of(book, card) == roomless or card not in plan.index or card in void:
             alone.append(i)
             continue
         steps = first_steps(plan, plan.index[card], reading, here, left)

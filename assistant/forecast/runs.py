@@ -13,9 +13,10 @@ from ..engine.actions import before_guard_walk
 from ..engine.errors import RulesError
 from ..engine.narrator import Line
 from ..engine.ruleset import GameOver, NeedAnswer, Plans
+from ..engine.rulesets import Rulebook
 from ..engine.state import HIDDEN, GameState
 from .keys import StateKeys
-from .knowledge import full_deck, game_of, special
+from .knowledge import full_deck
 from .records import UNKNOWN, Ended, Events, Partition, Piles, Point, Question, Run, Tree, Unseen
 from .routes import group_by_path
 
@@ -34,21 +35,21 @@ class Overflow(Exception):
     """A denominator outgrew the packed fields (see :class:`Runs`): explore again with wider ones."""
 
 
-def run(state: GameState, floor: int, bonus: int, answers: list[str], resume: Piles | None,
+def run(state: GameState, floor: int, book: Rulebook, bonus: int, answers: list[str], resume: Piles | None,
         piles: Piles | None = None, stand_ins: frozenset[str] = frozenset(), plans: Plans | None = None,
         ending: str | None = None) -> tuple[GameState, list[Line], Question | None, Piles | None, bool]:
-    """One engine run from ``state`` (copied) with these answers: the state after it, its log (the lines told, as
-    they are: engine/narrator.py, no details), the question it stopped at (None when the move is over), where it can
-    be resumed at that question, and whether the guard's move had started when it stopped. ``piles``: the sizes of
-    floor ``floor``'s deck, discard and set-aside cards to run with ("?" placeholders), instead of the state's own.
-    ``stand_ins``: burglars whose catch takes them off the board (``Ruleset.stand_ins``). ``plans``: the floor plans
-    earlier runs looked up (``Ruleset``). ``ending``: the burglar whose End turn this move follows: a run from the
-    move's start first does what End turn does before the guard's first step (``actions.before_guard_walk``)."""
+    """One engine run of ``book``'s game from ``state`` (copied) with these answers: the state after it, its log (the
+    lines told, as they are: engine/narrator.py, no details), the question it stopped at (None when the move is over),
+    where it can be resumed at that question, and whether the guard's move had started when it stopped. ``piles``: the
+    sizes of floor ``floor``'s deck, discard and set-aside cards to run with ("?" placeholders), instead of the state's
+    own. ``stand_ins``: burglars whose catch takes them off the board (``Ruleset.stand_ins``). ``plans``: the floor
+    plans earlier runs looked up (``Ruleset``). ``ending``: the burglar whose End turn this move follows: a run from
+    the move's start first does what End turn does before the guard's first step (``actions.before_guard_walk``)."""
     state = state.copy()
     if piles is not None:
         fl = state.floors[floor]
         fl.deck, fl.discard, fl.unseen = [HIDDEN] * piles[0], (HIDDEN,) * piles[1], (HIDDEN,) * piles[2]
-    rules = game_of(state).rules(state, answers, plans, False)  # called as it is: thousands of engine runs a forecast
+    rules = book.rules(state, answers, plans, False)  # called as it is: thousands of engine runs a forecast
     rules.stand_ins = stand_ins
     question = None
     walking = resume is not None
@@ -82,11 +83,13 @@ class Runs:
     bits each (rooms entered, rooms he ends in, off the board, burglars found, burglars caught), so adding
     branches and setting fields are a few integer operations. A numerator never exceeds its denominator (each
     field is a probability), so a denominator below ``2**(width - 1)`` cannot spill into the next field;
-    :class:`Overflow` asks for wider fields otherwise. ``before``: an explorer of the same move with narrower
-    fields, whose runs and what they showed are kept (they do not depend on the fields' width)."""
+    :class:`Overflow` asks for wider fields otherwise. ``book``: the game of ``view``, whose rules every run plays.
+    ``before``: an explorer of the same move with narrower fields, whose runs and what they showed are kept (they do
+    not depend on the fields' width)."""
 
-    def __init__(self, view: GameState, floor: int, bonus: int, width: int, before: Runs | None) -> None:
-        self.view, self.floor, self.bonus, self.width = view, floor, bonus, width
+    def __init__(self, view: GameState, floor: int, book: Rulebook, bonus: int, width: int,
+                 before: Runs | None) -> None:
+        self.view, self.floor, self.book, self.bonus, self.width = view, floor, book, bonus, width
         self.tree = Tree()
         self.crew = [n for n, b in view.crew.items() if b.floor == floor and not b.escaped and b.at is not None]
         self.plan = view.plan(floor)
@@ -99,12 +102,12 @@ class Runs:
         self.units: dict[int, tuple[int, int]] = {}
         self.floors = sorted(view.floors)
         self.at = self.floors.index(floor)
-        self.decks = {n: full_deck(view, n) for n in self.floors}
+        self.decks = {n: full_deck(view, n, book) for n in self.floors}
         self.cards = [sorted(self.decks[n]) for n in self.floors]
         self.card_index = [{c: i for i, c in enumerate(cards)} for cards in self.cards]
         self.floor_at: dict[int | None, int] = {n: i for i, n in enumerate(self.floors)}  # a log entry's floor
         # a card's index by the name a draw entry gives it (knowledge.kind_of: bb3's two worker cards are one)
-        alike = game_of(view).rules.alike_cards
+        alike = book.rules.alike_cards
         self.drawn_index = [{**index, **{name: index[kind] for name, kind in alike.items() if kind in index}}
                             for index in self.card_index]
         # The answer given to the engine for each card. bb3's two kinds of worker card both only make him draw
@@ -118,7 +121,7 @@ class Runs:
         self.refill = self.full  # the unseen cards after a reshuffle (tree._Explorer leaves some out)
         self.reshuffled = -1  # the fewest cards a reshuffle during the move left in this floor's deck (-1: none)
         self.bits = [1 << i for i in range(len(self.cards[self.at]))]  # this floor's cards as a mask's bits
-        self.special = special(view.rules)
+        self.special = book.rules.roomless_card
         # The engine's copy: the same state with every discard pile face down (it only counts them).
         self.base = view.copy()
         for fl in self.base.floors.values():
@@ -192,7 +195,7 @@ class Runs:
         if got is None:
             view = self.view
             got = self.partitions[(square, left)] = group_by_path(
-                self.plan, view.rules, view.tiebreak, tuple(view.void), square, left, tuple(self.cards[self.at]))
+                self.plan, self.book, view.tiebreak, tuple(view.void), square, left, tuple(self.cards[self.at]))
         return got
 
     # -- engine runs ----------------------------------------------------------------------------------
@@ -273,10 +276,10 @@ class Runs:
     def _engine(self, point: Point | None, answers: list[str], piles: Piles, shift: bool) -> Run:
         floor = self.floor
         if point is None:
-            state, notes, question, resumable, walking = run(self.base, floor, self.bonus, answers, None, piles,
-                                                             self.stand_ins, self.plans, self.ending)
+            state, notes, question, resumable, walking = run(self.base, floor, self.book, self.bonus, answers, None,
+                                                             piles, self.stand_ins, self.plans, self.ending)
         else:
-            state, notes, question, resumable, walking = run(point.state, floor, self.bonus, answers,
+            state, notes, question, resumable, walking = run(point.state, floor, self.book, self.bonus, answers,
                                                              (floor, point.left, point.steps), piles,
                                                              self.stand_ins, self.plans)
         self.tree.branches += 1

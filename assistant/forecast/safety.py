@@ -29,9 +29,10 @@ most rooms share a few instead (docs/forecast.md, "Where is it safe to end your 
   ``turn_end_effects``), which her own forecast applies and the copies, she off the board, would not (issue 32).
 
 >>> from assistant.engine.cases import state_from_case
+>>> from assistant.engine.rulesets import RULEBOOKS
 >>> state = state_from_case({"floors": {"1": {"guard": "A1", "destination": "C1", "die": 2,
 ...     "patrol": ["D4"]}}, "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 0}}})
->>> chances = safety_map(state, "ana")
+>>> chances = safety_map(state, "ana", RULEBOOKS["bb1"])
 >>> chances["B1"].found, chances["B1"].caught, chances["D4"].found
 (Fraction(1, 1), Fraction(1, 1), Fraction(0, 1))
 """
@@ -47,9 +48,10 @@ from ..engine.actions import before_guard_walk
 from ..engine.board import Floorplan
 from ..engine.errors import RulesError
 from ..engine.ruleset import GameOver, NeedAnswer, StandInsRead
+from ..engine.rulesets import Rulebook
 from ..engine.state import GameState
 from . import Chance, ending, forecast_floor, move_bonus
-from .knowledge import blind, game_of
+from .knowledge import blind
 
 __all__ = ["TURN_END_EFFECTS", "safest", "safety", "safety_map", "turn_end_effects", "turn_end_reasons"]
 
@@ -75,11 +77,11 @@ class _Copy:
     found_is_entered: bool
 
 
-def _copies(state: GameState, name: str, floor: int) -> dict[str, _Copy]:
+def _copies(state: GameState, name: str, floor: int, book: Rulebook) -> dict[str, _Copy]:
     """The rooms of her floor that forecasts with copies of her may settle; none in bb2 while the bouncer hunts
     (he heads for the nearest player: the copies would pull him), whose copies are left to ``_with_copies``."""
     fl = state.floors[floor]
-    if game_of(state).rules.hunts and fl.destination is None:
+    if book.rules.hunts and fl.destination is None:
         return {}
     plan = state.plan(floor)
     stealth = state.crew[name].stealth
@@ -114,7 +116,8 @@ def _caught_at_least(plan: Floorplan, guard: str, c: _Copy) -> int:
     return first + c.stealth * (2 if len(c.cells) == 1 else 1)
 
 
-def _with_copies(state: GameState, name: str, floor: int, rooms: dict[str, _Copy]) -> dict[str, Chance]:
+def _with_copies(state: GameState, name: str, floor: int, book: Rulebook,
+                 rooms: dict[str, _Copy]) -> dict[str, Chance]:
     """Her chances in ``rooms`` from one forecast: a copy of her in each (her Stealth and the room's Lavatory tokens
     as her Stealth, her place in the crew's order), she off the board, the copies stand-ins (``Ruleset.stand_ins``:
     a catch takes a copy off the board and the move goes on). Until a copy is caught it is found with Stealth left,
@@ -136,13 +139,13 @@ def _with_copies(state: GameState, name: str, floor: int, rooms: dict[str, _Copy
             trial.crew.update((copy, replace(her, at=room, stealth=rooms[room].stealth))
                               for room, copy in copies.items())
     try:
-        crew = forecast_floor(trial, floor, frozenset(copies.values())).crew
+        crew = forecast_floor(trial, floor, book, frozenset(copies.values())).crew
     except StandInsRead:  # a bb2 deck that runs out during the move: he hunts, the copies would pull him
         return {}
     return {room: crew[copy] for room, copy in copies.items()}
 
 
-def _after_actions(state: GameState, floor: int) -> GameState | None:
+def _after_actions(state: GameState, floor: int, book: Rulebook) -> GameState | None:
     """The state once End turn has done what it does before floor ``floor``'s guard's first step when he moves at
     this End turn (``actions.before_guard_walk``, as the forecast does: ``forecast.ending``); None when it asks the
     table something or ends the game (only a forecast can say what follows)."""
@@ -151,7 +154,7 @@ def _after_actions(state: GameState, floor: int) -> GameState | None:
         return state
     after = state.copy()
     try:
-        before_guard_walk(game_of(after).ruleset(after, []), who)
+        before_guard_walk(book.ruleset(after, []), who)
     except (NeedAnswer, GameOver, RulesError):
         return None
     return after
@@ -164,7 +167,8 @@ def _effect(kind: str, data: dict[str, Any]) -> str:
     return kind if kind in TURN_END_EFFECTS else ""
 
 
-def turn_end_effects(state: GameState, name: str, rooms: Iterable[str]) -> dict[str, tuple[str, ...]]:
+def turn_end_effects(state: GameState, name: str, book: Rulebook,
+                     rooms: Iterable[str]) -> dict[str, tuple[str, ...]]:
     """Of ``rooms``, those where End turn, with her actions ending there, does something before his first step
     (``actions.before_guard_walk``: §1.22 'Thermo: when it is checked', the alarm goes off; §1.22 'Acrobat (basic) in
     the guard's room'; a bb2 Count Room's commotion), each with the effects it names (TURN_END_EFFECTS; none named
@@ -173,13 +177,13 @@ def turn_end_effects(state: GameState, name: str, rooms: Iterable[str]) -> dict[
     floor = state.crew[name].floor
     if ending(state, floor) != name:
         return {}
-    view = blind(state)  # what the players can see: a card it draws is a question too
+    view = blind(state, book)  # what the players can see: a card it draws is a question too
     out = {}
     for room in rooms:
         answers: list[str] = []
         while True:
             standing = _standing(view, name, room)
-            rules = game_of(standing).ruleset(standing, list(answers))
+            rules = book.ruleset(standing, list(answers))
             try:
                 before_guard_walk(rules, name)
             except NeedAnswer as need:
@@ -194,23 +198,25 @@ def turn_end_effects(state: GameState, name: str, rooms: Iterable[str]) -> dict[
     return out
 
 
-def turn_end_reasons(state: GameState, name: str, chances: dict[str, Chance]) -> dict[str, tuple[str, ...]]:
+def turn_end_reasons(state: GameState, name: str, book: Rulebook,
+                     chances: dict[str, Chance]) -> dict[str, tuple[str, ...]]:
     """The rooms of her safety map (``chances``) whose chance End turn's first part decides, with what it does
     there (:func:`turn_end_effects`): her chance there differs from his move's from the board as it is (the forecast
     without that part, ``whole_turn=False``). What the Coach names as the reason ("the Thermo goes off")."""
     out = {}
     floor = state.crew[name].floor
-    for room, effects in turn_end_effects(state, name, chances).items():
-        if effects and forecast_floor(_standing(state, name, room), floor,
+    for room, effects in turn_end_effects(state, name, book, chances).items():
+        if effects and forecast_floor(_standing(state, name, room), floor, book,
                                       whole_turn=False).crew[name] != chances[room]:
             out[room] = effects
     return out
 
 
-def safety_map(state: GameState, name: str) -> dict[str, Chance]:
+def safety_map(state: GameState, name: str, book: Rulebook) -> dict[str, Chance]:
     """Room -> the chance that ``name``'s floor's guard finds (and catches) her in his next move if she stands
-    there, every room of her floor in board order. Empty when she is not on the board, or her floor has no
-    guard on it (nobody moves), or the table has a question to answer or the game is over."""
+    there, every room of her floor in board order, by the rules of ``book`` (the state's game). Empty when she is not
+    on the board, or her floor has no guard on it (nobody moves), or the table has a question to answer or the game is
+    over."""
     b = state.crew[name]
     if state.pending or state.outcome or b.at is None or b.escaped:
         return {}
@@ -218,24 +224,24 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
     guard = state.floors[floor].guard
     if guard is None:
         return {}
-    rooms = _copies(state, name, floor)
-    for room in turn_end_effects(state, name, list(rooms)):  # each its own forecast, which applies it
+    rooms = _copies(state, name, floor, book)
+    for room in turn_end_effects(state, name, book, list(rooms)):  # each its own forecast, which applies it
         del rooms[room]
     out: dict[str, Chance] = {}
     tried: dict[str, _Copy] = {}  # rooms the forecasts with copies of her may settle
     away = None
-    if b.stealth >= NO_AWAY_STEALTH or game_of(state).rules.crew_counter == "heat":
+    if b.stealth >= NO_AWAY_STEALTH or book.rules.crew_counter == "heat":
         # a catch takes 4 steps or more after his first entry: few rooms are settled without it, so the copies
         # give every room's found too (measured faster, docs/forecast.md); bb2's heat is no entering either
         tried = {room: replace(c, found_is_entered=False) for room, c in rooms.items()}
     elif rooms:
-        away = forecast_floor(_standing(state, name, None), floor)
+        away = forecast_floor(_standing(state, name, None), floor, book)
     if away is not None:
         plan = state.plan(floor)
         # his speed and room once End turn's first part is done (another burglar's Thermo adds an alarm); unknown
         # when it asks the table something: then no room is settled by them
-        after = _after_actions(_standing(state, name, None), floor)
-        moves = game_of(after).ruleset(after, []).speed(floor, move_bonus(state, floor)) if after else None
+        after = _after_actions(_standing(state, name, None), floor, book)
+        moves = book.ruleset(after, []).speed(floor, move_bonus(state, floor)) if after else None
         start = after.floors[floor].guard if after else None
         for room, c in rooms.items():
             entered = away.enter.get(room, Fraction(0))
@@ -250,19 +256,20 @@ def safety_map(state: GameState, name: str) -> dict[str, Chance]:
             else:
                 tried[room] = c
     if tried:
-        for room, chance in _with_copies(state, name, floor, tried).items():
+        for room, chance in _with_copies(state, name, floor, book, tried).items():
             out[room] = Chance(away.enter[room], chance.caught) if away and tried[room].found_is_entered else chance
     for room in state.plan(floor).rooms:
         if room not in out:
-            out[room] = forecast_floor(_standing(state, name, room), floor).crew[name]
+            out[room] = forecast_floor(_standing(state, name, room), floor, book).crew[name]
     return {room: out[room] for room in state.plan(floor).rooms}
 
 
-def safety(state: GameState) -> dict[str, dict[str, Chance]]:
-    """The safety map of every burglar on a floor whose guard is on the board, in turn order."""
+def safety(state: GameState, book: Rulebook) -> dict[str, dict[str, Chance]]:
+    """The safety map of every burglar on a floor whose guard is on the board, in turn order (``book``: the state's
+    game)."""
     out = {}
     for name in state.crew:
-        chances = safety_map(state, name)
+        chances = safety_map(state, name, book)
         if chances:
             out[name] = chances
     return out

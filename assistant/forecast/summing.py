@@ -9,6 +9,7 @@ from __future__ import annotations
 from operator import mul
 from typing import Literal
 
+from ..engine.rulesets import Rulebook
 from ..engine.state import GameState
 from .records import (
     NOTHING,
@@ -41,8 +42,9 @@ class Tables(Runs):
     :meth:`_solve`, which a card that goes on is summed through, and the cards left out as only ever drawn again
     (``redrawn``, with the states where that was checked)."""
 
-    def __init__(self, view: GameState, floor: int, bonus: int, width: int, before: Runs | None) -> None:
-        super().__init__(view, floor, bonus, width, before)
+    def __init__(self, view: GameState, floor: int, book: Rulebook, bonus: int, width: int,
+                 before: Runs | None) -> None:
+        super().__init__(view, floor, book, bonus, width, before)
         self.nodes: dict[NodeKey, Node | None] = {}
         self.redrawn: tuple[int, ...] = ()
         self.verified: set[NodeKey] = set()

@@ -59,8 +59,9 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import TypeAlias
 
+from ..engine.rulesets import Rulebook
 from ..engine.state import GameState
-from .knowledge import game_of, kind_of
+from .knowledge import kind_of
 from .records import Compiled, Dist, Group, Piles, Point, Question, Tree, Unseen
 from .routes import card_classes
 from .runs import LOST, Overflow, Runs
@@ -92,12 +93,12 @@ class _NotOnlyRedrawn(Exception):
     again counting it."""
 
 
-def explore(view: GameState, floor: int, bonus: int = 0, stand_ins: frozenset[str] = frozenset(),
+def explore(view: GameState, floor: int, book: Rulebook, bonus: int = 0, stand_ins: frozenset[str] = frozenset(),
             ending: str | None = None) -> Tree:
-    """Every branch of floor ``floor``'s next guard move on the blind state ``view``. The packed fields start
-    narrow (40 bits: denominators up to 2**39, beyond most moves; the bench's worst cases reach 2**29, a bb3 floor
-    with speed 7 2**34, and narrower fields make every sum of the walk cheaper) and widen when one outgrows them;
-    the engine runs made so far are kept for the next try.
+    """Every branch of floor ``floor``'s next guard move on the blind state ``view``, by the rules of ``book``. The
+    packed fields start narrow (40 bits: denominators up to 2**39, beyond most moves; the bench's worst cases reach
+    2**29, a bb3 floor with speed 7 2**34, and narrower fields make every sum of the walk cheaper) and widen when one
+    outgrows them; the engine runs made so far are kept for the next try.
 
     A card that is only ever drawn again (the same state after it, nothing else done: bb3's worker cards) is
     left out of the unseen cards at first: the next card that does something is then equally likely to be any
@@ -113,11 +114,11 @@ def explore(view: GameState, floor: int, bonus: int = 0, stand_ins: frozenset[st
     runs = None
     redrawn = LEFT_OUT
     fl = view.floors[floor]
-    if len(fl.deck) < game_of(view).ruleset(view, []).speed(floor, bonus) + RUNS_OUT_MARGIN:
+    if len(fl.deck) < book.ruleset(view, []).speed(floor, bonus) + RUNS_OUT_MARGIN:
         # the deck may well run out during the move: leaving the cards out all the way would fail at the end
         redrawn, width = AFTER_RESHUFFLE, RESHUFFLED_WIDTH
     while True:
-        explorer = _Explorer(view, floor, bonus, width, runs, redrawn)
+        explorer = _Explorer(view, floor, book, bonus, width, runs, redrawn)
         explorer.stand_ins = stand_ins
         explorer.ending = ending
         try:
@@ -134,10 +135,10 @@ class _Explorer(Tables):
     """One forecast's walk over the answers, with its memo of rests of moves and the card classes the signature
     reads; its engine runs and the packed fields are :class:`runs.Runs`', its tables :class:`summing.Tables`'."""
 
-    def __init__(self, view: GameState, floor: int, bonus: int, width: int = 128, before: Runs | None = None,
-                 redrawn: int = COUNTED) -> None:
-        super().__init__(view, floor, bonus, width, before)
-        seen = [self.decks[n] - Counter(kind_of(view.rules, c) for c in view.floors[n].discard) for n in self.floors]
+    def __init__(self, view: GameState, floor: int, book: Rulebook, bonus: int, width: int = 128,
+                 before: Runs | None = None, redrawn: int = COUNTED) -> None:
+        super().__init__(view, floor, book, bonus, width, before)
+        seen = [self.decks[n] - Counter(kind_of(book, c) for c in view.floors[n].discard) for n in self.floors]
         self.unseen0 = tuple(tuple(left[c] for c in cards) for left, cards in zip(seen, self.cards, strict=False))
         # cards taken to be only ever drawn again (see explore): bb3's worker cards, answered as workers-move
         self.mode = redrawn
@@ -397,7 +398,7 @@ class _Explorer(Tables):
         got = self.classes.get((guard, left))
         if got is None:
             if self.unrouted is None:  # the cards no route is read for: special, no room of the plan, or void
-                self.unrouted = tuple(c for c in self.cards[self.at] if kind_of(self.view.rules, c) == self.special
+                self.unrouted = tuple(c for c in self.cards[self.at] if kind_of(self.book, c) == self.special
                                       or c not in self.plan.index or c in self.view.void)
             got = self.classes[(guard, left)] = card_classes(
                 self.plan, self.view.tiebreak, self.plan.index[guard], left, tuple(self.cards[self.at]), self.unrouted)

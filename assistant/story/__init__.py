@@ -100,7 +100,7 @@ def _turn(number: int, before: GameState, log: list[LogEntry], after: GameState,
     # as End turn moves him (actions._end_turn): not after a Shift Change, nor for a burglar who is not inside
     moves = b is not None and not b.escaped and b.at is not None and not before.no_move
     floor = b.floor if b is not None and moves and before.floors[b.floor].guard is not None else None
-    danger = {name: c.found for name, c in forecast_floor(before, floor).crew.items()} \
+    danger = {name: c.found for name, c in forecast_floor(before, floor, book).crew.items()} \
         if floor is not None and not before.outcome else {}
     found: list[str] = []
     for e in log:

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from assistant.engine.cases import state_from_case
+from assistant.engine.rulesets import RULEBOOKS
 from assistant.web.table.coach import advice
 
 WALLS = ["A1-B1", "B2-B3", "C3-D3", "C1-C2", "A3-A4", "D1-D2", "B4-C4", "C2-C3"]
@@ -39,7 +40,7 @@ def test_coach_is_off_by_default_and_on_shades_her_floor_and_names_the_two_safes
 
     switch.click()
     expect(page.get_by_role("button", name="On: turn off").last).to_be_visible()
-    coach = advice(state, 0)
+    coach = advice(state, RULEBOOKS[rules], 0)
     assert coach is not None and len(coach.safest) == 2
     expect(page.locator("#floor-1 .coach-shade")).to_have_count(16)
     expect(page.locator("#floor-1 .coach-reach")).to_have_count(sum(r.reachable for r in coach.rooms.values()))

@@ -16,7 +16,7 @@ from assistant.engine.errors import RulesError
 from assistant.engine.log import LogEntry
 from assistant.engine.offers import Offer
 from assistant.engine.bb1.rules import Bb1
-from assistant.engine.rulesets import RULEBOOKS
+from assistant.engine.rulesets import RULEBOOKS, Rulebook
 from assistant.engine.ruleset import Plans
 from assistant.engine.state import GameState
 
@@ -144,12 +144,18 @@ def every_offer(state: GameState) -> list[Offer]:
     return rooms + [o for who in state.order for o in legal.player(state, who)] + legal.corrections(state)
 
 
+def book_of(state: GameState) -> Rulebook:
+    """The game a test's bare state names (a case's position, a heist played by ``apply``): what the app's heist and
+    case carry as ``store.Game.rulebook`` and ``cases.Replay.rulebook``, and hand to the forecast."""
+    return RULEBOOKS[state.rules]
+
+
 def ruleset_for(state: GameState, answers: list[str], plans: Plans | None = None, details: bool = True) -> Bb1:
     """The ruleset of the game the state names, around ``state`` (what ``actions.apply`` builds for one action;
     ``details=False``: as the forecast's runs are told)."""
-    return RULEBOOKS[state.rules].ruleset(state, answers, plans, details)
+    return book_of(state).ruleset(state, answers, plans, details)
 
 
 def rules_of(state: GameState) -> type[Bb1]:
     """The ruleset class of the game the state names (the app looks a game up only where a heist is opened)."""
-    return RULEBOOKS[state.rules].rules
+    return book_of(state).rules

@@ -18,7 +18,7 @@ from assistant.engine.cases import state_from_case
 from assistant.engine.log import LogEntry
 from assistant.engine.narrator import DETAILS
 from assistant.engine.ruleset import GameOver, NeedAnswer, Plans
-from tests.engine.helpers import ruleset_for
+from tests.engine.helpers import book_of, ruleset_for
 from assistant.engine.scenarios import random_walls
 from assistant.engine.state import HIDDEN, GameState
 from assistant.forecast.knowledge import blind
@@ -60,8 +60,9 @@ def _position(rules: str, seed: int) -> GameState:
         spec["patrol"] += ["distracted"]
     if rules == "bb3":
         spec["patrol"] += ["worker"]
-    return blind(state_from_case({"rules": rules, "floors": {"1": spec}, "players": rng.randint(1, 4),
-                                  "crew": {"ana": {"floor": 1, "at": at, "stealth": rng.randint(0, 2)}}}))
+    state = state_from_case({"rules": rules, "floors": {"1": spec}, "players": rng.randint(1, 4),
+                             "crew": {"ana": {"floor": 1, "at": at, "stealth": rng.randint(0, 2)}}})
+    return blind(state, book_of(state))
 
 
 def _drawable(state: GameState, question: dict[str, Any]) -> list[str]:
@@ -97,8 +98,9 @@ def test_resuming_at_a_card_question_is_the_same_as_replaying_the_move_with_the_
 
 def test_resumable_is_not_set_outside_an_arrival_after_a_step() -> None:
     """A card drawn when the guard returns after a Lost Visual (1.20) is not in a walk: not resumable."""
-    view = blind(state_from_case({"lost_visual": True, "floors": {"1": {
-        "guard": "A1", "destination": "B1", "die": 2, "patrol": ["C3", "D4"]}}}))
+    state = state_from_case({"lost_visual": True, "floors": {"1": {
+        "guard": "A1", "destination": "B1", "die": 2, "patrol": ["C3", "D4"]}}})
+    view = blind(state, book_of(state))
     view.floors[1].guard, view.floors[1].destination, view.floors[1].lost = None, None, True
     _, _, question, resumable = _run(view, [], None, 1)
     assert question is not None and question["kind"] == "card" and resumable is None

@@ -37,7 +37,7 @@ from assistant.forecast import forecast_floor
 from assistant.forecast.knowledge import blind, unseen_cards
 from assistant.forecast.safety import safety_map
 from tests.profiles import examples
-from tests.engine.helpers import rules_of
+from tests.engine.helpers import book_of
 
 ROOMS = [f"{c}{r}" for c in "ABCD" for r in range(1, 5)]
 FOUND = ("stealth", "heat", "caught")
@@ -101,8 +101,9 @@ def _played(state: GameState, answers: list[str]) -> tuple[GameState, list[LogEn
 
 def _cards(state: GameState, floor: int) -> Counter[str]:
     """The face-down cards as the engine names them (bb3's worker cards by the one name that only redraws)."""
-    by_kind = {kind: name for name, kind in rules_of(state).alike_cards.items()}
-    return Counter({by_kind.get(c, c): n for c, n in unseen_cards(blind(state), floor).items()})
+    book = book_of(state)
+    by_kind = {kind: name for name, kind in book.rules.alike_cards.items()}
+    return Counter({by_kind.get(c, c): n for c, n in unseen_cards(blind(state, book), floor, book).items()})
 
 
 def end_turn_truth(state: GameState, floor: int) -> Truth:
@@ -146,7 +147,7 @@ def every_order_truth(state: GameState, floor: int) -> Truth:
 
 def assert_forecast_is_end_turn(state: GameState, floor: int, truth: Truth) -> None:
     forecasting._cache.clear()
-    f = forecast_floor(state, floor)
+    f = forecast_floor(state, floor, book_of(state))
     assert f.enter == {r: p for r, p in truth.enter.items() if p}
     assert f.end == {r: p for r, p in truth.end.items() if p}
     for name, chance in f.crew.items():
@@ -237,13 +238,13 @@ def test_the_safety_map_of_the_room_she_stands_in_is_what_end_turn_does_there(ru
     state = data.draw(positions(rules))
     truth = truth_unless_reshuffled(state)
     forecasting._cache.clear()
-    chances = safety_map(state, "ana")
+    chances = safety_map(state, "ana", book_of(state))
     here = chances[state.crew["ana"].at or ""]
     assert (here.found, here.caught) == (truth.found["ana"], truth.caught["ana"])
     for room, chance in chances.items():
         moved = state.copy()
         moved.crew["ana"].at = room
-        assert chance == forecast_floor(moved, 1).crew["ana"], room
+        assert chance == forecast_floor(moved, 1, book_of(moved)).crew["ana"], room
 
 
 def test_grouping_the_deck_orders_by_the_cards_drawn_counts_every_order_once() -> None:

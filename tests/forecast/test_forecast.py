@@ -24,12 +24,14 @@ import pytest
 from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
 from assistant.engine.bb1.setup import new_game
+from assistant.engine.rulesets import RULEBOOKS
 from assistant.engine.state import GameState
 from assistant.forecast import ending, forecast, forecast_floor, in_words
 from assistant.forecast.__main__ import main
 from assistant.forecast.knowledge import blind, full_deck, unseen_cards
 from assistant.forecast.plain import enumerate_move
 from tests.decks import another_deck_order
+from tests.engine.helpers import book_of
 
 HERE = Path(__file__).parent
 CASES = sorted(HERE.glob("*.json"))
@@ -90,13 +92,13 @@ def test_unseen_cards_are_the_full_deck_minus_the_face_up_discard_pile() -> None
     """1.11: the deck and the cards set aside face down are the same unknown to the players."""
     state = _bank(3)
     fl = state.floors[1]
-    assert unseen_cards(state, 1) == Counter([*fl.deck, *fl.unseen])
-    assert sum(full_deck(state, 1).values()) == 16
+    assert unseen_cards(state, 1, book_of(state)) == Counter([*fl.deck, *fl.unseen])
+    assert sum(full_deck(state, 1, book_of(state)).values()) == 16
 
 
 def test_the_blind_copy_holds_no_card_name_the_players_have_not_seen() -> None:
     state = _bank(3)
-    view = blind(state)
+    view = blind(state, book_of(state))
     for n, fl in view.floors.items():
         assert set(fl.deck) <= {"?"} and set(fl.unseen) <= {"?"}
         assert len(fl.deck) == len(state.floors[n].deck)
@@ -109,7 +111,7 @@ def test_two_hidden_deck_orders_with_the_same_visible_cards_give_the_same_foreca
     must change nothing in the forecast."""
     state = _bank(11)
     other = another_deck_order(state, 1, 5)
-    first, second = forecast(state), forecast(other)
+    first, second = forecast(state, book_of(state)), forecast(other, book_of(state))
     assert first.keys() == {1}
     assert first[1].enter == second[1].enter and first[1].end == second[1].end
     assert first[1].crew == second[1].crew
@@ -118,8 +120,19 @@ def test_two_hidden_deck_orders_with_the_same_visible_cards_give_the_same_foreca
 def test_the_forecast_never_changes_the_state() -> None:
     state = _bank(2)
     before = json.dumps(state.to_json(), sort_keys=True)
-    forecast(state)
+    forecast(state, book_of(state))
     assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_the_memo_keeps_the_forecast_of_each_game_apart() -> None:
+    """The forecast plays the game it is handed, not the one the state names: the memo is keyed by the book too, so
+    one position forecast by two games gets each game's move (bb1: his die's 1 move; bb2: the bouncer's 3, §6)."""
+    state = state_from_case({"floors": {"1": {"guard": "A1", "destination": "D1", "die": 1, "patrol": ["C3", "D4"]}},
+                             "crew": {"ana": {"floor": 1, "at": "C1", "stealth": 1}}})
+    bb1 = forecast_floor(state, 1, RULEBOOKS["bb1"])
+    bb2 = forecast_floor(state, 1, RULEBOOKS["bb2"])
+    assert bb1.end == {"B1": 1} and bb2.end == {"D1": 1}
+    assert forecast_floor(state, 1, RULEBOOKS["bb1"]) is bb1  # each still memoised
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
@@ -137,12 +150,12 @@ def test_a_forecast_leaves_no_reference_cycle_and_the_collector_as_it_found_it(p
         forecasting._cache.clear()
         for number, fl in state.floors.items():
             if fl.guard is not None:
-                forecast_floor(state, number)
+                forecast_floor(state, number, book_of(state))
         assert not gc.isenabled()
         assert gc.collect() == 0
         gc.enable()
         forecasting._cache.clear()
-        forecast(state)
+        forecast(state, book_of(state))
         assert gc.isenabled()
     finally:
         if was:
@@ -155,7 +168,7 @@ def test_a_forecast_leaves_no_reference_cycle_and_the_collector_as_it_found_it(p
 
 def test_probabilities_are_consistent_he_ends_somewhere_and_enters_where_he_ends() -> None:
     state = _bank(4)
-    f = forecast_floor(state, 1)
+    f = forecast_floor(state, 1, book_of(state))
     assert sum(f.end.values()) == 1
     for room, p in f.end.items():
         if room != state.floors[1].guard:
@@ -166,7 +179,8 @@ def test_probabilities_are_consistent_he_ends_somewhere_and_enters_where_he_ends
 def test_a_player_choice_is_split_evenly_and_said() -> None:
     """1.6: two equally near alarms are the players' choice; the forecast splits the branch evenly."""
     case = json.loads((HERE / "bb1-alarm-tie-split.json").read_text())
-    f = forecast_floor(state_from_case(case), 1)
+    state = state_from_case(case)
+    f = forecast_floor(state, 1, book_of(state))
     assert f.enter["A1"] == f.enter["C1"] == Fraction(1, 2)
     assert f.choices == ("alarm",)
 
@@ -176,7 +190,7 @@ def test_a_guard_placed_by_donuts_stays_put_with_certainty() -> None:
     state = state_from_case({"floors": {"1": {"guard": "B2", "destination": "D4", "die": 4}},
                              "crew": {"ana": {"floor": 1, "at": "C2"}}, "actions": []})
     state = apply(state, {"do": "donuts", "floor": 1}).state
-    f = forecast_floor(state, 1)
+    f = forecast_floor(state, 1, book_of(state))
     assert f.enter == {} and f.end == {"B2": 1}
     assert f.crew["ana"].found == 0
 
@@ -187,7 +201,7 @@ def test_espresso_played_this_turn_adds_a_move_to_the_current_floor_only() -> No
                        "2": {"guard": "A1", "destination": "A4", "die": 1, "patrol": ["D4"]}},
             "crew": {"ana": {"floor": 1, "at": "D1"}}}
     state = apply(state_from_case(case), {"do": "event", "name": "espresso", "floor": 1}).state
-    f = forecast(state)
+    f = forecast(state, book_of(state))
     assert f[1].end == {"A3": 1} and f[2].end == {"A2": 1}
 
 
@@ -242,7 +256,7 @@ def test_exact_forecast_agrees_with_20000_random_deck_orders_within_sampling_err
     for name, at, stealth in (("Ana", "C2", 0), ("Bo", "B1", 1)):
         b = state.crew[name]
         b.floor, b.at, b.stealth = 1, at, stealth
-    f = forecast_floor(state, 1)
+    f = forecast_floor(state, 1, book_of(state))
     runs = 20_000
     enter, end, found, caught = _simulated(state, 1, runs, random.Random(14))
 
@@ -279,7 +293,7 @@ def test_the_worst_realistic_floor_is_forecast_in_a_bounded_time() -> None:
     for _ in range(3):
         forecasting._cache.clear()
         t0 = time.process_time()
-        f = forecast_floor(state, 1)
+        f = forecast_floor(state, 1, book_of(state))
         best = min(best, time.process_time() - t0)
     assert f.branches <= 200  # 189 today; 531 before runs were shared across deck sizes, 1,641 before memoising
     assert sum(f.end.values()) == 1
@@ -292,11 +306,13 @@ def test_packed_sums_widen_their_fields_when_a_denominator_outgrows_them() -> No
     from assistant.forecast import runs, tree
 
     case = json.loads((HERE / "bb1-redraw-own-room.json").read_text())
-    view = blind(state_from_case(case))
+    state = state_from_case(case)
+    book = book_of(state)
+    view = blind(state, book)
     with pytest.raises(runs.Overflow):
-        tree._Explorer(view, 1, 0, width=2).explore()
-    wide = tree._Explorer(view, 1, 0, width=512).explore()
-    assert tree.explore(view, 1).enter == wide.enter and wide.enter["A2"] == Fraction(1, 2)
+        tree._Explorer(view, 1, book, 0, width=2).explore()
+    wide = tree._Explorer(view, 1, book, 0, width=512).explore()
+    assert tree.explore(view, 1, book).enter == wide.enter and wide.enter["A2"] == Fraction(1, 2)
 
 
 # -- the shortcuts against the plain enumeration ---------------------------------------------------------------
@@ -306,8 +322,9 @@ def _agrees_with_enumeration(state: GameState, floor: int = 1) -> None:
     import assistant.forecast as forecasting
 
     forecasting._cache.clear()
-    f = forecast_floor(state, floor)
-    plain = enumerate_move(blind(state), floor, ending=ending(state, floor))
+    book = book_of(state)
+    f = forecast_floor(state, floor, book)
+    plain = enumerate_move(blind(state, book), floor, book, ending=ending(state, floor))
     assert f.enter == {r: p for r, p in plain.enter.items() if p}
     assert f.end == {r: p for r, p in plain.end.items() if p and r is not None}
     for name, chance in f.crew.items():
@@ -332,7 +349,7 @@ def test_a_pooled_far_card_sent_to_a_camera_alarm_draws_again_from_the_cards_it_
                          "patrol": [r for r in rooms if r not in discard], "discard": discard}},
         "crew": {"ana": {"floor": 1, "at": "C2", "stealth": 3}}})
     _agrees_with_enumeration(state)
-    assert forecast_floor(state, 1).end["C1"] == Fraction(24767, 48960)
+    assert forecast_floor(state, 1, book_of(state)).end["C1"] == Fraction(24767, 48960)
 
 
 def test_a_pooled_far_card_group_answers_a_lavatory_question_on_its_way_as_one_branch(
@@ -352,12 +369,12 @@ def test_a_pooled_far_card_group_answers_a_lavatory_question_on_its_way_as_one_b
         "tiles": {"D3": "lavatory", "C2": "camera", "C3": "camera", "D2": "camera"}, "lavatory": {"D3": 2}}},
         "crew": {"bo": {"floor": 1, "at": "D3", "stealth": 2}, "ana": {"floor": 1, "at": "C2", "stealth": 3}}})
     _agrees_with_enumeration(state)
-    pooled = forecast_floor(state, 1)
+    pooled = forecast_floor(state, 1, book_of(state))
     monkeypatch.setattr(tree, "GROUP_KEEPS", frozenset())
     import assistant.forecast as forecasting
 
     forecasting._cache.clear()
-    apart = forecast_floor(state, 1)
+    apart = forecast_floor(state, 1, book_of(state))
     assert (pooled.enter, pooled.end, pooled.crew) == (apart.enter, apart.end, apart.crew)
     assert pooled.branches < apart.branches
 
@@ -463,10 +480,10 @@ def test_a_run_that_finds_no_one_is_made_once_for_states_alike_but_for_the_crews
         "patrol": ["A1"] * 11, "discard": ["D1", "A4", "B4", "C4", "D4"], "tiles": {"C1": "lavatory"}}},
         "crew": {"ana": {"floor": 1, "at": "C1", "stealth": 2}, "bo": {"floor": 1, "at": "A2", "stealth": 1}}})
     forecasting._cache.clear()
-    shared = forecast_floor(state, 1)
+    shared = forecast_floor(state, 1, book_of(state))
     monkeypatch.setattr(tree._Explorer, "_blind_key", lambda self, point: point.key)
     forecasting._cache.clear()
-    apart = forecast_floor(state, 1)
+    apart = forecast_floor(state, 1, book_of(state))
     assert (shared.enter, shared.end, shared.crew) == (apart.enter, apart.end, apart.crew)
     assert shared.branches < apart.branches
 
@@ -488,7 +505,7 @@ def test_a_run_that_finds_no_one_is_made_once_for_states_alike_but_for_the_lavat
         "crew": {"ana": {"floor": 1, "at": "D1", "stealth": 3}, "bo": {"floor": 1, "at": "A3", "stealth": 3},
                  "cy": {"floor": 1, "at": "D1", "stealth": 0}}})
     _agrees_with_enumeration(state)
-    shared = forecast_floor(state, 1)
+    shared = forecast_floor(state, 1, book_of(state))
 
     def blind_to_stealth_only(self: tree._Explorer, point: Any) -> bytes:
         copy = point.state.copy()
@@ -498,7 +515,7 @@ def test_a_run_that_finds_no_one_is_made_once_for_states_alike_but_for_the_lavat
 
     monkeypatch.setattr(tree._Explorer, "_blind_key", blind_to_stealth_only)
     forecasting._cache.clear()
-    apart = forecast_floor(state, 1)
+    apart = forecast_floor(state, 1, book_of(state))
     assert (shared.enter, shared.end, shared.crew) == (apart.enter, apart.end, apart.crew)
     assert shared.branches < apart.branches
 
@@ -519,9 +536,10 @@ def test_bb3_worker_cards_are_left_out_only_while_the_deck_cannot_run_out() -> N
         "discard": ["A1", "B1", "C1", "D1", "A2", "C2", "D2", "A3", "C3", "D3", "A4", "B4", "C4", "D4",
                     "worker", "workers-move", "worker", "B2"]}},
         "crew": {"ana": {"floor": 1, "at": "D4", "stealth": 1}}})
-    assert tree._Explorer(blind(big), 1, 0, 64, None, tree.LEFT_OUT).explore().enter
+    bb3 = book_of(big)
+    assert tree._Explorer(blind(big, bb3), 1, bb3, 0, 64, None, tree.LEFT_OUT).explore().enter
     with pytest.raises(tree._NotOnlyRedrawn):
-        tree._Explorer(blind(small), 1, 0, 64, None, tree.LEFT_OUT).explore()
+        tree._Explorer(blind(small, bb3), 1, bb3, 0, 64, None, tree.LEFT_OUT).explore()
     _agrees_with_enumeration(big)
 
 
@@ -531,11 +549,13 @@ def test_bb3_worker_cards_are_left_out_after_a_reshuffle_during_the_move() -> No
     left out from there on, with the same fractions as counting them all the way."""
     from assistant.forecast import tree
 
-    view = blind(state_from_case(BB3_RUNS_OUT))
+    state = state_from_case(BB3_RUNS_OUT)
+    bb3 = book_of(state)
+    view = blind(state, bb3)
     with pytest.raises(tree._NotOnlyRedrawn):
-        tree._Explorer(view, 1, 0, 64, None, tree.LEFT_OUT).explore()
-    after = tree._Explorer(view, 1, 0, 64, None, tree.AFTER_RESHUFFLE)
-    counted = tree._Explorer(view, 1, 0, 64, None, tree.COUNTED)
+        tree._Explorer(view, 1, bb3, 0, 64, None, tree.LEFT_OUT).explore()
+    after = tree._Explorer(view, 1, bb3, 0, 64, None, tree.AFTER_RESHUFFLE)
+    counted = tree._Explorer(view, 1, bb3, 0, 64, None, tree.COUNTED)
     first, second = after.explore(), counted.explore()
     assert after.reshuffled == 21 and after.redrawn
     assert (first.enter, first.end, first.found, first.caught) == (second.enter, second.end, second.found,

@@ -13,17 +13,19 @@ from assistant.engine.cases import state_from_case
 from assistant.engine.state import Burglar, FloorState, GameState
 from assistant.forecast.keys import FIXED, PILES, StateKeys
 from assistant.forecast.knowledge import blind
+from tests.engine.helpers import book_of
 
 
 def _first() -> GameState:
     """Two floors, tiles, Lavatory tokens, two burglars carrying things: every kind of field has a value."""
-    return blind(state_from_case({
+    state = state_from_case({
         "floors": {"1": {"guard": "A1", "destination": "C3", "die": 3, "walls": ["A1-B1"], "alarms": ["B2"],
                          "tiles": {"C4": "lavatory", "D1": "camera"}, "lavatory": {"C4": 2}, "discard": ["D4"],
                          "patrol": ["A2", "A3", "A4"]},
                    "2": {"guard": "B2", "destination": "D2", "die": 2, "patrol": ["C1", "C2"]}},
         "crew": {"ana": {"floor": 1, "at": "B3", "stealth": 2, "loot": ["tiara"], "tools": ["donuts"]},
-                 "bo": {"floor": 2, "at": "A4", "stealth": 1, "character": "raven"}}}))
+                 "bo": {"floor": 2, "at": "A4", "stealth": 1, "character": "raven"}}})
+    return blind(state, book_of(state))
 
 
 def _other(value: Any, kind: str) -> Any:

@@ -19,6 +19,7 @@ from assistant.engine.actions import apply
 from assistant.engine.cases import state_from_case
 from assistant.engine.bb1.setup import new_game
 from assistant.engine.scenarios import random_walls
+from assistant.engine.rulesets import Rulebook
 from assistant.engine.state import GameState
 from assistant.forecast import Chance, ending, move_bonus
 from assistant.forecast import safety as safety_module
@@ -27,6 +28,7 @@ from assistant.forecast.knowledge import blind
 from assistant.forecast.plain import enumerate_move
 from assistant.forecast.safety import safest, safety
 from tests.decks import another_deck_order
+from tests.engine.helpers import book_of
 
 HERE = Path(__file__).parent
 
@@ -36,13 +38,14 @@ def _enumerated(state: GameState, name: str, room: str) -> Chance:
     moved = state.copy()
     moved.crew[name].at = room
     floor = moved.crew[name].floor
-    plain = enumerate_move(blind(moved), floor, move_bonus(moved, floor), ending(moved, floor))
+    book = book_of(moved)
+    plain = enumerate_move(blind(moved, book), floor, book, move_bonus(moved, floor), ending(moved, floor))
     return Chance(plain.found.get(name, Fraction(0)), plain.caught.get(name, Fraction(0)))
 
 
 def _agrees_with_enumeration(state: GameState) -> None:
     forecasting._cache.clear()
-    maps = safety(state)
+    maps = safety(state, book_of(state))
     on_board = [n for n, b in state.crew.items() if b.at and state.floors[b.floor].guard is not None]
     assert sorted(maps) == sorted(on_board)
     for name, chances in maps.items():
@@ -136,7 +139,7 @@ def test_a_burglar_off_the_board_or_on_a_floor_without_guard_has_no_map() -> Non
     state = state_from_case({"floors": {"1": {"guard": "A1", "destination": "B1", "die": 2},
                                         "2": {"patrol": ["A1"] * 16}},
                              "crew": {"ana": {"floor": 2, "at": "C2"}, "bo": {"floor": 1, "at": None}}})
-    assert safety(state) == {}
+    assert safety(state, book_of(state)) == {}
 
 
 def test_hidden_deck_orders_with_the_same_visible_cards_give_the_same_map() -> None:
@@ -145,9 +148,9 @@ def test_hidden_deck_orders_with_the_same_visible_cards_give_the_same_map() -> N
                   {"do": "entrance", "at": "D4"}).state
     other = another_deck_order(state, 1, 5)
     forecasting._cache.clear()
-    first = safety(state)
+    first = safety(state, book_of(state))
     forecasting._cache.clear()
-    assert first and safety(other) == first
+    assert first and safety(other, book_of(other)) == first
 
 
 def test_the_two_safest_rooms_are_least_often_caught_then_found_in_board_order() -> None:
@@ -215,7 +218,8 @@ def _caught_together(state: GameState, name: str, rooms: list[str], stand_ins: b
     for room, copy in copies.items():
         trial.crew[copy] = replace(state.crew[name], at=room)
     forecasting._cache.clear()
-    crew = forecasting.forecast_floor(trial, 1, frozenset(copies.values()) if stand_ins else frozenset()).crew
+    crew = forecasting.forecast_floor(trial, 1, book_of(trial),
+                                      frozenset(copies.values()) if stand_ins else frozenset()).crew
     return {room: crew[copy].caught for room, copy in copies.items()}
 
 
@@ -225,14 +229,15 @@ def _forecasts_of_map(state: GameState, name: str) -> int:
     forecast_floor = safety_module.forecast_floor
     count = 0
 
-    def counted(trial: GameState, floor: int, stand_ins: frozenset[str] = frozenset()) -> forecasting.FloorForecast:
+    def counted(trial: GameState, floor: int, book: Rulebook,
+                stand_ins: frozenset[str] = frozenset()) -> forecasting.FloorForecast:
         nonlocal count
         count += 1
-        return forecast_floor(trial, floor, stand_ins)
+        return forecast_floor(trial, floor, book, stand_ins)
 
     safety_module.forecast_floor = counted  # type: ignore[assignment]
     try:
-        safety_module.safety_map(state, name)
+        safety_module.safety_map(state, name, book_of(state))
     finally:
         safety_module.forecast_floor = forecast_floor
     return count
@@ -354,7 +359,7 @@ def _one_forecast_a_room(state: GameState, name: str) -> dict[str, Chance]:
     for room in state.plan(floor).rooms:
         moved = state.copy()
         moved.crew[name].at = room
-        out[room] = forecasting.forecast_floor(moved, floor).crew[name]
+        out[room] = forecasting.forecast_floor(moved, floor, book_of(moved)).crew[name]
     return out
 
 
@@ -365,7 +370,7 @@ def test_bb2_safety_maps_with_copies_equal_one_forecast_a_room_on_random_floors(
     state = state_from_case(_bb2_floor(seed))
     for name in state.crew:
         forecasting._cache.clear()
-        chances = safety_module.safety_map(state, name)
+        chances = safety_module.safety_map(state, name, book_of(state))
         forecasting._cache.clear()
         assert chances == _one_forecast_a_room(state, name), name
 

@@ -21,6 +21,7 @@ from assistant.forecast import ending, forecast_floor, runs, summing
 from assistant.forecast.knowledge import blind
 from assistant.forecast.plain import enumerate_move
 from assistant.forecast.records import Program, Summed
+from tests.engine.helpers import book_of
 
 ROOMS = [f"{c}{r}" for c in "ABCD" for r in range(1, 5)]
 WORKERS = ["worker"] * 3 + ["workers-move"] * 2
@@ -111,7 +112,7 @@ def test_each_rest_summed_through_the_tables_is_the_sum_it_stands_for(name: str)
     of them are summed."""
     forecasting._cache.clear()
     with _each_sum_checked() as seen:
-        forecast_floor(POSITIONS[name], 1)
+        forecast_floor(POSITIONS[name], 1, book_of(POSITIONS[name]))
     assert seen["rests"] > 50 and seen["leaves"] > 100, seen
 
 
@@ -126,8 +127,8 @@ def test_a_bb3_floor_with_cubes_summed_through_the_tables_is_the_plain_enumerati
         "crew": {"ana": {"floor": 1, "at": "B3", "stealth": 1}}})
     forecasting._cache.clear()
     with _each_sum_checked() as seen:
-        f = forecast_floor(state, 1)
-    plain = enumerate_move(blind(state), 1, ending=ending(state, 1))
+        f = forecast_floor(state, 1, book_of(state))
+    plain = enumerate_move(blind(state, book_of(state)), 1, book_of(state), ending=ending(state, 1))
     assert f.enter == {r: p for r, p in plain.enter.items() if p}
     assert f.end == {r: p for r, p in plain.end.items() if p and r is not None}
     assert (f.crew["ana"].found, f.crew["ana"].caught) == (plain.found.get("ana", 0), plain.caught.get("ana", 0))
@@ -138,8 +139,9 @@ def test_a_bb3_floor_with_cubes_summed_through_the_tables_is_the_plain_enumerati
 def test_buckets_over_their_largest_denominator_are_the_least_common_multiple_of_them_all() -> None:
     """``Tables._over_one`` skips the gcds when every denominator divides the largest, and must give
     ``Runs._normalise``'s sums (and its Overflow) for any buckets, those whose denominators do not divide too."""
-    view = blind(POSITIONS["bb3 cubes, walls 13"])
-    tables: Any = summing.Tables(view, 1, 0, 128, None)
+    state = POSITIONS["bb3 cubes, walls 13"]
+    view = blind(state, book_of(state))
+    tables: Any = summing.Tables(view, 1, book_of(state), 0, 128, None)
     rng = random.Random(25)
     odd = 0
     for _ in range(2000):
@@ -150,7 +152,7 @@ def test_buckets_over_their_largest_denominator_are_the_least_common_multiple_of
         odd += any(max(dens) % d for d in dens)
         assert tables._over_one(dict(buckets)) == tables._normalise(dict(buckets))
     assert odd > 100
-    narrow: Any = summing.Tables(view, 1, 0, 40, None)
+    narrow: Any = summing.Tables(view, 1, book_of(state), 0, 40, None)
     for buckets in ({1 << 39: 1, 3: 1}, {3 << 36: 1, 5 << 36: 1}):
         with pytest.raises(runs.Overflow):
             narrow._normalise(dict(buckets))

@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from assistant.forecast.safety import safety_map
 from assistant.web.table.coach import ACTIONS, advice, walked_this_turn
 from tests.decks import another_deck_order
-from tests.web.helpers import HTMX, board_switch, act_ok, break_in, new_heist, room_button, state, store, version
+from tests.web.helpers import HTMX, board_switch, act_ok, break_in, game, new_heist, room_button, state, store, version
 
 
 def test_coach_is_off_by_default_and_the_board_gives_no_advice(app: Flask, client: FlaskClient) -> None:
@@ -31,11 +31,12 @@ def test_coach_shades_her_floor_by_the_safety_map_and_names_the_two_safest_reach
     before = version(client.get(f"/games/{gid}/panel", headers=HTMX).get_data(as_text=True))
     page = board_switch(client, gid, "coach", True)
     assert version(page) == before + 1  # every device re-fetches the board
-    s = state(app, gid)
+    heist = game(app, gid)
+    s = heist.state
     who = s.current()
     assert who is not None
-    chances = safety_map(s, who)
-    coach = advice(s, 0)
+    chances = safety_map(s, who, heist.rulebook)
+    coach = advice(s, heist.rulebook, 0)
     assert coach is not None and len(coach.safest) == 2
     for square, chance in chances.items():
         button = room_button(page, 1, square)
@@ -50,17 +51,18 @@ def test_coach_shades_her_floor_by_the_safety_map_and_names_the_two_safest_reach
 def test_the_rooms_in_reach_shrink_with_each_walk_this_turn(app: Flask, client: FlaskClient) -> None:
     gid = new_heist(client)
     break_in(client, gid)
-    s = state(app, gid)
+    heist = game(app, gid)
+    s = heist.state
     who = s.current()
     assert who is not None
-    first = advice(s, 0)
+    first = advice(s, heist.rulebook, 0)
     assert first is not None and sum(r.reachable for r in first.rooms.values()) > 1
     b = s.crew[who]
     plan = s.plan(b.floor)
     to = next(r for r in plan.adjacent(b.at or ""))
     act_ok(client, gid, do="move", who=who, floor=b.floor, to=to)
     assert walked_this_turn(store(app).history(gid), who) == 1
-    later = advice(state(app, gid), 1)
+    later = advice(state(app, gid), heist.rulebook, 1)
     assert later is not None and later.left == ACTIONS - 1
     distance = plan.distances(plan.index[to])
     assert {r for r, c in later.rooms.items() if c.reachable} == {r for r in plan.rooms
@@ -72,9 +74,10 @@ def test_the_coach_shows_nothing_of_the_hidden_deck_order(app: Flask, client: Fl
     (and another seed) gives the same advice, shading and names."""
     gid = new_heist(client)
     break_in(client, gid)
-    s = state(app, gid)
+    heist = game(app, gid)
+    s = heist.state
     other = another_deck_order(s, 1, 3)
-    assert advice(s, 0) == advice(other, 0)
+    assert advice(s, heist.rulebook, 0) == advice(other, heist.rulebook, 0)
     board_switch(client, gid, "coach", True)
     first = client.get(f"/games/{gid}/panel", headers=HTMX).get_data(as_text=True)
     twin = store(app).create("Twin", other)

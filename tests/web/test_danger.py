@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 
 from assistant.engine.cases import state_from_case
 from assistant.forecast import forecast_floor, in_words
-from tests.web.helpers import HTMX, board_switch, act_ok, break_in, game, new_heist, room_button, state, store, version
+from tests.web.helpers import HTMX, board_switch, act_ok, break_in, game, new_heist, room_button, store, version
 from tests.web.taps import taps
 
 
@@ -30,8 +30,9 @@ def test_switching_danger_on_shades_the_rooms_he_can_enter_by_the_exact_forecast
     before = version(client.get(f"/games/{gid}/panel", headers=HTMX).get_data(as_text=True))
     page = board_switch(client, gid, "danger", True)
     assert version(page) == before + 1  # a change of the board: every device re-fetches it
-    s = state(app, gid)
-    f = forecast_floor(s, 1)
+    heist = game(app, gid)
+    s = heist.state
+    f = forecast_floor(s, 1, heist.rulebook)
     assert f.enter
     for square, p in f.enter.items():
         assert f'style="opacity: {float(p) * 0.6:.2f}"' in room_button(page, 1, square)
@@ -56,8 +57,8 @@ def test_a_tapped_room_shows_its_numbers_and_each_burglar_their_chance_to_be_fou
     gid = new_heist(client)
     break_in(client, gid)
     board_switch(client, gid, "danger", True)
-    s = state(app, gid)
-    f = forecast_floor(s, 1)
+    heist = game(app, gid)
+    f = forecast_floor(heist.state, 1, heist.rulebook)
     square, p = max(f.enter.items(), key=lambda item: item[1])
     page = client.get(f"/games/{gid}/panel?room=1-{square}", headers=HTMX).get_data(as_text=True)
     assert f"Floor 1, {square}: he enters it {in_words(p)}" in page
@@ -81,11 +82,12 @@ def test_why_of_a_guard_step_says_the_chance_he_had_to_come_there(app: Flask, cl
     gid = new_heist(client)
     break_in(client, gid)
     board_switch(client, gid, "danger", True)
-    before = state(app, gid)
+    heist = game(app, gid)
+    before = heist.state
     who = before.current()
     assert who is not None
     floor = before.crew[who].floor
-    f = forecast_floor(before, floor)
+    f = forecast_floor(before, floor, heist.rulebook)
     act_ok(client, gid, do="end_turn")
     head = game(app, gid).head
     _, _, log = store(app).action_at(gid, head)

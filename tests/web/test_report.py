@@ -43,7 +43,7 @@ def test_a_guard_move_that_stops_on_a_question_is_one_turn_with_its_answers() ->
     steps = [Step(from_json({"do": "end_turn"}), asked.log, before, asked.state),
              Step(from_json({"do": "answer", "choice": "C2"}), answered.log, asked.state, answered.state)]
     [turn] = heist_story(steps, RULEBOOKS["bb1"])
-    assert turn.danger == {"ana": forecast_floor(before, 1).crew["ana"].found}
+    assert turn.danger == {"ana": forecast_floor(before, 1, RULEBOOKS["bb1"]).crew["ana"].found}
     assert turn.found == ("ana",) and turn.stealth["ana"] == 0
 
 

@@ -17,6 +17,7 @@ from fractions import Fraction
 from flask import Blueprint, g
 from werkzeug.wrappers import Response as BaseResponse
 
+from ...engine.rulesets import Rulebook
 from ...engine.state import GameState
 from ...engine.vocabulary import Move
 from ...forecast.safety import safest, safety_map, turn_end_reasons
@@ -102,13 +103,13 @@ def walked_this_turn(history: Sequence[Played], who: str) -> int:
     return walked
 
 
-def advice(state: GameState, walked: int) -> CoachBoard | None:
-    """The coach for the current burglar, who walked ``walked`` times this turn; None when she is not on a floor
-    whose guard is on the board, or the table has a question to answer."""
+def advice(state: GameState, book: Rulebook, walked: int) -> CoachBoard | None:
+    """The coach for the current burglar of a heist of ``book``'s game, who walked ``walked`` times this turn; None
+    when she is not on a floor whose guard is on the board, or the table has a question to answer."""
     who = state.current()
     if who is None:
         return None
-    chances = safety_map(state, who)
+    chances = safety_map(state, who, book)
     if not chances:
         return None
     b = state.crew[who]
@@ -118,7 +119,7 @@ def advice(state: GameState, walked: int) -> CoachBoard | None:
     distance = plan.distances(plan.index[b.at])
     reachable = [r for r in chances if 0 <= distance[plan.index[r]] <= left]
     best = tuple(safest(chances, reachable, NAMED))
-    because = turn_end_reasons(state, who, chances)
+    because = turn_end_reasons(state, who, book, chances)
     rooms = {r: CoachRoom(c.found, c.caught, r in reachable, r in best, because.get(r, ()))
              for r, c in chances.items()}
     return CoachBoard(who, b.floor, walked, rooms, best)
@@ -130,7 +131,7 @@ def coach_board(game: Game) -> CoachBoard | None:
     key = (game.id, game.version)
     if key not in cache:
         who = game.state.current()
-        cache[key] = advice(game.state, walked_this_turn(store().history(game.id), who)) \
+        cache[key] = advice(game.state, game.rulebook, walked_this_turn(store().history(game.id), who)) \
             if who is not None and coach_is_on(game) else None
     return cache[key]
 

@@ -24,6 +24,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...broker import Event
 from ...engine.log import LogEntry
+from ...engine.rulesets import Rulebook
 from ...engine.state import GameState
 from ...engine.vocabulary import Action
 from ...forecast import FloorForecast, forecast, forecast_floor
@@ -159,7 +160,7 @@ def danger_board(game: Game) -> DangerBoard | None:
     cache: dict[tuple[str, int], DangerBoard | None] = g.setdefault("danger_boards", {})
     key = (game.id, game.version)
     if key not in cache:
-        cache[key] = DangerBoard(forecast(game.state)) if is_on(game.id) else None
+        cache[key] = DangerBoard(forecast(game.state, game.rulebook)) if is_on(game.id) else None
     return cache[key]
 
 
@@ -186,19 +187,20 @@ def danger_why(view: Any) -> str | None:
     key = (request.view_args or {}).get("key")
     if not isinstance(key, str):
         return None
-    game_id = open_game(key).game.id
-    if not is_on(game_id):
+    game = open_game(key).game
+    if not is_on(game.id):
         return None
     try:
-        before, action, log = store().action_at(game_id, view.seq)
+        before, action, log = store().action_at(game.id, view.seq)
     except NotFoundError:
         return None
-    return chance_sentence(log, view.index, before, action)
+    return chance_sentence(log, view.index, before, game.rulebook, action)
 
 
-def chance_sentence(log: Sequence[LogEntry], index: int, before: GameState, action: Action | None = None) -> str | None:
-    """The sentence for line ``index`` of an action's log, or None when it is not a guard's step or a
-    burglar found by him. An answer replays its action from the state before it, so that is where the
+def chance_sentence(log: Sequence[LogEntry], index: int, before: GameState, book: Rulebook,
+                    action: Action | None = None) -> str | None:
+    """The sentence for line ``index`` of an action's log (a heist of ``book``'s game), or None when it is not a
+    guard's step or a burglar found by him. An answer replays its action from the state before it, so that is where the
     move started. A move that End turn made started after what End turn does first (issue 32); a move by any
     other action (``action``) from the board as it was."""
     if not 0 <= index < len(log):
@@ -211,13 +213,13 @@ def chance_sentence(log: Sequence[LogEntry], index: int, before: GameState, acti
     moved_by = before.pending["action"]["do"] if before.pending else action.do if action else None
     whole_turn = moved_by is None or moved_by == "end_turn"
     if entry.kind == "enter" and not entry.data.get("jump"):
-        f = forecast_floor(start, floor, whole_turn=whole_turn)
+        f = forecast_floor(start, floor, book, whole_turn=whole_turn)
         p = f.enter.get(str(entry.square), Fraction(0))
         return _("Before this move he had a %(chance)s chance to come here (%(percent)s).", chance=chance_words(p),
                  percent=percent(p))
     who = entry.data.get("who")
     if entry.kind in ("stealth", "heat", "caught") and isinstance(who, str):
-        f = forecast_floor(start, floor, whole_turn=whole_turn)
+        f = forecast_floor(start, floor, book, whole_turn=whole_turn)
         chance = f.crew.get(who)
         if chance is None:
             return None
