@@ -101,8 +101,9 @@ IDLE_CONNECTIONS = 8
 
 
 def club_channel(club: str) -> str:
-    """The broker's name for a club's own doorbell: rung when a heist of the club appears (made, or added from a
-    backup), so its club page's stream, which follows the club's heists it knew of, opens again with the new one."""
+    """The broker's name for a club's own doorbell: rung ("added" and the heist's id) when a heist of the club appears
+    (made, or from a backup), so its club page's stream, which follows the club's heists it knew of, follows the new
+    one from then on."""
     return f"club/{club}"
 
 
@@ -226,7 +227,7 @@ class Store(CampaignStore, ClubStore):
             with self.db() as db:
                 game_id = self._insert_game(db, title, state, setup, steps, club)
             self.broker.publish(game_id, Event("changed", "0"))  # a new heist's version: the club page lists it now
-            self.broker.publish(club_channel(club), Event("changed", "0"))
+            self.broker.publish(club_channel(club), Event("added", game_id))
         return game_id
 
     def _insert_game(self, db: Database, title: str, state: GameState,
@@ -317,12 +318,13 @@ class Store(CampaignStore, ClubStore):
                 only_club(copy, club)
             copy.execute("PRAGMA journal_mode = DELETE")
 
-    def _ring_club(self, club: str, before: Sequence[str]) -> None:
-        """After a restore or an add: every device of a heist that was here is sent back to its link (it finds the
-        heist again if the backup holds it), and the club page lists what came."""
+    def _ring_club(self, club: str, before: Sequence[str], added: Sequence[str]) -> None:
+        """After a restore: every device of a heist that was here is sent back to its link (it finds the heist again
+        if the backup holds it); after a restore or an add, the club page hears of each heist that came."""
         for game_id in before:
             self.broker.publish(game_id, Event("revoked", "all"))
-        self.broker.publish(club_channel(club), Event("changed", "0"))
+        for game_id in added:
+            self.broker.publish(club_channel(club), Event("added", game_id))
 
     def replace_with(self, path: Path, club: str = LOCAL) -> None:
         """Every heist, campaign and setting of ``club`` becomes ``path``'s (a checked backup), in one transaction;
@@ -348,8 +350,9 @@ class Store(CampaignStore, ClubStore):
                 db.executemany("INSERT INTO settings (club, name, value) VALUES (?, ?, ?)",
                                [(club, *row) for row in source.execute("SELECT name, value FROM settings")])
                 self._add_campaigns_from(source, db, club)
+                added = [row[0] for row in source.execute("SELECT id FROM games")]
             self._folded()
-            self._ring_club(club, before)
+            self._ring_club(club, before, added)
 
     def _folded(self) -> None:
         """After a restore: into the file at once (a -wal holding a smaller database than its file is another's,
@@ -361,7 +364,8 @@ class Store(CampaignStore, ClubStore):
         added to it with their links, and its campaigns that are not here; the settings stay the club's. Returns how
         many were added and the ids of those the club has already. A heist whose link (or id) a heist of any club
         here has is a LinkTakenError, and nothing is added: a link leads to one heist."""
-        added, here = 0, []
+        added: list[str] = []
+        here: list[str] = []
         games, actions = (", ".join(columns) for columns in (GAME_COLUMNS, ACTION_COLUMNS))
         with self._write, closing(sqlite3.connect(path)) as source, self.db() as db:  # every heist of it or none
             for row in source.execute(f"SELECT {games} FROM games").fetchall():
@@ -378,11 +382,11 @@ class Store(CampaignStore, ClubStore):
                            (*row, club))
                 db.executemany(f"INSERT INTO actions ({actions}) VALUES ({', '.join('?' * len(ACTION_COLUMNS))})",
                                source.execute(f"SELECT {actions} FROM actions WHERE game_id = ?", (game["id"],)))
-                added += 1
+                added.append(game["id"])
             self._campaigns_free(source, db, club)
             self._add_campaigns_from(source, db, club)
-        self.broker.publish(club_channel(club), Event("changed", "0"))
-        return added, here
+        self._ring_club(club, (), added)
+        return len(added), here
 
     def further_on(self, path: Path, game_id: str) -> tuple[str, int, int] | None:
         """(title, its actions, the actions here) when ``path`` (a checked backup) holds heist ``game_id`` further
@@ -443,6 +447,33 @@ class Store(CampaignStore, ClubStore):
             else:
                 db.execute("INSERT INTO settings (club, name, value) VALUES (?, ?, ?) "
                            "ON CONFLICT (club, name) DO UPDATE SET value = excluded.value", (club, name, value))
+
+    # a heist's own settings (its switches, Teach me's steps) are its club's, found by the heist's id
+    HEIST_CLUB = "(SELECT club FROM games WHERE id = ?)"
+
+    def heist_setting(self, game_id: str, name: str) -> str | None:
+        row = self.db().execute(f"SELECT value FROM settings WHERE club = {self.HEIST_CLUB} AND name = ?",
+                                (game_id, name)).fetchone()
+        return row["value"] if row else None
+
+    def heist_settings_on(self, game_id: str, names: Sequence[str]) -> set[str]:
+        """Which of heist ``game_id``'s settings ``names`` are "on" (its switches), in one query."""
+        marks = ", ".join("?" * len(names))
+        rows = self.db().execute(f"SELECT name FROM settings WHERE club = {self.HEIST_CLUB} AND value = 'on' "
+                                 f"AND name IN ({marks})", (game_id, *names))
+        return {r["name"] for r in rows}
+
+    def write_heist_setting(self, db: Database, game_id: str, name: str, value: str | None) -> None:
+        """Heist ``game_id``'s setting ``name`` set (None: removed), in the caller's transaction."""
+        if value is None:
+            db.execute(f"DELETE FROM settings WHERE club = {self.HEIST_CLUB} AND name = ?", (game_id, name))
+        else:
+            db.execute("INSERT INTO settings (club, name, value) SELECT club, ?, ? FROM games WHERE id = ? "
+                       "ON CONFLICT (club, name) DO UPDATE SET value = excluded.value", (name, value, game_id))
+
+    def set_heist_setting(self, game_id: str, name: str, value: str | None) -> None:
+        with self._write, self.db() as db:
+            self.write_heist_setting(db, game_id, name, value)
 
     # -- actions ------------------------------------------------------------------------------------
     def act(self, game_id: str, action: Action | dict[str, Any], version: int | None = None,
