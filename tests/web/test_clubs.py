@@ -267,3 +267,22 @@ def test_the_club_stream_rings_for_the_clubs_own_heists_alone(
     owls.post(f"/games/{fresh}/act", data={"do": "start"}, headers=HTMX)
     assert "event: changed" in next(chunks)
     stream.close()
+
+
+def test_the_operator_makes_a_club_whose_printed_link_signs_its_first_device_in(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from assistant.club_cli import main as clubs
+    db = tmp_path / "heists.sqlite3"
+    assert clubs(["add", "Night Owls", "--instance", str(tmp_path), "--url", "https://burgle.example/"],
+                 tmp_path) == 0
+    printed = capsys.readouterr().out
+    link = re.search(r"^https://burgle\.example(/signin/[A-Za-z0-9_-]{32})$", printed, re.MULTILINE)
+    assert link is not None and "Night Owls" in printed
+    assert clubs(["add", "night owls", "--instance", str(tmp_path)], tmp_path) == 2
+    app = make_app(db, laptop=True, HOSTED=True, SIGNUP=False)
+    first = device(app)
+    assert first.post(link[1]).headers["Location"] == "/" and signed_in(first)
+    assert first.post("/settings/password", data={"new_password": "our own one",
+                                                  "again": "our own one"}).status_code == 200
+    assert device(app, "203.0.113.99").post("/signin", data={"name": "Night Owls",
+                                                             "password": "our own one"}).status_code == 302
