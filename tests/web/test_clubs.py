@@ -286,3 +286,15 @@ def test_the_operator_makes_a_club_whose_printed_link_signs_its_first_device_in(
                                                   "again": "our own one"}).status_code == 200
     assert device(app, "203.0.113.99").post("/signin", data={"name": "Night Owls",
                                                              "password": "our own one"}).status_code == 302
+
+
+@pytest.mark.parametrize(("code", "title", "wrong"), [
+    ("es", "Inicia sesión en tu club", "Ningún club tiene ese nombre y esa contraseña"),
+    ("fr", "Connectez-vous à votre club", "Aucun club n’a ce nom et ce mot de passe")])
+def test_the_sign_in_page_and_its_refusal_speak_the_devices_language(service: Flask, code: str, title: str,
+                                                                     wrong: str) -> None:
+    client = device(service)
+    client.get(f"/language/{code}?next=/signin")
+    assert title in client.get("/signin").get_data(as_text=True)
+    page = client.post("/signin", data={"name": "Nobody", "password": "nothing"}).get_data(as_text=True)
+    assert wrong in errors(page)[0]
