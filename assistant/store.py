@@ -354,6 +354,12 @@ class Store(CampaignStore, ClubStore):
             self._folded()
             self._ring_club(club, before, added)
 
+    def _campaigns_free(self, source: sqlite3.Connection, db: Database, club: str) -> None:
+        """LinkTakenError when a campaign of ``source`` is another club's: the caller's transaction writes nothing."""
+        taken = self._campaign_taken(source, db, club)
+        if taken is not None:
+            raise LinkTakenError(taken)
+
     def _folded(self) -> None:
         """After a restore: into the file at once (a -wal holding a smaller database than its file is another's,
         wal.py)."""

@@ -166,13 +166,13 @@ class CampaignStore:
             db.execute("UPDATE campaigns SET updated = ? WHERE id = ?", (_now(), campaign_id))
         return log
 
-    def _campaigns_free(self, source: sqlite3.Connection, db: Database, club: str) -> None:
-        """A campaign of ``source`` (a checked backup) that another club has is the backup's to lose: LinkTakenError
-        (the Store's, raised here by its name), and the caller's transaction writes nothing."""
-        from .store import LinkTakenError  # the Store's error: store.py imports this module
+    def _campaign_taken(self, source: sqlite3.Connection, db: Database, club: str) -> str | None:
+        """The name of a campaign of ``source`` (a checked backup) that another club has, if any: the Store refuses
+        that backup whole."""
         for campaign_id, name in source.execute("SELECT id, name FROM campaigns").fetchall():
             if db.execute("SELECT 1 FROM campaigns WHERE id = ? AND club <> ?", (campaign_id, club)).fetchone():
-                raise LinkTakenError(name)
+                return str(name)
+        return None
 
     def _add_campaigns_from(self, source: sqlite3.Connection, db: Database, club: str = LOCAL) -> None:
         """The campaigns of ``source`` (a checked backup, its heists just added) that are not here, with their logs,
