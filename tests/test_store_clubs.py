@@ -16,7 +16,7 @@ from assistant import backup
 from assistant.store import LinkTakenError, Store
 from assistant.store_clubs import LOCAL, ClubTakenError
 from assistant.stores import open_store
-from tests.test_store import broken_in
+from tests.test_store import broken_in, fresh
 
 SAVES = Path(__file__).resolve().parent / "fixtures" / "saves"
 
@@ -57,8 +57,8 @@ def test_a_new_password_changes_the_mark_of_signed_in_devices_and_forgets_the_li
 
 def test_each_club_lists_and_sets_only_its_own_heists_and_settings(store: Store) -> None:
     ours, theirs = store.create_club("Ours", "pw ours"), store.create_club("Theirs", "pw theirs")
-    mine = store.create("The Bank Job", store_state(), club=ours.id)
-    other = store.create("The Bank Job", store_state(), club=theirs.id)
+    mine = store.create("The Bank Job", fresh(), club=ours.id)
+    other = store.create("The Bank Job", fresh(), club=theirs.id)
     local = broken_in(store)
     assert [g["id"] for g in store.games(ours.id)] == [mine]
     assert [g["id"] for g in store.games()] == [local]
@@ -70,11 +70,6 @@ def test_each_club_lists_and_sets_only_its_own_heists_and_settings(store: Store)
     assert store.settings_on([f"danger/{mine}"], ours.id) == {f"danger/{mine}"}
 
 
-def store_state():  # type: ignore[no-untyped-def]
-    from tests.test_store import fresh
-    return fresh()
-
-
 def club_backup(store: Store, club: str) -> bytes:
     out = io.BytesIO()
     backup.write(store, out, club)
@@ -83,8 +78,8 @@ def club_backup(store: Store, club: str) -> bytes:
 
 def test_a_clubs_backup_holds_its_heists_and_nothing_of_another_club(store: Store) -> None:
     ours, theirs = store.create_club("Ours", "pw ours"), store.create_club("Theirs", "pw theirs")
-    mine = store.create("Our Bank Job", store_state(), club=ours.id)
-    other = store.create("Their Secret Job", store_state(), club=theirs.id)
+    mine = store.create("Our Bank Job", fresh(), club=ours.id)
+    other = store.create("Their Secret Job", fresh(), club=theirs.id)
     store.set_setting("public_url", "http://theirs.example/", theirs.id)
     raw = gzip.decompress(club_backup(store, ours.id))
     for secret in (b"Their Secret Job", b"theirs.example", other.encode(), theirs.password.encode(),
@@ -96,10 +91,10 @@ def test_a_clubs_backup_holds_its_heists_and_nothing_of_another_club(store: Stor
 
 def test_a_restore_replaces_the_clubs_own_heists_and_never_another_clubs(store: Store) -> None:
     ours, theirs = store.create_club("Ours", "pw ours"), store.create_club("Theirs", "pw theirs")
-    kept = store.create("Our Bank Job", store_state(), club=ours.id)
+    kept = store.create("Our Bank Job", fresh(), club=ours.id)
     packed = club_backup(store, ours.id)
-    replaced = store.create("Our Office Job", store_state(), club=ours.id)
-    other = store.create("Their Bank Job", store_state(), club=theirs.id)
+    replaced = store.create("Our Office Job", fresh(), club=ours.id)
+    other = store.create("Their Bank Job", fresh(), club=theirs.id)
     with backup.checked(io.BytesIO(packed)) as checked:
         store.replace_with(checked, ours.id)
     assert [g["id"] for g in store.games(ours.id)] == [kept]
@@ -138,5 +133,35 @@ def test_a_database_of_version_5_gives_every_heist_and_setting_to_the_laptops_cl
         assert store.campaigns() == []
         store.set_setting("public_url", "http://other.example/", "some-club")  # two clubs may share a name now
         assert store.setting("public_url") == "http://192.168.1.20:8000/"
+    finally:
+        store.shutdown()
+
+
+def test_a_postgresql_database_of_version_5_gives_its_heists_and_settings_to_the_laptops_club(pg_url: str,
+                                                                                              tmp_path: Path) -> None:
+    from importlib import resources
+
+    import psycopg
+
+    with psycopg.connect(pg_url, autocommit=True) as conn:  # the tables as version 5 made them, one heist in them
+        conn.execute("DROP SCHEMA public CASCADE")
+        conn.execute("CREATE SCHEMA public")
+        conn.execute(resources.files("assistant").joinpath("schema_pg.sql").read_text(encoding="utf-8").encode())
+        conn.execute("INSERT INTO schema_version (version) VALUES (5)")
+        laptop = Store(tmp_path / "laptop.sqlite3")
+        game_id = laptop.create("The Bank Job", fresh())  # not started: its one row is the whole heist
+        row = laptop.db().execute("SELECT id, title, created, updated, initial, head, version, play_token, "
+                                  "watch_token, setup FROM games").fetchone()
+        conn.execute("INSERT INTO games (id, title, created, updated, initial, head, version, play_token, watch_token,"
+                     " setup) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)", tuple(row))
+        conn.execute("INSERT INTO settings (name, value) VALUES ('public_url', 'http://club.example/')")
+        laptop.close()
+    store = open_store(pg_url, folder=tmp_path)
+    try:
+        assert store.upgraded == [6]
+        assert [g["id"] for g in store.games()] == [game_id] and store.load(game_id).club == LOCAL
+        assert store.setting("public_url") == "http://club.example/"
+        store.set_setting("public_url", "http://other.example/", "some-club")  # (club, name) is the key now
+        assert store.setting("public_url") == "http://club.example/"
     finally:
         store.shutdown()

@@ -188,6 +188,8 @@ def test_each_club_lists_and_opens_its_own_heists_and_another_clubs_id_is_no_hei
     # a play link is a play link, whoever holds it
     token = service.extensions["store"].load(theirs).play_token
     assert owls.get(f"/games/{token}").status_code == 200
+    report = owls.get(f"/games/{token}/report").get_data(as_text=True)
+    assert theirs not in report and f"/games/{ours}/again" in owls.get(f"/games/{ours}/report").get_data(as_text=True)
 
 
 def _checked_ids(data: bytes) -> list[str]:
