@@ -165,3 +165,22 @@ def test_a_postgresql_database_of_version_5_gives_its_heists_and_settings_to_the
         assert store.setting("public_url") == "http://club.example/"
     finally:
         store.shutdown()
+
+
+def test_a_backup_holding_another_clubs_campaign_changes_nothing(store: Store) -> None:
+    from assistant.engine.bb2.campaign import Meter
+    from assistant.engine.bb2.setup import new_bb2_game
+    ours, theirs = store.create_club("Ours", "pw ours"), store.create_club("Theirs", "pw theirs")
+    crew = [{"name": "Ann", "colour": "#e4572e"}, {"name": "Bob", "colour": "#29a3e6"}]
+    campaign, heist = store.create_campaign_heist(None, "Our campaign", "Casino",
+                                                  new_bb2_game(crew, entrances=["A1", "D4"], seed=3), [],
+                                                  ["Ann", "Bob"], Meter.from_json([[0, 0], [0, 0]]), club=ours.id)
+    store.delete(heist)  # its line stays in the log, with no heist: the backup holds the campaign alone
+    packed = club_backup(store, ours.id)
+    kept = store.create("Their Bank Job", fresh(), club=theirs.id)
+    with backup.checked(io.BytesIO(packed)) as checked, pytest.raises(LinkTakenError):
+        store.replace_with(checked, theirs.id)
+    with backup.checked(io.BytesIO(packed)) as checked, pytest.raises(LinkTakenError):
+        store.add_from(checked, theirs.id)
+    assert [g["id"] for g in store.games(theirs.id)] == [kept] and store.campaigns(theirs.id) == []
+    assert [c.id for c in store.campaigns(ours.id)] == [campaign]

@@ -172,6 +172,7 @@ def two(service: Flask) -> tuple[FlaskClient, FlaskClient, str, str]:
 def test_each_club_lists_and_opens_its_own_heists_and_another_clubs_id_is_no_heist(
         service: Flask, two: tuple[FlaskClient, FlaskClient, str, str]) -> None:
     owls, larks, ours, theirs = two
+    assert "Signed in to Night Owls." in text(owls.get("/").get_data(as_text=True))
     for page in ("/", "/club", "/league"):
         shown = owls.get(page).get_data(as_text=True)
         assert "Olivia" in shown and "Lucas" not in shown and theirs not in shown, page

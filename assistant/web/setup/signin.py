@@ -8,7 +8,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ...store_clubs import MAX_NAME, ClubTakenError
+from ...store_clubs import MAX_NAME, Club, ClubTakenError
 from ...words.i18n import _
 from ..access import guard_misses, refuse_quietly
 from ..club_session import hosted, sign_in, sign_out, signed_in
@@ -23,6 +23,12 @@ MIN_PASSWORD, MAX_PASSWORD = 8, 200
 def _hosted_only() -> None:
     if not hosted():
         abort(404)  # the laptop's host is the browser on it, or its host link
+
+
+@bp.app_template_global()
+def club_signed_in() -> Club | None:
+    """The club the heists page says this device is signed in to (None on the laptop)."""
+    return signed_in() if hosted() else None
 
 
 def signup_open() -> bool:
