@@ -100,6 +100,7 @@ def start_club() -> Response | tuple[str, int]:
         try:
             club = store().create_club(shown, password)
         except ClubTakenError:
+            refuse_quietly()  # counted: trying names one after another would list the service's clubs
             problem = _("Another club has that name: choose another, or sign in if it is yours.")
         else:
             sign_in(club)
