@@ -97,9 +97,15 @@ def _limiter() -> MissLimiter:
     return current_app.extensions["misses"]
 
 
+def _never_counted() -> bool:
+    """The laptop's tablet: never counted nor turned away. On a hosted service anyone may start a club, so a device
+    signed in to one is counted as any other."""
+    return not hosted() and is_host()
+
+
 def refuse() -> NoReturn:
-    """A plain 404 for a wrong key, counted against the address that sent it (never the tablet's)."""
-    if not is_host():
+    """A plain 404 for a wrong key, counted against the address that sent it (never the laptop tablet's)."""
+    if not _never_counted():
         _limiter().miss(request.remote_addr or "?")
     abort(404)
 
@@ -114,7 +120,7 @@ def guard_misses() -> None:
     """Before any request with a key: an address that guessed too often waits (429). The tablet never
     does: it is the table's only way in, and a guesser sharing its address (loopback) is already on
     the machine that holds the heists."""
-    if not is_host() and _limiter().blocked(request.remote_addr or "?"):
+    if not _never_counted() and _limiter().blocked(request.remote_addr or "?"):
         abort(429)
 
 

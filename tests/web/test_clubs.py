@@ -305,3 +305,12 @@ def test_the_sign_in_page_and_its_refusal_speak_the_devices_language(service: Fl
     assert title in client.get("/signin").get_data(as_text=True)
     page = client.post("/signin", data={"name": "Nobody", "password": "nothing"}).get_data(as_text=True)
     assert wrong in errors(page)[0]
+
+
+def test_a_device_signed_in_to_a_club_guessing_another_clubs_ids_is_turned_away(
+        two: tuple[FlaskClient, FlaskClient, str, str]) -> None:
+    owls, _larks, ours, theirs = two  # anyone may start a club: being signed in is no licence to guess
+    for _ in range(19):
+        assert owls.get("/games/00000000").status_code == 404
+    assert owls.get(f"/games/{theirs}").status_code == 404
+    assert owls.get(f"/games/{ours}").status_code == 429
