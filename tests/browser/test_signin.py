@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import LiveServer
+from tests.browser.test_accessibility import serious
 from tests.test_store import fresh
 
 TABLET = {"width": 1280, "height": 800}
@@ -38,6 +39,7 @@ def test_a_tablet_signs_in_to_its_club_and_sees_only_its_heists(browser: Browser
         page.get_by_label("Password", exact=True).fill("open sesamE")
         page.get_by_role("button", name="Sign in", exact=True).click()
         expect(page.get_by_role("alert")).to_contain_text("No club has that name and password")
+        assert serious(page) == []  # the sign-in and start-a-club forms, with the refusal shown
         expect(page.get_by_label("Club's name").first).to_have_value("Night Owls")  # what was typed stays
         page.get_by_label("Password", exact=True).fill("open sesame")
         page.get_by_role("button", name="Sign in", exact=True).click()
@@ -48,5 +50,9 @@ def test_a_tablet_signs_in_to_its_club_and_sees_only_its_heists(browser: Browser
         expect(page.locator(f"#heist-{ours}")).to_be_visible()
         expect(page.locator(f"#heist-{theirs}")).to_have_count(0)
         assert page.goto(f"/games/{theirs}").status == 404
+        page.goto("/settings")
+        page.get_by_role("button", name="Make a sign-in link").click()
+        expect(page.get_by_role("img", name="QR code of the sign-in link")).to_be_visible()
+        assert serious(page) == []
     finally:
         context.close()
