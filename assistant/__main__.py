@@ -87,7 +87,10 @@ def _arguments() -> argparse.Namespace:
                         help="data folder: the heists, the keys and the lock (default: instance/)")
     parser.add_argument("--database", default=os.environ.get("DATABASE_URL") or None,
                         help="keep the heists in PostgreSQL, postgresql://user:password@host:port/database, for "
-                             "several processes of a hosted service (default: heists.sqlite3 in the data folder)")
+                             "several processes of a hosted service (default: heists.sqlite3 in the data folder); "
+                             "clubs then sign in (docs/scaling.md)")
+    parser.add_argument("--no-signup", action="store_true", default=os.environ.get("NO_SIGNUP") == "1",
+                        help="a hosted service where only `python -m assistant club add NAME` makes clubs")
     return parser.parse_args()
 
 
@@ -136,6 +139,13 @@ def _announce(url: str, tablet: str, port: int, term: Terminal) -> None:
     print("  " + term.say(N_("the table's tablet: scan the code above or open %(url)s"), url=tablet))
     print("  " + term.say(N_("on this machine: %(url)s"), url=f"http://localhost:{port}/"))
     print("  " + term.say(N_("phones join from the QR code on each heist's board.")))
+    print(term.say(N_("Stop it with Ctrl+C; every heist is saved as you play.")), flush=True)
+
+
+def _announce_service(url: str, term: Terminal) -> None:
+    """A hosted service has no host link to print: clubs sign in."""
+    print(term.say(N_("Burgle Bros guard assistant is running at %(url)s"), url=url))
+    print("  " + term.say(N_("clubs sign in at %(url)s"), url=f"{url.rstrip('/')}/signin"))
     print(term.say(N_("Stop it with Ctrl+C; every heist is saved as you play.")), flush=True)
 
 
@@ -191,6 +201,9 @@ def _serve_until_stopped(app: Any, host: str, port: int, https_port: int, term: 
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["club"]:  # python -m assistant club add NAME (club_cli.py)
+        from .club_cli import main as clubs
+        sys.exit(clubs(sys.argv[2:], ROOT / "instance"))
     args = _arguments()
     https_port = args.https_port or args.port + 443
     term = Terminal(locale_language())
@@ -201,9 +214,15 @@ def main() -> None:
     config = {"PUBLIC_URL": args.url, "LIVE_MAX_STREAMS": LIVE_STREAMS, "LIVE_WAITERS": LIVE_WAITERS,
               "INSTANCE_PATH": folder, "HTTPS_PORT": https_port}
     if args.database is not None:
-        config["DATABASE"] = args.database
+        # a hosted service (issue 37 §4): clubs sign in, nobody is the host by being on this machine
+        config.update(DATABASE=args.database, HOSTED=True, SIGNUP=not args.no_signup)
     app = _open(config, term)
     app.extensions["instance_lock"] = lock
+    if args.database is not None:
+        _announce_service(args.url or f"http://localhost:{args.port}/", term)
+        logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+        _serve_until_stopped(app, args.host, args.port, https_port, term)
+        return
     url = public_url(args.port, app.extensions["store"].setting(ADDRESS_SETTING) or args.url)
     # the terminal QR is the host link: it makes the device that scans it the table's tablet
     _announce(url, f"{url}host/{app.config['HOST_KEY']}", args.port, term)

@@ -43,6 +43,7 @@ from .engine.upgrades import SaveFormatError
 from .engine.vocabulary import from_json
 from .engine.bb2.campaign import FINALES, MAX_GEAR_NAME
 from .store import ACTION_COLUMNS, GAME_COLUMNS, Store
+from .store_clubs import LOCAL
 from .store_campaigns import CAMPAIGN_COLUMNS, HEIST_COLUMNS, RESULTS, log_of, meter_of
 from .store_upgrades import SCHEMA_VERSION, upgrade
 from .words.i18n import N_
@@ -90,11 +91,12 @@ class BackupError(Exception):
         super().__init__(message % params)
 
 
-def write(store: Store, out: BinaryIO) -> None:
-    """Every heist of ``store`` into ``out``, compressed."""
+def write(store: Store, out: BinaryIO, club: str = LOCAL) -> None:
+    """Every heist of ``club`` in ``store`` into ``out``, compressed: its campaigns and settings too, nothing of
+    another club's, no club's name or password."""
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / "heists.sqlite3"
-        store.copy_to(copy)
+        store.copy_to(copy, club)
         with copy.open("rb") as data, gzip.GzipFile(fileobj=out, mode="wb", mtime=0) as packed:
             shutil.copyfileobj(data, packed)
 
@@ -358,7 +360,8 @@ def _copy_settings(source: sqlite3.Connection, target: sqlite3.Connection, colum
             known = parts is not None and parts.scheme in ("http", "https") and bool(parts.netloc)
         else:
             known = switch is not None and switch[2] in titles and value == "on"
-        if not known:
+        # a name twice: a file of version 6 keys its settings by club and name, and a club's backup has one club
+        if not known or target.execute("SELECT 1 FROM settings WHERE name = ?", (name,)).fetchone():
             raise BackupError(N_("That backup cannot be read, as one of its settings is none of this app's: "
                                  "nothing was changed."))
         target.execute("INSERT INTO settings (name, value) VALUES (?, ?)", (name, value))

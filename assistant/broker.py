@@ -22,7 +22,7 @@ import itertools
 import queue
 import threading
 from collections import Counter, deque
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 
 
@@ -50,10 +50,13 @@ class Subscription:
     _order = itertools.count()
 
     def __init__(self, broker: Broker, game_id: str, maxsize: int, owner: Hashable | None = None,
-                 device: Hashable | None = None):
+                 device: Hashable | None = None, only: Iterable[str] | None = None):
         self.broker, self.game_id, self.owner, self.device = broker, game_id, owner, device
         self.seq = next(self._order)  # oldest first, when a device has too many
         self._queue: queue.Queue[Event] = queue.Queue(maxsize)
+        # following EVERY heist, but told only of these (a club's heists and its channel, whose "added" event names
+        # a new heist of the club, followed from then on); None: of every one
+        self._only = None if only is None else set(only)
 
     def get(self, timeout: float) -> Event | None:
         """The next event, or None when ``timeout`` seconds pass without one (time for a heartbeat)."""
@@ -67,6 +70,11 @@ class Subscription:
         return (self.game_id,)
 
     def offer(self, event: Event, game_id: str = "") -> None:
+        if self._only is not None and game_id:  # "" is the broker's own word to this place (superseded)
+            if game_id not in self._only:
+                return
+            if event.kind == "added":
+                self._only.add(event.data)
         while True:
             try:
                 self._queue.put_nowait(event)
@@ -142,8 +150,9 @@ class Broker:
 
     def subscribe(self, game_id: str, limit: int | None = None, owner: Hashable | None = None,
                   per_owner: int | None = None, device: Hashable | None = None, wait: float = 0.0,
-                  waiters: int = 0) -> Subscription:
-        """A new subscription; raises StreamLimitError when ``limit`` subscriptions are open already.
+                  waiters: int = 0, only: Iterable[str] | None = None) -> Subscription:
+        """A new subscription; raises StreamLimitError when ``limit`` subscriptions are open already. ``only``:
+        of EVERY heist, those alone (and those an "added" event of one of them names).
 
         An ``owner`` (a device on one link) holds at most ``per_owner``: its oldest are told to end
         first. A device reconnecting in a loop then replaces its own streams instead of taking every
@@ -154,7 +163,7 @@ class Broker:
         takes that one's oldest place: 48 addresses of 4 tabs each cannot keep a new phone from following. Else
         it waits, first come first served, up to ``wait`` seconds for a place to be given back, when fewer than
         ``waiters`` wait already (a waiting device holds a server thread too)."""
-        sub = Subscription(self, game_id, self.maxsize, owner, device)
+        sub = Subscription(self, game_id, self.maxsize, owner, device, only)
         self._add(sub, limit, per_owner, wait, waiters)
         return sub
 

@@ -9,8 +9,9 @@ CREATE TABLE IF NOT EXISTS games (
     version INTEGER NOT NULL DEFAULT 0, -- bumped by every change, including undo and redo
     play_token TEXT NOT NULL,
     watch_token TEXT NOT NULL,
-    setup TEXT                      -- the new-heist form's fields, [[name, value], ...] without the seed (Play
+    setup TEXT,                     -- the new-heist form's fields, [[name, value], ...] without the seed (Play
                                     -- again); NULL for an imported position and a heist saved before version 2
+    club TEXT NOT NULL DEFAULT 'local' -- the club whose heist it is (version 6, store_clubs.py); 'local': the laptop's
 );
 -- Each link token is unique: the indexes games_play_token and games_watch_token are made by the upgrade to version
 -- 3 (store_upgrades._links_unique, which every new database runs too), after it gave any repeated link a new token;
@@ -27,10 +28,12 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (game_id, seq)
 );
 
--- Settings of this table, by name (e.g. "public_url": the address phones are shown).
+-- Settings of each club, by name (e.g. "public_url": the address phones are shown); before version 6 one club's.
 CREATE TABLE IF NOT EXISTS settings (
-    name TEXT PRIMARY KEY,
-    value TEXT NOT NULL
+    club TEXT NOT NULL DEFAULT 'local',
+    name TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (club, name)
 );
 
 -- Burgle Bros 2 campaigns (version 5, store_upgrades._campaigns; bb2 rulebook "Before Your Heist (Campaign Mode)",
@@ -41,8 +44,9 @@ CREATE TABLE IF NOT EXISTS campaigns (
     name TEXT NOT NULL,
     created TEXT NOT NULL,
     updated TEXT NOT NULL,
-    meter TEXT NOT NULL             -- the table's own Suspicion Meter as it typed it: {"6": [[distracted, removed]
+    meter TEXT NOT NULL,            -- the table's own Suspicion Meter as it typed it: {"6": [[distracted, removed]
                                     -- of floor 1, [...] of floor 2], ...}, offered again at that Suspicion
+    club TEXT NOT NULL DEFAULT 'local' -- the club whose campaign it is (version 6)
 );
 
 CREATE TABLE IF NOT EXISTS campaign_heists (
@@ -57,3 +61,20 @@ CREATE TABLE IF NOT EXISTS campaign_heists (
     PRIMARY KEY (campaign_id, finale)
 );
 -- A heist is in one campaign at most: the unique index campaign_heists_game (version 5).
+
+-- Clubs (version 6, store_clubs.py): on a hosted service each signs in by its name and password; the laptop has one,
+-- 'local', with no password (nobody signs in to it). The indexes games_club and campaigns_club come with version 6.
+CREATE TABLE IF NOT EXISTS clubs (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    key TEXT NOT NULL UNIQUE,       -- the name as compared (store_clubs.name_key): one club a name
+    password TEXT NOT NULL,         -- scrypt$N$r$p$salt$hash (passwords.py); '' for the laptop's club
+    created TEXT NOT NULL
+);
+
+-- One-time sign-in links: the SHA-256 of the token (never the token), the club it opens, until when.
+CREATE TABLE IF NOT EXISTS club_links (
+    digest TEXT PRIMARY KEY,
+    club TEXT NOT NULL REFERENCES clubs(id) ON DELETE CASCADE,
+    expires TEXT NOT NULL
+);

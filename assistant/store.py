@@ -29,6 +29,7 @@ from .engine.rulesets import Rulebook, rulebook
 from .engine.state import GameState
 from .engine.vocabulary import Action, from_json
 from .store_campaigns import CampaignStore
+from .store_clubs import LOCAL, ClubStore
 from .store_sql import Database
 from .store_upgrades import upgrade
 
@@ -67,6 +68,7 @@ class Game:
     can_redo: bool
     rulebook: Rulebook  # the game it is a heist of, looked up once by the name its state holds, as it is opened
     made: str = ""  # when the action at the head was first applied ("" at head 0)
+    club: str = LOCAL  # the club whose heist it is (store_clubs.py)
 
     @property
     def fresh(self) -> bool:
@@ -98,7 +100,14 @@ def _now() -> str:
 IDLE_CONNECTIONS = 8
 
 
-class Store(CampaignStore):
+def club_channel(club: str) -> str:
+    """The broker's name for a club's own doorbell: rung ("added" and the heist's id) when a heist of the club appears
+    (made, or from a backup), so its club page's stream, which follows the club's heists it knew of, follows the new
+    one from then on."""
+    return f"club/{club}"
+
+
+class Store(CampaignStore, ClubStore):
     """All database access (a campaign's Heist Log: store_campaigns.py). One connection per thread at a time (sqlite3
     objects are not shared): a request's thread gives its connection back when the request ends (``release``), and
     the next request on any thread takes it up. Each connection keeps its own page and statement caches; one per
@@ -209,26 +218,27 @@ class Store(CampaignStore):
 
     # -- games ------------------------------------------------------------------------------------
     def create(self, title: str, state: GameState, setup: Sequence[tuple[str, str]] | None = None,
-               steps: Sequence[Step] = ()) -> str:
+               steps: Sequence[Step] = (), club: str = LOCAL) -> str:
         """A new heist from ``state``; ``setup``: the new-heist form's fields it was set up with (Play again), none
         for a position imported or built otherwise. ``steps``: actions already played from ``state`` (an imported
         case's, engine/cases.replay), kept as the heist's first actions: the heist opens after them, its log shows
-        them and Undo takes them back one by one."""
+        them and Undo takes them back one by one. ``club``: whose heist it is."""
         with self._write:
             with self.db() as db:
-                game_id = self._insert_game(db, title, state, setup, steps)
+                game_id = self._insert_game(db, title, state, setup, steps, club)
             self.broker.publish(game_id, Event("changed", "0"))  # a new heist's version: the club page lists it now
+            self.broker.publish(club_channel(club), Event("added", game_id))
         return game_id
 
     def _insert_game(self, db: Database, title: str, state: GameState,
-                     setup: Sequence[tuple[str, str]] | None, steps: Sequence[Step] = ()) -> str:
+                     setup: Sequence[tuple[str, str]] | None, steps: Sequence[Step] = (), club: str = LOCAL) -> str:
         """A new heist's rows, in the caller's transaction (a campaign's heist comes with its line of the log)."""
         game_id = secrets.token_hex(4)
         now = _now()
-        db.execute("INSERT INTO games (id, title, created, updated, initial, head, play_token, watch_token, setup) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        db.execute("INSERT INTO games (id, title, created, updated, initial, head, play_token, watch_token, setup, "
+                   "club) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                    (game_id, title, now, now, json.dumps(state.to_json()), len(steps), secrets.token_urlsafe(16),
-                    secrets.token_urlsafe(16), None if setup is None else json.dumps(list(setup))))
+                    secrets.token_urlsafe(16), None if setup is None else json.dumps(list(setup)), club))
         db.executemany("INSERT INTO actions (game_id, seq, action, log, state, created) VALUES (?, ?, ?, ?, ?, ?)",
                        [(game_id, seq, json.dumps(step.action.to_json()),
                          json.dumps([e.as_dict() for e in step.log]), json.dumps(step.state.to_json()), now)
@@ -245,15 +255,16 @@ class Store(CampaignStore):
         first = GameState.from_text(row["initial"])
         return setup, first, rulebook(first.rules)
 
-    def games(self) -> list[dict[str, Any]]:
-        """Every heist, the last played first, with its guard moves (``turns``: the ends of turns in effect), its
-        ``outcome`` ("escaped", "caught" or None) and its ``version`` (what a count kept per heist is keyed by)."""
+    def games(self, club: str = LOCAL) -> list[dict[str, Any]]:
+        """Every heist of ``club``, the last played first, with its guard moves (``turns``: the ends of turns in
+        effect), its ``outcome`` ("escaped", "caught" or None) and its ``version`` (what a count kept per heist is
+        keyed by)."""
         rows = self.db().execute(
             "SELECT g.id, g.title, g.created, g.updated, g.head, g.version, "
             "(SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id AND a.seq <= g.head "
             f" AND {self.JSON_FIELD.format(column='a.action', key='do')} = 'end_turn') AS turns, "
             f"(SELECT {self.JSON_FIELD.format(column='a.state', key='outcome')} FROM actions a WHERE a.game_id = g.id "
-            "AND a.seq = g.head) AS outcome FROM games g ORDER BY g.updated DESC")
+            "AND a.seq = g.head) AS outcome FROM games g WHERE g.club = ? ORDER BY g.updated DESC", (club,))
         return [dict(r) for r in rows]
 
     def delete(self, game_id: str) -> None:
@@ -273,7 +284,7 @@ class Store(CampaignStore):
         state = GameState.from_text(row["head_state"] if row["head"] else row["initial"])
         return Game(row["id"], row["title"], row["created"], row["updated"], row["head"], row["version"],
                     row["play_token"], row["watch_token"], state, bool(row["redo"]), rulebook(state.rules),
-                    row["head_made"] or "")
+                    row["head_made"] or "", row["club"])
 
     def by_token(self, token: str) -> tuple[str, str]:
         """(game id, "play" or "watch") for a link token."""
@@ -296,48 +307,92 @@ class Store(CampaignStore):
                 db.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (secrets.token_urlsafe(16), game_id))
             self.broker.publish(game_id, Event("revoked", kind))
 
-    # -- every heist at once: backups (assistant/backup.py) ------------------------------------------
-    def copy_to(self, path: Path) -> None:
-        """A consistent copy of the whole database at ``path`` (SQLite's backup API: the log folded in), a file
-        complete in itself (no write-ahead log of its own)."""
+    # -- every heist of a club at once: backups (assistant/backup.py) ----------------------------------------------
+    def copy_to(self, path: Path, club: str | None = None) -> None:
+        """A consistent copy of the database at ``path`` (SQLite's backup API: the log folded in), a file complete in
+        itself (no write-ahead log of its own); ``club``: only that club's heists, campaigns and settings, and no
+        club's name or password (None: the whole database)."""
         with closing(sqlite3.connect(path)) as copy:
             self._sqlite().backup(copy)
+            if club is not None:
+                only_club(copy, club)
             copy.execute("PRAGMA journal_mode = DELETE")
 
-    def replace_with(self, path: Path) -> None:
-        """Every heist and setting becomes ``path``'s (a checked backup). Every device following a heist that was
-        here is sent back to its link: it finds the heist again if the backup holds it."""
-        with self._write, closing(sqlite3.connect(path)) as source:
-            before = [row[0] for row in self.db().execute("SELECT id FROM games")]
-            source.backup(self._sqlite())
-            # into the file at once: a -wal holding a smaller database than its file is another's (wal.py)
-            self._sqlite().execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            for game_id in before:
-                self.broker.publish(game_id, Event("revoked", "all"))
+    def _ring_club(self, club: str, before: Sequence[str], added: Sequence[str]) -> None:
+        """After a restore: every device of a heist that was here is sent back to its link (it finds the heist again
+        if the backup holds it); after a restore or an add, the club page hears of each heist that came."""
+        for game_id in before:
+            self.broker.publish(game_id, Event("revoked", "all"))
+        for game_id in added:
+            self.broker.publish(club_channel(club), Event("added", game_id))
 
-    def add_from(self, path: Path) -> tuple[int, list[str]]:
-        """The heists of ``path`` (a backup checked into this app's own schema: backup.checked) that are not here,
-        added with their links, and its campaigns that are not here; the settings stay this table's. Returns how many
-        were added and the ids of those here already. A heist whose link a heist here already has is a LinkTakenError,
-        and nothing is added: a link leads to one heist."""
-        added, here = 0, []
+    def replace_with(self, path: Path, club: str = LOCAL) -> None:
+        """Every heist, campaign and setting of ``club`` becomes ``path``'s (a checked backup), in one transaction;
+        no other club's is touched. A heist or campaign of the backup that another club has (its id or a link) is a
+        LinkTakenError, and nothing is changed."""
+        heists = (*GAME_COLUMNS, "club")
+        with self._write, closing(sqlite3.connect(path)) as source:
+            with self.db() as db:
+                before = [row[0] for row in db.execute("SELECT id FROM games WHERE club = ?", (club,))]
+                for row in source.execute("SELECT id, title, play_token, watch_token FROM games").fetchall():
+                    if db.execute("SELECT 1 FROM games WHERE club <> ? AND (id = ? OR play_token IN (?, ?) "
+                                  "OR watch_token IN (?, ?))", (club, row[0], *row[2:], *row[2:])).fetchone():
+                        raise LinkTakenError(row[1])
+                self._campaigns_free(source, db, club)
+                db.execute("DELETE FROM campaigns WHERE club = ?", (club,))
+                db.execute("DELETE FROM games WHERE club = ?", (club,))  # and their actions
+                db.execute("DELETE FROM settings WHERE club = ?", (club,))
+                db.executemany(f"INSERT INTO games ({', '.join(heists)}) VALUES ({', '.join('?' * len(heists))})",
+                               [(*row, club) for row in source.execute(f"SELECT {', '.join(GAME_COLUMNS)} FROM games")])
+                db.executemany(f"INSERT INTO actions ({', '.join(ACTION_COLUMNS)}) "
+                               f"VALUES ({', '.join('?' * len(ACTION_COLUMNS))})",
+                               source.execute(f"SELECT {', '.join(ACTION_COLUMNS)} FROM actions"))
+                db.executemany("INSERT INTO settings (club, name, value) VALUES (?, ?, ?)",
+                               [(club, *row) for row in source.execute("SELECT name, value FROM settings")])
+                self._add_campaigns_from(source, db, club)
+                added = [row[0] for row in source.execute("SELECT id FROM games")]
+            self._folded()
+            self._ring_club(club, before, added)
+
+    def _campaigns_free(self, source: sqlite3.Connection, db: Database, club: str) -> None:
+        """LinkTakenError when a campaign of ``source`` is another club's: the caller's transaction writes nothing."""
+        taken = self._campaign_taken(source, db, club)
+        if taken is not None:
+            raise LinkTakenError(taken)
+
+    def _folded(self) -> None:
+        """After a restore: into the file at once (a -wal holding a smaller database than its file is another's,
+        wal.py)."""
+        self._sqlite().execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    def add_from(self, path: Path, club: str = LOCAL) -> tuple[int, list[str]]:
+        """The heists of ``path`` (a backup checked into this app's own schema: backup.checked) that ``club`` has not,
+        added to it with their links, and its campaigns that are not here; the settings stay the club's. Returns how
+        many were added and the ids of those the club has already. A heist whose link (or id) a heist of any club
+        here has is a LinkTakenError, and nothing is added: a link leads to one heist."""
+        added: list[str] = []
+        here: list[str] = []
         games, actions = (", ".join(columns) for columns in (GAME_COLUMNS, ACTION_COLUMNS))
         with self._write, closing(sqlite3.connect(path)) as source, self.db() as db:  # every heist of it or none
             for row in source.execute(f"SELECT {games} FROM games").fetchall():
                 game = dict(zip(GAME_COLUMNS, row, strict=True))
-                if db.execute("SELECT 1 FROM games WHERE id = ?", (game["id"],)).fetchone():
+                whose = db.execute("SELECT club FROM games WHERE id = ?", (game["id"],)).fetchone()
+                if whose is not None and whose[0] == club:
                     here.append(game["id"])
                     continue
                 links = (game["play_token"], game["watch_token"]) * 2
-                if db.execute("SELECT 1 FROM games WHERE play_token IN (?, ?) OR watch_token IN (?, ?)",
-                              links).fetchone():
+                if whose is not None or db.execute("SELECT 1 FROM games WHERE play_token IN (?, ?) OR watch_token "
+                                                   "IN (?, ?)", links).fetchone():
                     raise LinkTakenError(game["title"])
-                db.execute(f"INSERT INTO games ({games}) VALUES ({', '.join('?' * len(GAME_COLUMNS))})", row)
+                db.execute(f"INSERT INTO games ({games}, club) VALUES ({', '.join('?' * len(GAME_COLUMNS))}, ?)",
+                           (*row, club))
                 db.executemany(f"INSERT INTO actions ({actions}) VALUES ({', '.join('?' * len(ACTION_COLUMNS))})",
                                source.execute(f"SELECT {actions} FROM actions WHERE game_id = ?", (game["id"],)))
-                added += 1
-            self._add_campaigns_from(source, db)
-        return added, here
+                added.append(game["id"])
+            self._campaigns_free(source, db, club)
+            self._add_campaigns_from(source, db, club)
+        self._ring_club(club, (), added)
+        return len(added), here
 
     def further_on(self, path: Path, game_id: str) -> tuple[str, int, int] | None:
         """(title, its actions, the actions here) when ``path`` (a checked backup) holds heist ``game_id`` further
@@ -376,27 +431,55 @@ class Store(CampaignStore):
             self.broker.publish(game_id, Event("changed", str(self.version(game_id))))
         return int(head)
 
-    # -- settings of this table (e.g. the address phones use) ------------------------------------
-    def setting(self, name: str) -> str | None:
-        row = self.db().execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()
+    # -- settings of each club (e.g. the address phones use, a heist's switches) ------------------------------------
+    def setting(self, name: str, club: str = LOCAL) -> str | None:
+        row = self.db().execute("SELECT value FROM settings WHERE club = ? AND name = ?", (club, name)).fetchone()
         return row["value"] if row else None
 
-    def settings_on(self, names: Sequence[str]) -> set[str]:
-        """Which of the settings ``names`` are "on" (a heist's switches), in one query."""
+    def settings_on(self, names: Sequence[str], club: str = LOCAL) -> set[str]:
+        """Which of the club's settings ``names`` are "on" (a heist's switches), in one query."""
         if not names:
             return set()
         marks = ", ".join("?" * len(names))
-        rows = self.db().execute(f"SELECT name FROM settings WHERE value = 'on' AND name IN ({marks})", tuple(names))
+        rows = self.db().execute(f"SELECT name FROM settings WHERE club = ? AND value = 'on' AND name IN ({marks})",
+                                 (club, *names))
         return {r["name"] for r in rows}
 
-    def set_setting(self, name: str, value: str | None) -> None:
-        """Keep ``value`` under ``name``; None forgets it (back to the default)."""
+    def set_setting(self, name: str, value: str | None, club: str = LOCAL) -> None:
+        """Keep ``value`` under ``name`` for ``club``; None forgets it (back to the default)."""
         with self._write, self.db() as db:
             if value is None:
-                db.execute("DELETE FROM settings WHERE name = ?", (name,))
+                db.execute("DELETE FROM settings WHERE club = ? AND name = ?", (club, name))
             else:
-                db.execute("INSERT INTO settings (name, value) VALUES (?, ?) "
-                           "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name, value))
+                db.execute("INSERT INTO settings (club, name, value) VALUES (?, ?, ?) "
+                           "ON CONFLICT (club, name) DO UPDATE SET value = excluded.value", (club, name, value))
+
+    # a heist's own settings (its switches, Teach me's steps) are its club's, found by the heist's id
+    HEIST_CLUB = "(SELECT club FROM games WHERE id = ?)"
+
+    def heist_setting(self, game_id: str, name: str) -> str | None:
+        row = self.db().execute(f"SELECT value FROM settings WHERE club = {self.HEIST_CLUB} AND name = ?",
+                                (game_id, name)).fetchone()
+        return row["value"] if row else None
+
+    def heist_settings_on(self, game_id: str, names: Sequence[str]) -> set[str]:
+        """Which of heist ``game_id``'s settings ``names`` are "on" (its switches), in one query."""
+        marks = ", ".join("?" * len(names))
+        rows = self.db().execute(f"SELECT name FROM settings WHERE club = {self.HEIST_CLUB} AND value = 'on' "
+                                 f"AND name IN ({marks})", (game_id, *names))
+        return {r["name"] for r in rows}
+
+    def write_heist_setting(self, db: Database, game_id: str, name: str, value: str | None) -> None:
+        """Heist ``game_id``'s setting ``name`` set (None: removed), in the caller's transaction."""
+        if value is None:
+            db.execute(f"DELETE FROM settings WHERE club = {self.HEIST_CLUB} AND name = ?", (game_id, name))
+        else:
+            db.execute("INSERT INTO settings (club, name, value) SELECT club, ?, ? FROM games WHERE id = ? "
+                       "ON CONFLICT (club, name) DO UPDATE SET value = excluded.value", (name, value, game_id))
+
+    def set_heist_setting(self, game_id: str, name: str, value: str | None) -> None:
+        with self._write, self.db() as db:
+            self.write_heist_setting(db, game_id, name, value)
 
     # -- actions ------------------------------------------------------------------------------------
     def act(self, game_id: str, action: Action | dict[str, Any], version: int | None = None,
@@ -509,3 +592,16 @@ class Store(CampaignStore):
         for played in self.history(game_id):
             state = apply(state, played.action, game).state
         return state
+
+
+def only_club(copy: sqlite3.Connection, club: str) -> None:
+    """A copy of the whole database (``copy``) cut down to ``club``'s heists, campaigns and settings, with no club's
+    name, password or sign-in link, its freed pages written over (VACUUM): a club's backup holds nothing of another."""
+    copy.execute("PRAGMA foreign_keys = ON")
+    with copy:
+        copy.execute("DELETE FROM campaigns WHERE club <> ?", (club,))
+        copy.execute("DELETE FROM games WHERE club <> ?", (club,))  # and their actions
+        copy.execute("DELETE FROM settings WHERE club <> ?", (club,))
+        copy.execute("DELETE FROM club_links")
+        copy.execute("DELETE FROM clubs")
+    copy.execute("VACUUM")

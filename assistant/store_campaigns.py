@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .engine.bb2.campaign import Campaign, Meter
 from .engine.cases import Step
 from .engine.state import GameState
+from .store_clubs import LOCAL
 
 if TYPE_CHECKING:
     from .store_sql import Database, WriteLock
@@ -44,6 +45,7 @@ class CampaignRecord:
     log: Campaign
     games: tuple[str | None, ...]
     meter: dict[int, Meter] = field(default_factory=dict)
+    club: str = LOCAL  # the club whose campaign it is
 
 
 def _now() -> str:
@@ -84,25 +86,26 @@ class CampaignStore:
     def db(self) -> Database:  # the Store's
         raise NotImplementedError
 
-    def _insert_game(self, db: Database, title: str, state: GameState,
-                     setup: Sequence[tuple[str, str]] | None, steps: Sequence[Step] = ()) -> str:  # the Store's
+    def _insert_game(self, db: Database, title: str, state: GameState, setup: Sequence[tuple[str, str]] | None,
+                     steps: Sequence[Step] = (), club: str = LOCAL) -> str:  # the Store's
         raise NotImplementedError
 
-    def campaigns(self) -> list[CampaignRecord]:
-        """Every campaign, the last played first."""
-        ids = [r[0] for r in self.db().execute("SELECT id FROM campaigns ORDER BY updated DESC, id")]
+    def campaigns(self, club: str = LOCAL) -> list[CampaignRecord]:
+        """Every campaign of ``club``, the last played first."""
+        ids = [r[0] for r in self.db().execute("SELECT id FROM campaigns WHERE club = ? ORDER BY updated DESC, id",
+                                               (club,))]
         return [self.campaign(cid) for cid in ids]
 
     def campaign(self, campaign_id: str) -> CampaignRecord:
         db = self.db()
-        row = db.execute("SELECT id, name, created, updated, meter FROM campaigns WHERE id = ?",
+        row = db.execute("SELECT id, name, created, updated, meter, club FROM campaigns WHERE id = ?",
                          (campaign_id,)).fetchone()
         if row is None:
             raise CampaignNotFoundError(campaign_id)
         heists = db.execute("SELECT players, result, gear, meter, game_id FROM campaign_heists WHERE campaign_id = ? "
                             "ORDER BY finale", (campaign_id,)).fetchall()
         return CampaignRecord(row[0], row[1], row[2], row[3], log_of([tuple(h)[:4] for h in heists]),
-                              tuple(h[4] for h in heists), meter_of(row[4]))
+                              tuple(h[4] for h in heists), meter_of(row[4]), row[5])
 
     def campaign_of(self, game_id: str) -> str | None:
         """The campaign heist ``game_id`` is part of, if any."""
@@ -111,20 +114,21 @@ class CampaignStore:
 
     def create_campaign_heist(self, campaign_id: str | None, name: str, title: str, state: GameState,
                               setup: Sequence[tuple[str, str]], players: Sequence[str],
-                              meter: Meter) -> tuple[str, str]:
+                              meter: Meter, club: str = LOCAL) -> tuple[str, str]:
         """The next heist of campaign ``campaign_id`` (or the first of a new campaign called ``name``), set up at its
         Suspicion from ``meter`` (what the table's sheet prompts there, kept for the next time the campaign is at
-        that Suspicion). Returns (campaign id, heist id); the engine's CampaignError when the log allows no heist
+        that Suspicion), for ``club`` (a new campaign's; a campaign's next heist is its campaign's club's). Returns
+        (campaign id, heist id); the engine's CampaignError when the log allows no heist
         now (one waits for its result, or all nine are played), and nothing is written."""
         now = _now()
         with self._write, self.db() as db:
             if campaign_id is None:
                 campaign_id = secrets.token_hex(4)
-                db.execute("INSERT INTO campaigns (id, name, created, updated, meter) VALUES (?, ?, ?, ?, ?)",
-                           (campaign_id, name, now, now, "{}"))
+                db.execute("INSERT INTO campaigns (id, name, created, updated, meter, club) VALUES (?, ?, ?, ?, ?, ?)",
+                           (campaign_id, name, now, now, "{}", club))
             record = self.campaign(campaign_id)
             heist = record.log.begin(players, meter).heists[-1]
-            game_id = self._insert_game(db, title, state, setup)
+            game_id = self._insert_game(db, title, state, setup, club=record.club)
             db.execute("INSERT INTO campaign_heists (campaign_id, finale, game_id, players, meter, result, gear, "
                        "created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                        (campaign_id, heist.finale, game_id, json.dumps(list(players)), json.dumps(meter.to_json()),
@@ -162,15 +166,24 @@ class CampaignStore:
             db.execute("UPDATE campaigns SET updated = ? WHERE id = ?", (_now(), campaign_id))
         return log
 
-    def _add_campaigns_from(self, source: sqlite3.Connection, db: Database) -> None:
-        """The campaigns of ``source`` (a checked backup, its heists just added) that are not here, with their logs.
-        A line whose heist is here in another campaign keeps its words and loses the link (a heist is in one
-        campaign)."""
+    def _campaign_taken(self, source: sqlite3.Connection, db: Database, club: str) -> str | None:
+        """The name of a campaign of ``source`` (a checked backup) that another club has, if any: the Store refuses
+        that backup whole."""
+        for campaign_id, name in source.execute("SELECT id, name FROM campaigns").fetchall():
+            if db.execute("SELECT 1 FROM campaigns WHERE id = ? AND club <> ?", (campaign_id, club)).fetchone():
+                return str(name)
+        return None
+
+    def _add_campaigns_from(self, source: sqlite3.Connection, db: Database, club: str = LOCAL) -> None:
+        """The campaigns of ``source`` (a checked backup, its heists just added) that are not here, with their logs,
+        as ``club``'s. A line whose heist is here in another campaign keeps its words and loses the link (a heist is
+        in one campaign)."""
         campaigns, heists = (", ".join(columns) for columns in (CAMPAIGN_COLUMNS, HEIST_COLUMNS))
         for row in source.execute(f"SELECT {campaigns} FROM campaigns").fetchall():
             if db.execute("SELECT 1 FROM campaigns WHERE id = ?", (row[0],)).fetchone():
                 continue
-            db.execute(f"INSERT INTO campaigns ({campaigns}) VALUES ({', '.join('?' * len(CAMPAIGN_COLUMNS))})", row)
+            db.execute(f"INSERT INTO campaigns ({campaigns}, club) VALUES "
+                       f"({', '.join('?' * len(CAMPAIGN_COLUMNS))}, ?)", (*row, club))
             for line in source.execute(f"SELECT {heists} FROM campaign_heists WHERE campaign_id = ?",
                                        (row[0],)).fetchall():
                 values = dict(zip(HEIST_COLUMNS, line, strict=True))

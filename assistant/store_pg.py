@@ -27,7 +27,7 @@ from psycopg import pq
 from psycopg.rows import RowMaker, tuple_row
 from psycopg_pool import ConnectionPool
 
-from .broker import Broker, Event
+from .broker import Broker
 from .doorbell_pg import PgDoorbell
 from .store import ACTION_COLUMNS, GAME_COLUMNS, Store, UnreachableError
 from .store_campaigns import CAMPAIGN_COLUMNS, HEIST_COLUMNS
@@ -218,33 +218,33 @@ class PgStore(Store):
                 conn.execute(schema.encode())  # several statements, no parameters
                 self.upgraded = upgrade(db, self.path)
 
-    # -- every heist at once: a backup is an SQLite file (assistant/backup.py) -----------------------------------
-    def copy_to(self, path: Path) -> None:
-        """Every heist and setting of one moment, copied into a new SQLite file of this version at ``path``."""
+    # -- a club's heists at once: a backup is an SQLite file (assistant/backup.py) -----------------------------------
+    def copy_to(self, path: Path, club: str | None = None) -> None:
+        """Every heist, campaign and setting of ``club`` (None: of every club) of one moment, copied into a new SQLite
+        file of this version at ``path``; no club's name or password goes with them."""
         with closing(sqlite3.connect(path)) as copy:
             copy.executescript(resources.files("assistant").joinpath("schema.sql").read_text(encoding="utf-8"))
             upgrade_sqlite(copy, str(path), keep_copy=False)
+            copy.execute("DELETE FROM clubs")  # the upgrade's own row of the laptop's club: a backup names no club
             with copy, self.db() as db:
                 db.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")  # one snapshot for all
                 for table, columns in TABLES:
                     listed = ", ".join(columns)
+                    where, values = _of_club(table, club)
                     # a server-side cursor: the rows come a few at a time, never the whole club's heists at once
                     with db.conn.cursor(f"copy_{table}", row_factory=tuple_row) as rows:
-                        rows.execute(f"SELECT {listed} FROM {table}")
+                        rows.execute(f"SELECT {listed} FROM {table}{where}", values)
                         copy.executemany(f"INSERT INTO {table} ({listed}) VALUES ({', '.join('?' * len(columns))})",
                                          rows)
 
-    def replace_with(self, path: Path) -> None:
-        """Every heist and setting becomes ``path``'s (a checked backup), in one transaction; every device following
-        a heist that was here is sent back to its link."""
-        with self._write:
-            with closing(sqlite3.connect(path)) as source, self.db() as db:
-                before = [row[0] for row in db.execute("SELECT id FROM games")]
-                for table, _ in reversed(TABLES):
-                    db.execute(f"DELETE FROM {table}")
-                for table, columns in TABLES:
-                    listed = ", ".join(columns)
-                    db.executemany(f"INSERT INTO {table} ({listed}) VALUES ({', '.join('?' * len(columns))})",
-                                   source.execute(f"SELECT {listed} FROM {table}"))
-            for game_id in before:
-                self.broker.publish(game_id, Event("revoked", "all"))
+    def _folded(self) -> None:
+        """A restore is committed: nothing to fold (SQLite's write-ahead log)."""
+
+
+def _of_club(table: str, club: str | None) -> tuple[str, tuple[str, ...]]:
+    """The WHERE clause of ``table``'s rows of ``club`` (none for every club's), and its values."""
+    if club is None:
+        return "", ()
+    return {"actions": (" WHERE game_id IN (SELECT id FROM games WHERE club = %s)", (club,)),
+            "campaign_heists": (" WHERE campaign_id IN (SELECT id FROM campaigns WHERE club = %s)", (club,))}.get(
+        table, (" WHERE club = %s", (club,)))

@@ -11,18 +11,40 @@ recovery), so no copy is made before a step, as SQLite's file is copied.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from .engine.errors import N_
 from .engine.upgrades import SaveFormatError
+from .store_clubs import LOCAL
 from .store_upgrades import SCHEMA_VERSION
 
 if TYPE_CHECKING:
     from .store_sql import Database
 
 FIRST = 5
+
+
+def _clubs(db: Database) -> None:
+    """Version 5 to 6 (SQLite's store_upgrades._clubs): clubs and their one-time sign-in links; every heist, campaign
+    and setting carries its club's id, those made before the laptop's own club's (``LOCAL``); settings are kept by
+    club and name."""
+    db.execute("""CREATE TABLE IF NOT EXISTS clubs (id TEXT PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL UNIQUE,
+        password TEXT NOT NULL, created TEXT COLLATE "C" NOT NULL)""")
+    db.execute("""CREATE TABLE IF NOT EXISTS club_links (digest TEXT PRIMARY KEY,
+        club TEXT NOT NULL REFERENCES clubs(id) ON DELETE CASCADE, expires TEXT COLLATE "C" NOT NULL)""")
+    db.execute("INSERT INTO clubs (id, name, key, password, created) VALUES (?, '', '', '', ?) ON CONFLICT DO NOTHING",
+               (LOCAL, datetime.now(UTC).isoformat(timespec="seconds")))
+    for table in ("games", "campaigns", "settings"):
+        db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS club TEXT NOT NULL DEFAULT '{LOCAL}'")
+    db.execute("ALTER TABLE settings DROP CONSTRAINT IF EXISTS settings_pkey")
+    db.execute("ALTER TABLE settings ADD PRIMARY KEY (club, name)")
+    db.execute("CREATE INDEX IF NOT EXISTS games_club ON games (club, updated)")
+    db.execute("CREATE INDEX IF NOT EXISTS campaigns_club ON campaigns (club, updated)")
+
+
 # version N to N + 1, for each N from FIRST
-STEPS: dict[int, Callable[[Database], None]] = {}
+STEPS: dict[int, Callable[[Database], None]] = {5: _clubs}
 
 
 def upgrade(db: Database, where: str) -> list[int]:

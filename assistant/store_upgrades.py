@@ -13,6 +13,7 @@ import secrets
 import shutil
 import sqlite3
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from .engine.actions import apply
 from .engine.errors import N_, RulesError
 from .engine.state import GameState
 from .engine.upgrades import SaveFormatError
+from .store_clubs import LOCAL
 
 
 def _log_as_data(db: sqlite3.Connection) -> None:
@@ -115,8 +117,31 @@ def _campaigns(db: sqlite3.Connection) -> None:
     db.execute("CREATE UNIQUE INDEX IF NOT EXISTS campaign_heists_game ON campaign_heists (game_id)")
 
 
+def _clubs(db: sqlite3.Connection) -> None:
+    """Version 5 to 6: clubs (issue 37 §4). Every heist, campaign and setting carries its club's id, and those of a
+    database made before are the laptop's own club's (``LOCAL``); settings are kept per club (their key becomes the
+    club and the name, so the table is made anew). A new database has the columns from schema.sql already."""
+    db.execute("""CREATE TABLE IF NOT EXISTS clubs (id TEXT PRIMARY KEY, name TEXT NOT NULL, key TEXT NOT NULL UNIQUE,
+        password TEXT NOT NULL, created TEXT NOT NULL)""")
+    db.execute("""CREATE TABLE IF NOT EXISTS club_links (digest TEXT PRIMARY KEY,
+        club TEXT NOT NULL REFERENCES clubs(id) ON DELETE CASCADE, expires TEXT NOT NULL)""")
+    db.execute("INSERT INTO clubs (id, name, key, password, created) VALUES (?, '', '', '', ?) ON CONFLICT DO NOTHING",
+               (LOCAL, datetime.now(UTC).isoformat(timespec="seconds")))
+    for table in ("games", "campaigns"):
+        if "club" not in {row[1] for row in db.execute(f"PRAGMA table_info({table})")}:
+            db.execute(f"ALTER TABLE {table} ADD COLUMN club TEXT NOT NULL DEFAULT '{LOCAL}'")
+    if "club" not in {row[1] for row in db.execute("PRAGMA table_info(settings)")}:
+        db.execute(f"""CREATE TABLE settings_by_club (club TEXT NOT NULL DEFAULT '{LOCAL}', name TEXT NOT NULL,
+            value TEXT NOT NULL, PRIMARY KEY (club, name))""")
+        db.execute("INSERT INTO settings_by_club (name, value) SELECT name, value FROM settings")
+        db.execute("DROP TABLE settings")
+        db.execute("ALTER TABLE settings_by_club RENAME TO settings")
+    db.execute("CREATE INDEX IF NOT EXISTS games_club ON games (club, updated)")
+    db.execute("CREATE INDEX IF NOT EXISTS campaigns_club ON campaigns (club, updated)")
+
+
 STEPS: list[Callable[[sqlite3.Connection], None]] = [_log_as_data, _setup_kept, _links_unique, _links_apart,
-                                                     _campaigns]
+                                                     _campaigns, _clubs]
 SCHEMA_VERSION = len(STEPS)
 
 

@@ -163,7 +163,8 @@ class Databases:
             with psycopg.connect(url, autocommit=True) as conn:
                 conn.execute("SET lock_timeout = '2s'")
                 with conn.transaction():
-                    conn.execute("TRUNCATE games, actions, settings, campaigns, campaign_heists")
+                    conn.execute("TRUNCATE games, actions, settings, campaigns, campaign_heists, club_links")
+                    conn.execute("DELETE FROM clubs WHERE id <> 'local'")  # the laptop's club is the template's
                     conn.execute("UPDATE schema_version SET version = %s", (SCHEMA_VERSION,))
                 others = (conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
                                       "AND pid <> pg_backend_pid() AND application_name NOT LIKE '% doorbell'")

@@ -42,6 +42,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.update(LIVE_HEARTBEAT=5.0, LIVE_MAX_STREAMS=24, LIVE_WAIT=5.0, LIVE_WAITERS=4, LIVE_BUSY_RETRY_MS=2000)
     if config:
         app.config.update(config)
+    # HOSTED: a hosted service (issue 37 §4): clubs sign in, no loopback host and no host link (web/club_session.py);
+    # ``python -m assistant --database postgresql://…`` starts one. SIGNUP: anyone may start a club there
+    # (``--no-signup``: only ``python -m assistant club add`` makes them)
+    app.config.setdefault("HOSTED", False)
+    app.config.setdefault("SIGNUP", True)
     # the session key (sessions survive a restart) and the host link's key, made on the first run
     for key, make in (("SECRET_KEY", lambda: secrets.token_hex(32)), ("HOST_KEY", lambda: secrets.token_urlsafe(16))):
         if not app.config.get(key):
@@ -73,8 +78,8 @@ def _blueprints(app: Flask) -> None:
     from .phones import live, share
     from .reference import views as reference
     from .sandbox import views as sandbox
-    from .setup import backups, campaigns, club, home, league, new_heist, settings, trust
+    from .setup import backups, campaigns, club, home, league, new_heist, settings, signin, trust
     from .table import coach, danger, display, floor_words, game, keys, report, teach, why
-    for area in (home, backups, campaigns, club, league, new_heist, game, display, keys, live, share, settings, sandbox,
-                 reference, why, danger, coach, report, teach, floor_words, trust, installable):
+    for area in (home, backups, campaigns, club, league, new_heist, game, display, keys, live, share, settings, signin,
+                 sandbox, reference, why, danger, coach, report, teach, floor_words, trust, installable):
         app.register_blueprint(area.bp)

@@ -30,8 +30,9 @@ class LiveServer:
     """The app served by waitress in a daemon thread; ``restart`` stops it and serves a new app instance
     on the same database file and port (what a tablet does after its battery ran flat)."""
 
-    def __init__(self, database: Path):
+    def __init__(self, database: Path, **config: Any):
         self.database = database
+        self.config = config  # the app's settings beyond these tests' own (HOSTED: a hosted service)
         self.errors: list[BaseException] = []
         self.port = 0
         self.app: Flask | None = None
@@ -52,7 +53,7 @@ class LiveServer:
         # a short heartbeat: a closed page's live stream gives its server thread back within a second
         # the instance folder beside the database: this worker's own (its host key and bug log)
         self.app = create_app({"DATABASE": str(self.database), "INSTANCE_PATH": str(self.database.parent / "instance"),
-                               "SECRET_KEY": "browser-tests", "LIVE_HEARTBEAT": 0.5})
+                               "SECRET_KEY": "browser-tests", "LIVE_HEARTBEAT": 0.5, **self.config})
         got_request_exception.connect(self._record, self.app)
         self.server = create_server(self.app, host="127.0.0.1", port=self.port, threads=8)
         self.port = self.server.effective_port

@@ -294,7 +294,7 @@ def test_a_read_only_database_shows_a_message_on_the_board_and_loses_nothing(app
 
 def test_a_full_disk_on_the_new_heist_form_keeps_what_was_typed(app: Flask, client: FlaskClient,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    def full(*args: object) -> None:
+    def full(*args: object, **kwargs: object) -> None:
         raise sqlite3.OperationalError("database or disk is full")  # SQLite's words for SQLITE_FULL
     monkeypatch.setattr(store(app), "create", full)
     response = client.post("/new", data={"scenario": "bank", "name1": "Ann", "name2": "Bartholomew",

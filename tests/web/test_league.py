@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 
 from assistant.league import league
 from assistant.store import Store
+from assistant.store_clubs import LOCAL
 from assistant.web.setup import league as league_view
 from tests.test_league import ANN_BOB, CY_DI, bank_job, counted, escape_all, half_a_chance
 from tests.web.helpers import store
@@ -106,15 +107,15 @@ def test_a_heist_is_counted_again_only_once_it_changed(app: Flask, client: Flask
     kept = store(app)
     still, played = bank_job(kept, ANN_BOB, seed=4), bank_job(kept, CY_DI, seed=5)
     client.get("/league")
-    before = {key[1]: line for key, (_version, line) in league_view._counted.items() if key[0] == kept.path}
+    before = {key[-1]: line for key, (_version, line) in league_view._counted.items() if key[0] == kept.path}
     kept.act(played, {"do": "end_turn"})
     assert f"{counted(kept, played).moves} " in text(client.get("/league").get_data(as_text=True))
-    after = {key[1]: line for key, (_version, line) in league_view._counted.items() if key[0] == kept.path}
+    after = {key[-1]: line for key, (_version, line) in league_view._counted.items() if key[0] == kept.path}
     assert after[still] is before[still] and after[played] is not before[played]
     assert after[played].moves == before[played].moves + 1
     kept.delete(still)
     client.get("/league")
-    assert (kept.path, still) not in league_view._counted
+    assert (kept.path, LOCAL, still) not in league_view._counted
 
 
 def test_figures_are_written_as_the_reader_writes_numbers(app: Flask, client: FlaskClient) -> None:

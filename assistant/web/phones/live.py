@@ -165,14 +165,15 @@ class ClubStream(_Stream):
             self._sub.close()
 
 
-def club_events() -> Response:
-    """The club page's stream, a place counted as any device's (the view checks it is the host)."""
+def club_events(only: frozenset[str] | None = None) -> Response:
+    """The club page's stream, a place counted as any device's (the view checks it is the host); ``only``: the
+    club's heists and its channel (store.club_channel) on a hosted service, None for every heist."""
     config = current_app.config
     try:
         sub: Subscription | None = store().broker.subscribe(
             EVERY, limit=config["LIVE_MAX_STREAMS"], owner=(request.remote_addr, "club"),
             per_owner=config.get("LIVE_STREAMS_PER_DEVICE", STREAMS_PER_DEVICE), device=request.remote_addr,
-            wait=config["LIVE_WAIT"], waiters=config["LIVE_WAITERS"])
+            wait=config["LIVE_WAIT"], waiters=config["LIVE_WAITERS"], only=only)
     except StreamLimitError:
         sub = None
     if sub:

@@ -14,7 +14,9 @@ from markupsafe import Markup
 from qrcode.image.svg import SvgPathFillImage
 
 from ...store import Game
-from ..access import Access, host_only, open_game
+from ...store_clubs import LOCAL
+from ..access import Access, current_club, host_only, open_game
+from ..club_session import hosted
 from ..extensions import store
 from .lan import lan_url
 
@@ -50,9 +52,11 @@ def phone_base() -> str | None:
     """Where phones reach this app: the address in the settings, else the one given at start, else the
     tablet's LAN address with the port this request came in on. Never localhost (phones cannot reach
     it): None when there is no network at all."""
-    configured = store().setting(ADDRESS_SETTING) or current_app.config.get("PUBLIC_URL")
+    configured = store().setting(ADDRESS_SETTING, current_club() or LOCAL) or current_app.config.get("PUBLIC_URL")
     if configured:
         return configured if configured.endswith("/") else configured + "/"
+    if hosted():
+        return request.host_url  # a server's own name, as its devices reach it: it has no table's network
     return lan_url(_request_port(), "https" if request.is_secure else "http")
 
 

@@ -14,9 +14,10 @@ from flask import Blueprint, current_app, render_template, request, send_file
 from werkzeug.wrappers import Response
 
 from ... import backup
-from ...store import LinkTakenError
+from ...store import LinkTakenError, NotFoundError
+from ...store_clubs import LOCAL
 from ...words.i18n import _
-from ..access import host_only
+from ..access import host_club, host_only
 from ..extensions import csrf, store
 
 bp = Blueprint("backups", __name__)
@@ -33,7 +34,7 @@ def _stamp() -> str:
 @host_only
 def download() -> Response:
     out = io.BytesIO()
-    backup.write(store(), out)
+    backup.write(store(), out, host_club())
     out.seek(0)
     return send_file(out, mimetype="application/gzip", as_attachment=True,
                      download_name=f"burgle-heists-{_stamp()}{backup.SUFFIX}")
@@ -43,15 +44,21 @@ def page(message: str | None = None, error: str | None = None, status: int = 200
          longer: list[dict[str, Any]] | None = None) -> tuple[str, int]:
     """The heists' page, its backup section opened with what happened; ``longer``: the heists the backup added holds
     further on than here, each offered with a button that takes it."""
-    return render_template("home.html", games=store().games(), campaigns=store().campaigns(),
+    club = host_club()
+    return render_template("home.html", games=store().games(club), campaigns=store().campaigns(club),
                            backup_message=message, backup_error=error,
                            backup_longer=longer or []), status
 
 
 def _offer_file() -> Path:
     """Where the checked copy of the last backup added waits while its longer heists are offered (the data
-    folder: one at a time, replaced by the next backup added or restored)."""
-    return store().folder / "backup-offer.sqlite3"
+    folder: one a club at a time, replaced by the club's next backup added or restored)."""
+    club = host_club()
+    return store().folder / ("backup-offer.sqlite3" if club == LOCAL else f"backup-offer-{club}.sqlite3")
+
+
+def _offer_key() -> str:
+    return f"backup_offer/{host_club()}"
 
 
 def _offer(checked: Path, here: list[str]) -> list[dict[str, Any]]:
@@ -62,14 +69,21 @@ def _offer(checked: Path, here: list[str]) -> list[dict[str, Any]]:
         further = store().further_on(checked, game_id)
         if further is not None:
             longer.append({"id": game_id, "title": further[0], "theirs": further[1], "here": further[2]})
-    current_app.extensions.pop("backup_offer", None)
+    current_app.extensions.pop(_offer_key(), None)
     _offer_file().unlink(missing_ok=True)
     if longer:
         shutil.copyfile(checked, _offer_file())
-        current_app.extensions["backup_offer"] = secrets.token_urlsafe(16)
+        current_app.extensions[_offer_key()] = secrets.token_urlsafe(16)
         for heist in longer:
-            heist["offer"] = current_app.extensions["backup_offer"]
+            heist["offer"] = current_app.extensions[_offer_key()]
     return longer
+
+
+def _own(game_id: str) -> bool:
+    try:
+        return store().load(game_id).club == host_club()
+    except NotFoundError:
+        return False
 
 
 def too_big() -> tuple[str, int]:
@@ -93,13 +107,13 @@ def restore() -> tuple[str, int]:
     try:
         with backup.checked(upload.stream) as checked:
             if not replace:
-                added, here = store().add_from(checked)
+                added, here = store().add_from(checked, host_club())
                 return page(_("%(added)s heists added from the backup; %(here)s were here already.",
                               added=added, here=len(here)), longer=_offer(checked, here))
             _offer(checked, [])  # an offer made before is of heists that are no more
             kept = store().folder / f"heists-before-restore-{_stamp()}.sqlite3"  # the data folder
-            store().copy_to(kept)  # the heists replaced stay in a file of their own
-            store().replace_with(checked)
+            store().copy_to(kept, host_club())  # the heists replaced stay in a file of their own
+            store().replace_with(checked, host_club())
     except backup.BackupError as err:
         return page(error=_(err.message, **err.params), status=422)
     except LinkTakenError as err:
@@ -114,9 +128,9 @@ def restore() -> tuple[str, int]:
 def take_longer() -> tuple[str, int]:
     """The button beside a heist the last backup added holds further on: this heist becomes the backup's."""
     game_id = request.form.get("game", "")
-    offered = current_app.extensions.get("backup_offer")
+    offered = current_app.extensions.get(_offer_key())
     head = None
-    if offered and secrets.compare_digest(request.form.get("offer", "").encode(), offered.encode()) \
+    if offered and _own(game_id) and secrets.compare_digest(request.form.get("offer", "").encode(), offered.encode()) \
             and _offer_file().exists():
         head = store().take_longer(_offer_file(), game_id)
     if head is None:

@@ -16,7 +16,7 @@ from ...store import NotFoundError
 from ...store_campaigns import CampaignNotFoundError, CampaignRecord
 from ...words.i18n import _
 from ...words.refusals import refusal
-from ..access import host_only
+from ..access import host_club, host_only
 from ..extensions import store
 from ..forms import NewHeist, new_heist_from_form
 from ..limits import MAX_TEXT
@@ -39,9 +39,12 @@ class Line:
 
 def _record(campaign_id: str) -> CampaignRecord:
     try:
-        return store().campaign(campaign_id)
+        record = store().campaign(campaign_id)
     except CampaignNotFoundError:
         abort(404)
+    if record.club != host_club():
+        abort(404)  # another club's campaign: as wrong as no campaign
+    return record
 
 
 def _outcome(game_id: str | None) -> str | None:
@@ -133,7 +136,7 @@ def _set_up(form: MultiDict[str, str], record: CampaignRecord | None) -> Respons
         heist = new_heist_from_form(form)
         _campaign, game_id = store().create_campaign_heist(
             record.id if record else None, _name(form, heist), heist.title, heist.state, heist.setup,
-            list(heist.state.crew), meter_from_form(form))
+            list(heist.state.crew), meter_from_form(form), club=host_club())
     except RulesError as err:
         return form_page(form, refusal(err), campaign=next_heist(record) if record else first_heist()), 422
     return redirect(url_for("game.board", key=game_id))

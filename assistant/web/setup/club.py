@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from flask import Blueprint, Response, render_template
 
 from ...engine.state import GameState
-from ...store import Game
+from ...store import Game, club_channel
 from ...words.i18n import N_, _
-from ..access import host_only
+from ..access import host_club, host_only
+from ..club_session import hosted
 from ..extensions import store
 from ..phones.live import club_events
 from ..phones.share import Invite, Kind, invite
@@ -50,9 +51,9 @@ def status(state: GameState) -> str:
 
 
 def tables() -> list[Table]:
-    """Every heist, the newest change first."""
+    """Every heist of the host's club, the newest change first."""
     found = []
-    for row in store().games():
+    for row in store().games(host_club()):
         game = store().load(row["id"])
         found.append(Table(game, status(game.state), store().broker.count(game.id),
                            tuple(invite(game, kind) for kind in CLUB_LINKS)))
@@ -75,4 +76,7 @@ def club_tables() -> str:
 @bp.get("/club/events")
 @host_only
 def events() -> Response:
-    return club_events()
+    club = host_club()
+    # on a hosted service the stream rings for this club's heists alone (the laptop's rings for every heist, its own)
+    return club_events(frozenset(row["id"] for row in store().games(club)) | {club_channel(club)}
+                       if hosted() else None)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ...store import NotFoundError
-from ..access import become_host, host_only
+from ...store import Game, NotFoundError
+from ..access import become_host, host_club, host_only
 from ..extensions import store
 
 bp = Blueprint("home", __name__)
@@ -15,7 +15,8 @@ bp = Blueprint("home", __name__)
 @bp.get("/")
 @host_only
 def index() -> str:
-    return render_template("home.html", games=store().games(), campaigns=store().campaigns())
+    club = host_club()
+    return render_template("home.html", games=store().games(club), campaigns=store().campaigns(club))
 
 
 @bp.get("/host/<key>")
@@ -27,17 +28,24 @@ def host(key: str) -> Response:
 @bp.get("/games/<game_id>/delete")
 @host_only
 def confirm_delete(game_id: str) -> str:
+    return render_template("delete.html", game=own_heist(game_id), back=_back())
+
+
+def own_heist(game_id: str) -> Game:
+    """The heist of this id when it is the host's club's; another club's is as wrong as an id of no heist (404)."""
     try:
         game = store().load(game_id)
     except NotFoundError:
         abort(404)
-    return render_template("delete.html", game=game, back=_back())
+    if game.club != host_club():
+        abort(404)
+    return game
 
 
 @bp.post("/games/<game_id>/delete")
 @host_only
 def delete(game_id: str) -> Response:
-    store().delete(game_id)
+    store().delete(own_heist(game_id).id)
     return redirect(url_for("club.club" if _back() == "club" else "home.index"))
 
 

@@ -15,32 +15,33 @@ from typing import Any
 from flask import Blueprint, Response, render_template, request
 
 from ...league import Heist, HeistLine, heist_line, league
-from ..access import host_only
+from ..access import host_club, host_only
 from ..extensions import store
 from . import league_words as words
 
 bp = Blueprint("league", __name__)
 
-# (database, heist) -> (the heist's version, its count)
-_counted: dict[tuple[str, str], tuple[int, HeistLine]] = {}
+# (database, club, heist) -> (the heist's version, its count)
+_counted: dict[tuple[str, str, str], tuple[int, HeistLine]] = {}
 
 
 def counted(games: Sequence[dict[str, Any]], chosen: Collection[str]) -> list[HeistLine]:
     """The count of every heist of ``games`` (``Store.games``; the chosen ones', when some are), in its order; counted
     again only for a heist that changed since it was last counted."""
-    path, lines, here = store().path, [], set()
+    path, club, lines, here = store().path, host_club(), [], set()
     for row in games:
-        here.add((path, row["id"]))
+        here.add((path, club, row["id"]))
         if chosen and row["id"] not in chosen:
             continue
-        kept = _counted.get((path, row["id"]))
+        kept = _counted.get((path, club, row["id"]))
         if kept is None or kept[0] != row["version"]:
             setup, first, book = store().setup(row["id"])
             kept = (row["version"], heist_line(Heist(row["id"], row["title"], row["updated"]), setup, first,
                                                store().timeline(row["id"])[1], book))
-            _counted[(path, row["id"])] = kept
+            _counted[(path, club, row["id"])] = kept
         lines.append(kept[1])
-    for gone in [key for key in list(_counted) if key[0] == path and key not in here]:  # list(): other requests add
+    # list(): other requests add
+    for gone in [key for key in list(_counted) if key[:2] == (path, club) and key not in here]:
         _counted.pop(gone, None)
     return lines
 
@@ -52,7 +53,7 @@ def chosen_heists() -> list[str]:
 @bp.get("/league")
 @host_only
 def page() -> str:
-    chosen, games = chosen_heists(), store().games()
+    chosen, games = chosen_heists(), store().games(host_club())
     return render_template("league.html", league=league(counted(games, chosen)), games=games, chosen=set(chosen),
                            words=words)
 
@@ -61,5 +62,5 @@ def page() -> str:
 @host_only
 def download() -> Response:
     name = f"burgle-league-{datetime.now(UTC).strftime('%Y-%m-%d')}.csv"
-    return Response(words.as_csv(league(counted(store().games(), chosen_heists()))), mimetype="text/csv",
+    return Response(words.as_csv(league(counted(store().games(host_club()), chosen_heists()))), mimetype="text/csv",
                     headers={"Content-Disposition": f"attachment; filename={name}"})

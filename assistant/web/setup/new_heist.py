@@ -12,12 +12,13 @@ from ...engine.scenarios import SCENARIOS
 from ...store import NotFoundError
 from ...words.i18n import N_, _
 from ...words.refusals import refusal
-from ..access import host_only
+from ..access import host_club, host_only
 from ..extensions import store
 from ..forms import chosen_game, new_heist_from_form
 from ..suspicion_form import mode_of
 from ..table import teach
 from .again import known_setup
+from .home import own_heist
 from .campaign_setup import NextHeist, first_heist
 
 bp = Blueprint("setup", __name__)
@@ -80,6 +81,7 @@ def again(game_id: str) -> str | Response:
     one is dealt. ``again`` tells the page what came back: every setting ("kept") or what the heist's first position
     shows ("known": saved before the app kept the form, or imported). A campaign's heist goes on with the campaign's
     next one."""
+    own_heist(game_id)
     campaign_id = store().campaign_of(game_id)
     if campaign_id is not None:
         return redirect(url_for("campaigns.next_heist_form", campaign_id=campaign_id))
@@ -98,7 +100,7 @@ def create() -> Response | tuple[str, int]:
         heist = new_heist_from_form(request.form)
     except RulesError as err:
         return form_page(request.form, refusal(err)), 422
-    game_id = store().create(heist.title, heist.state, heist.setup)
+    game_id = store().create(heist.title, heist.state, heist.setup, club=host_club())
     if request.form.get("teach") == "on" and chosen_game(request.form).rules.printed_walls:
         teach.start(game_id)  # a Burgle Bros 1 heist: the lesson's words are its rules
     return redirect(url_for("game.board", key=game_id))

@@ -52,7 +52,8 @@ def switches_on(game_id: str) -> set[str]:
     board and end-turn answer asks for them all."""
     cache: dict[str, set[str]] = g.setdefault("switches_on", {})
     if game_id not in cache:
-        cache[game_id] = store().settings_on([setting_name(game_id), f"coach/{game_id}", f"teach/{game_id}"])
+        cache[game_id] = store().heist_settings_on(game_id, [setting_name(game_id), f"coach/{game_id}",
+                                                              f"teach/{game_id}"])
     return cache[game_id]
 
 
@@ -74,11 +75,7 @@ def set_heist_setting(name: str, game_id: str, value: str | None) -> int:
     st = store()
     with st._write:
         with st.db() as db:
-            if value is not None:
-                db.execute("INSERT INTO settings (name, value) VALUES (?, ?) "
-                           "ON CONFLICT (name) DO UPDATE SET value = excluded.value", (name, value))
-            else:
-                db.execute("DELETE FROM settings WHERE name = ?", (name,))
+            st.write_heist_setting(db, game_id, name, value)
             db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
             version = int(db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()[0])
         st.broker.publish(game_id, Event("changed", str(version)))

@@ -25,7 +25,7 @@ from ...store import Game, NotFoundError, StaleVersionError
 from ...tiles import TILE_TYPES
 from ...words.i18n import N_, _, ngettext
 from ...words.refusals import refusal, refusal_sentence
-from ..access import Access, host_only, open_game
+from ..access import Access, host_club, host_only, open_game
 from ..case_file import IMPORT_LIMIT, read_case
 from ..extensions import store
 from ..forms import action_from_form, as_form, version_from_form
@@ -293,7 +293,8 @@ def _case_file(game: Game, floor: int | None, in_order: bool) -> Response:
 
 def import_refused(message: str, status: int = 422) -> tuple[str, int]:
     """The home page again with the message beside the import field (opened, so it is seen)."""
-    return render_template("home.html", games=store().games(), campaigns=store().campaigns(),
+    club = host_club()
+    return render_template("home.html", games=store().games(club), campaigns=store().campaigns(club),
                            import_error=message), status
 
 
@@ -313,4 +314,4 @@ def import_case() -> str | BaseResponse | tuple[str, int]:
     except ValueError as err:  # CaseFileError and the engine's RulesError (its position or an action) say what is wrong
         return import_refused(_("That file is not a case: %(problem)s", problem=refusal(err)))
     title = str(case.get("about") or case.get("id") or IMPORTED_TITLE)[:80]
-    return redirect(url_for("game.board", key=store().create(title, state, steps=played.steps)))
+    return redirect(url_for("game.board", key=store().create(title, state, steps=played.steps, club=host_club())))

@@ -11,7 +11,7 @@ from markupsafe import Markup
 from ...render.story_svg import story_svg
 from ...story import Moment, Step, heist_story, luckiest, unluckiest
 from ...words.i18n import _
-from ..access import is_host, open_game
+from ..access import current_club, open_game
 from ..extensions import store
 from .board_view import colour_of
 from .danger import percent
@@ -42,6 +42,6 @@ def show(key: str) -> str:
     colours = {name: colour_of(game.state, name) for name in game.state.crew}
     chart = Markup(story_svg(turns, colours, title=_("The heist, turn by turn")))
     return render_template("report.html", game=game, key=key, turns=turns, chart=chart, colours=colours,
-                           host=is_host(), lucky=moment_words(luckiest(turns), True),
+                           host=game.club == current_club(), lucky=moment_words(luckiest(turns), True),
                            unlucky=moment_words(unluckiest(turns), False), percent=percent,
                            campaign=store().campaign_of(game.id))

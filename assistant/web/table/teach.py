@@ -59,7 +59,7 @@ def done_name(game_id: str) -> str:
 
 def start(game_id: str) -> None:
     """Teach this (new) heist from its first step."""
-    store().set_setting(setting_name(game_id), "on")
+    store().set_heist_setting(game_id, setting_name(game_id), "on")
 
 
 def is_taught(game: Game) -> bool:
@@ -67,7 +67,7 @@ def is_taught(game: Game) -> bool:
 
 
 def dismissed(game_id: str) -> frozenset[str]:
-    return read_done(store().setting(done_name(game_id)))
+    return read_done(store().heist_setting(game_id, done_name(game_id)))
 
 
 @dataclass(frozen=True)
@@ -267,7 +267,7 @@ def step_done(key: str) -> BaseResponse:
     access = open_game(key, act=True)
     game_id = access.game.id
     if request.form.get("stop") == "1":
-        store().set_setting(done_name(game_id), None)
+        store().set_heist_setting(game_id, done_name(game_id), None)
         set_heist_setting(setting_name(game_id), game_id, None)
     elif is_taught(access.game):
         step = request.form.get("step", "")
