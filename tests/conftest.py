@@ -50,8 +50,10 @@ def postgresql_databases_dropped(request: pytest.FixtureRequest) -> Iterator[Non
     """The PostgreSQL stores a test opened are shut and their databases dropped as it ends (nothing, for a test on
     SQLite). A test marked ``sqlite_file`` stays on SQLite when the web tests run on PostgreSQL."""
     DATABASES.sqlite_file = request.node.get_closest_marker("sqlite_file") is not None
+    DATABASES.in_test = True
     yield
     DATABASES.end()
+    DATABASES.in_test = DATABASES.sqlite_file = False  # a module's fixture made before the next test: on PostgreSQL
 
 
 @pytest.fixture

@@ -139,12 +139,21 @@ class Databases:
         self.by_path: dict[str, str] = {}
         self.stores: list[Any] = []
         self.sqlite_file = False  # this test is about the SQLite file itself (the marker sqlite_file)
+        self.in_test = False  # a test is running: outside one, a database is a module's or session's fixture's
+        self.lasting: dict[str, str] = {}  # the browser tests' servers' databases: they outlive a test
         self._emptied: list[str] = []  # databases of earlier tests, every row gone: a copy takes 0.2-0.5 s
 
     def for_path(self, path: str) -> str:
         if path not in self.by_path:
             self.by_path[path] = self._emptied.pop() if self._emptied else cluster().create()
         return self.by_path[path]
+
+    def for_server(self, path: str) -> str:
+        """The database standing for the file of an app that outlives a test (the browser tests' live server, a
+        module's app): never emptied nor dropped, it goes with the cluster as the test process ends."""
+        if path not in self.lasting:
+            self.lasting[path] = cluster().create()
+        return self.lasting[path]
 
     def end(self) -> None:
         for store in self.stores:
