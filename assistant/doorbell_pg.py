@@ -47,10 +47,9 @@ class PgDoorbell:
         self._stopped.set()
         if not self._thread.is_alive():
             return
-        with suppress(psycopg.Error):
-            with psycopg.connect(self._url, autocommit=True, connect_timeout=2,
-                                 application_name=f"{self._name} doorbell") as conn:
-                conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self._name} stop"))  # _ring ignores it
+        with suppress(psycopg.Error), psycopg.connect(self._url, autocommit=True, connect_timeout=2,
+                                                      application_name=f"{self._name} doorbell") as conn:
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self._name} stop"))  # _ring ignores it
         self._thread.join(POLL_SECONDS)
 
     def _listen(self) -> None:
