@@ -145,7 +145,7 @@ class Databases:
         self.in_test = False  # a test is running: outside one, a database is a module's or session's fixture's
         self.touched = False  # this test used a PostgreSQL database
         self.tests_on_pg = 0  # tests of this process that did (tests/conftest.py sums them up)
-        self.lasting: dict[str, str] = {}  # the browser tests' servers' databases: they outlive a test
+        self.lasting: dict[str, str] = {}  # the databases of apps that outlive a test (for_server)
         self._emptied: list[str] = []  # databases of earlier tests, every row gone: a copy takes 0.2-0.5 s
 
     def for_path(self, path: str) -> str:

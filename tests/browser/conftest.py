@@ -72,7 +72,10 @@ class LiveServer:
         stop_serving(server, thread)
         assert self.app is not None
         got_request_exception.disconnect(self._record, self.app)
-        self.app.extensions["store"].close()
+        if self.target == str(self.database):
+            self.app.extensions["store"].close()  # the file as a process cut short leaves it (its -wal unfolded)
+        else:
+            self.app.extensions["store"].shutdown()  # a process ending closes its pool and its listener with it
         self.server = self.thread = None
 
     def restart(self) -> None:
