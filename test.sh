@@ -3,8 +3,9 @@
 # Debian's Chromium for the browser tests (never a browser download) and its PostgreSQL for the store's tests
 # (each test process starts a throw-away server of its own: tests/pg_cluster.py), then lint and types, pytest
 # (unit, property, web, browser and packaging tests, in parallel), and the conformance checker in ../shared when
-# it is there. HYPOTHESIS_PROFILE=thorough runs ten times the property-test examples (a scheduled CI run);
-# ASSISTANT_TEST_STORE=postgresql runs the web tests on PostgreSQL instead of SQLite files.
+# it is there. The tests that touch a store run on both: the whole suite on SQLite files, then those again on
+# PostgreSQL; ASSISTANT_TEST_STORE=sqlite (or =postgresql) runs the whole suite once, on that store only.
+# HYPOTHESIS_PROFILE=thorough runs ten times the property-test examples (a scheduled CI run).
 set -euo pipefail
 cd "$(dirname "$0")"
 # Chromium drives the browser tests; zbarimg reads the QR codes they photograph; PostgreSQL holds the hosted store
@@ -25,10 +26,26 @@ fi
 ./venv.sh requirements-test.lock
 .venv/bin/python -m ruff check assistant tests docs bench
 .venv/bin/python -m mypy
-# one worker per core (each with its own Chromium, servers and folders: tests/test_workers.py); loadgroup
-# keeps the wheel tests on one worker so the wheel is built once. Hypothesis profile: tests/profiles.py
-.venv/bin/python -m pytest -n "${TEST_WORKERS:-auto}" --dist loadgroup tests assistant "$@"
+# one worker per core (each with its own Chromium, servers, folders and PostgreSQL: tests/test_workers.py);
+# loadgroup keeps the wheel tests on one worker so the wheel is built once. Hypothesis profile: tests/profiles.py
+PYTEST=(.venv/bin/python -m pytest -n "${TEST_WORKERS:-auto}" --dist loadgroup)
+FAILED=0
+if [ -n "${ASSISTANT_TEST_STORE:-}" ]; then
+    "${PYTEST[@]}" tests assistant "$@" || FAILED=1
+else
+    ASSISTANT_TEST_STORE=sqlite "${PYTEST[@]}" tests assistant "$@" || FAILED=1
+    # Again on PostgreSQL, the tests whose store ASSISTANT_TEST_STORE puts there: the web tests (make_app; those of
+    # the heists file itself, marker sqlite_file, on SQLite again), the browser tests (their live server), the
+    # league's and the workers' probe. Not twice: the engine, forecast, words, render and conformance tests and the
+    # doctests open no store (the words tests' app only lends them a request); tests/test_store.py runs each of its
+    # tests on both databases already; the packaging tests install the app as a laptop has it, on its SQLite file.
+    # tests/conftest.py fails this pass if no test in it opened a PostgreSQL database.
+    echo "The tests that touch a store, again on PostgreSQL (ASSISTANT_TEST_STORE=postgresql):"
+    ASSISTANT_TEST_STORE=postgresql "${PYTEST[@]}" tests/web tests/browser tests/test_league.py tests/test_workers.py \
+        "$@" || FAILED=1
+fi
 if [ -f ../shared/conformance/check.py ]; then
     echo "Conformance cases (../shared/conformance/cases):"
-    .venv/bin/python ../shared/conformance/check.py
+    .venv/bin/python ../shared/conformance/check.py || FAILED=1
 fi
+exit "$FAILED"

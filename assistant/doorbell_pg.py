@@ -14,6 +14,7 @@ here is then rung with its version as it stands, since changes made meanwhile we
 from __future__ import annotations
 
 import threading
+from contextlib import suppress
 
 import psycopg
 
@@ -40,8 +41,16 @@ class PgDoorbell:
         self._listening.wait(timeout)
 
     def stop(self) -> None:
-        """The listener ends within POLL_SECONDS (its thread is a daemon's: the process need not wait for it)."""
+        """The listener ends, and its thread with it: woken by a note of its own rather than at its next look
+        (POLL_SECONDS), so that a store shut down leaves no thread behind. A database out of reach is waited for no
+        longer than a look (its thread is a daemon's: the process need not wait for it)."""
         self._stopped.set()
+        if not self._thread.is_alive():
+            return
+        with suppress(psycopg.Error), psycopg.connect(self._url, autocommit=True, connect_timeout=2,
+                                                      application_name=f"{self._name} doorbell") as conn:
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self._name} stop"))  # _ring ignores it
+        self._thread.join(POLL_SECONDS)
 
     def _listen(self) -> None:
         dropped = False
@@ -55,6 +64,8 @@ class PgDoorbell:
                     self._listening.set()
                     while not self._stopped.is_set():
                         for note in conn.notifies(timeout=POLL_SECONDS):
+                            if self._stopped.is_set():
+                                break
                             self._ring(note.payload)
             except psycopg.Error:
                 dropped = True

@@ -16,7 +16,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from hypothesis import settings
 
-from tests.pg_cluster import DATABASES, MissingPostgres
+from tests.pg_cluster import DATABASES, STORE, MissingPostgres
 from tests.profiles import PROFILE, SCALES, examples
 
 for name in SCALES:
@@ -50,8 +50,10 @@ def postgresql_databases_dropped(request: pytest.FixtureRequest) -> Iterator[Non
     """The PostgreSQL stores a test opened are shut and their databases dropped as it ends (nothing, for a test on
     SQLite). A test marked ``sqlite_file`` stays on SQLite when the web tests run on PostgreSQL."""
     DATABASES.sqlite_file = request.node.get_closest_marker("sqlite_file") is not None
+    DATABASES.in_test = True
     yield
     DATABASES.end()
+    DATABASES.in_test = DATABASES.sqlite_file = False  # a module's fixture made before the next test: on PostgreSQL
 
 
 @pytest.fixture
@@ -101,8 +103,43 @@ def pytest_configure(config: pytest.Config) -> None:
         COMPILED.extend(compile_stale_catalogues())
 
 
+ON_PG_BY_WORKERS: list[int] = []  # how many tests each pytest-xdist worker ran on PostgreSQL, said as it ended
+ON_PG = pytest.StashKey[int]()  # and all of them, for the summary
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    ON_PG_BY_WORKERS.append(getattr(node, "workeroutput", {}).get("tests_on_pg", 0))
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A PostgreSQL run (ASSISTANT_TEST_STORE=postgresql, test.sh's second pass) in which no test opened a
+    PostgreSQL database fails: it would pass while testing SQLite only (the variable not reaching the tests, a
+    selection of tests that touch no store). Each worker hands its count to the process that started it."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["tests_on_pg"] = DATABASES.tests_on_pg
+        return
+    on_pg = session.config.stash[ON_PG] = DATABASES.tests_on_pg + sum(ON_PG_BY_WORKERS)
+    if STORE == "postgresql" and session.testscollected and not on_pg and exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    if STORE != "postgresql" or hasattr(config, "workerinput"):
+        return
+    on_pg = config.stash.get(ON_PG, 0)
+    if on_pg:
+        terminalreporter.write_line(f"store: {on_pg} tests opened a PostgreSQL database "
+                                    "(ASSISTANT_TEST_STORE=postgresql), the others none or an SQLite file")
+    else:
+        terminalreporter.write_line("store: ASSISTANT_TEST_STORE=postgresql, yet no test opened a PostgreSQL "
+                                    "database: this run tested SQLite only, and fails", red=True, bold=True)
+
+
 def pytest_report_header() -> list[str]:
-    said = [f"hypothesis profile: {PROFILE} (HYPOTHESIS_PROFILE=thorough for ten times the examples)"]
+    said = [f"hypothesis profile: {PROFILE} (HYPOTHESIS_PROFILE=thorough for ten times the examples)",
+            f"store of the web and browser tests: {STORE} (ASSISTANT_TEST_STORE)"]
     if COMPILED:
         said.append(f"message catalogues compiled (a .mo missing or older than its .po): {', '.join(COMPILED)}")
     return said

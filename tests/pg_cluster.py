@@ -25,7 +25,10 @@ from urllib.parse import urlsplit
 
 import psycopg
 
+STORES = ("sqlite", "postgresql")
 STORE = os.environ.get("ASSISTANT_TEST_STORE", "sqlite")
+if STORE not in STORES:  # a misspelt name would otherwise run everything on SQLite, and look like a PostgreSQL run
+    raise SystemExit(f"ASSISTANT_TEST_STORE={STORE}: the tests run on {' or '.join(STORES)}")
 USER = "burgle"  # the cluster's superuser
 TEMPLATE = "heists_template"
 SERVER_OPTIONS = ("-c listen_addresses= -c fsync=off -c synchronous_commit=off -c full_page_writes=off "
@@ -139,14 +142,29 @@ class Databases:
         self.by_path: dict[str, str] = {}
         self.stores: list[Any] = []
         self.sqlite_file = False  # this test is about the SQLite file itself (the marker sqlite_file)
+        self.in_test = False  # a test is running: outside one, a database is a module's or session's fixture's
+        self.touched = False  # this test used a PostgreSQL database
+        self.tests_on_pg = 0  # tests of this process that did (tests/conftest.py sums them up)
+        self.lasting: dict[str, str] = {}  # the databases of apps that outlive a test (for_server)
         self._emptied: list[str] = []  # databases of earlier tests, every row gone: a copy takes 0.2-0.5 s
 
     def for_path(self, path: str) -> str:
         if path not in self.by_path:
             self.by_path[path] = self._emptied.pop() if self._emptied else cluster().create()
+        self.touched = True
         return self.by_path[path]
 
+    def for_server(self, path: str) -> str:
+        """The database standing for the file of an app that outlives a test (the browser tests' live server, a
+        module's app): never emptied nor dropped, it goes with the cluster as the test process ends."""
+        if path not in self.lasting:
+            self.lasting[path] = cluster().create()
+        self.touched = True
+        return self.lasting[path]
+
     def end(self) -> None:
+        self.tests_on_pg += self.touched
+        self.touched = False
         for store in self.stores:
             store.shutdown()
         for url in self.by_path.values():

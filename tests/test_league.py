@@ -1,7 +1,7 @@
-"""The league of the club's heists (issue 36 §2), counted over heists stored through the real Store on a SQLite file
-and played by actions: heists, wins and Stealth per crew, character, job and difficulty, and each heist's luck,
-checked against a direct call of the forecast on the positions before each End turn and against what each End turn
-did when the stored actions are played again."""
+"""The league of the club's heists (issue 36 §2), counted over heists stored through the real Store (on an SQLite
+file, or PostgreSQL: ASSISTANT_TEST_STORE) and played by actions: heists, wins and Stealth per crew, character, job
+and difficulty, and each heist's luck, checked against a direct call of the forecast on the positions before each
+End turn and against what each End turn did when the stored actions are played again."""
 
 from __future__ import annotations
 
@@ -23,15 +23,19 @@ from assistant.engine.state import GameState
 from assistant.forecast import forecast_floor
 from assistant.league import Heist, HeistLine, heist_line, league
 from assistant.store import Store
+from assistant.stores import open_store
+from tests.pg_cluster import DATABASES, STORE
 
 SEEN = ["B1", "D1", "A2", "B2", "C2", "D2", "B3", "C3", "D3", "A4", "B4", "C4", "D4"]
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
-    kept = Store(tmp_path / "heists.sqlite3")
+    """The store on an SQLite file, or on PostgreSQL in test.sh's second pass (ASSISTANT_TEST_STORE)."""
+    file = tmp_path / "heists.sqlite3"
+    kept = open_store(DATABASES.for_path(str(file)) if STORE == "postgresql" else file, folder=tmp_path)
     yield kept
-    kept.close()
+    kept.shutdown()
 
 
 def counted(store: Store, game_id: str) -> HeistLine:

@@ -13,7 +13,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from assistant import backup
+from assistant import backup, doorbell_pg
 from assistant.broker import Event
 from assistant.engine.actions import apply
 from assistant.engine.bb1.setup import new_game
@@ -311,6 +311,20 @@ def test_a_listener_cut_off_listens_again_and_rings_the_versions_it_may_have_mis
         assert Event("changed", "4") in (there.get(timeout=1.0), there.get(timeout=0.5))
     finally:
         one.shutdown(), two.shutdown()
+
+
+def test_a_store_shut_down_stops_its_listener_at_once_leaving_no_thread_behind(pg_url: str, tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A listener looks whether to stop every POLL_SECONDS (made 5 here): shutdown wakes it instead, so a server
+    stopped or restarted (the browser tests' live server, each web test's app) leaves no thread running on."""
+    monkeypatch.setattr(doorbell_pg, "POLL_SECONDS", 5.0)
+    before = {t for t in threading.enumerate() if t.name == "pg-doorbell"}
+    store = PgStore(pg_url, folder=tmp_path)
+    started = time.monotonic()
+    store.shutdown()
+    took = time.monotonic() - started
+    assert {t for t in threading.enumerate() if t.name == "pg-doorbell" and t.is_alive()} <= before
+    assert took < 2.0, f"shutdown took {took:.1f} s"
 
 
 def test_a_writer_never_holds_the_lock_while_waiting_for_a_connection(pg_url: str, tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ def test_probe(n, live_server, worker_id, tmp_path):
     app = make_app(tmp_path / "heists.sqlite3")  # as the web tests make theirs: no INSTANCE_PATH
     try:
         seen = {"worker": worker_id, "instance": app.instance_path, "database": app.config["DATABASE"],
-                "live_instance": live_server.app.instance_path, "live_database": str(live_server.database),
+                "live_instance": live_server.app.instance_path, "live_database": live_server.target,
                 "port": live_server.port}
     finally:
         app.extensions["store"].close()

@@ -16,6 +16,7 @@ from flask import Flask, got_request_exception
 from waitress.server import create_server
 
 from assistant.web import create_app
+from tests.pg_cluster import DATABASES, STORE
 from tests.web.live_server import stop_serving
 
 CHROMIUM = "/usr/bin/chromium"
@@ -28,11 +29,14 @@ CHROMIUM_ARGS = ["--disable-gpu", "--disable-background-networking", "--disable-
 
 class LiveServer:
     """The app served by waitress in a daemon thread; ``restart`` stops it and serves a new app instance
-    on the same database file and port (what a tablet does after its battery ran flat)."""
+    on the same database file and port (what a tablet does after its battery ran flat). With
+    ASSISTANT_TEST_STORE=postgresql its heists are in a PostgreSQL database standing for that file, the same one
+    across restarts (tests/pg_cluster.py)."""
 
     def __init__(self, database: Path, **config: Any):
         self.database = database
         self.config = config  # the app's settings beyond these tests' own (HOSTED: a hosted service)
+        self.target = DATABASES.for_server(str(database)) if STORE == "postgresql" else str(database)
         self.errors: list[BaseException] = []
         self.port = 0
         self.app: Flask | None = None
@@ -52,7 +56,7 @@ class LiveServer:
         # page drawn before a restart still sends a valid token after it
         # a short heartbeat: a closed page's live stream gives its server thread back within a second
         # the instance folder beside the database: this worker's own (its host key and bug log)
-        self.app = create_app({"DATABASE": str(self.database), "INSTANCE_PATH": str(self.database.parent / "instance"),
+        self.app = create_app({"DATABASE": self.target, "INSTANCE_PATH": str(self.database.parent / "instance"),
                                "SECRET_KEY": "browser-tests", "LIVE_HEARTBEAT": 0.5, **self.config})
         got_request_exception.connect(self._record, self.app)
         self.server = create_server(self.app, host="127.0.0.1", port=self.port, threads=8)
@@ -69,7 +73,10 @@ class LiveServer:
         stop_serving(server, thread)
         assert self.app is not None
         got_request_exception.disconnect(self._record, self.app)
-        self.app.extensions["store"].close()
+        if self.target == str(self.database):
+            self.app.extensions["store"].close()  # the file as a process cut short leaves it (its -wal unfolded)
+        else:
+            self.app.extensions["store"].shutdown()  # a process ending closes its pool and its listener with it
         self.server = self.thread = None
 
     def restart(self) -> None:
@@ -117,5 +124,7 @@ def sized_context(browser: Any, live_server: LiveServer, viewport: dict[str, int
 def no_server_errors(live_server: LiveServer) -> Iterator[None]:
     """Any exception inside a request fails the test that caused it (the page only shows a polite 500)."""
     live_server.errors.clear()
+    if live_server.target != str(live_server.database):
+        DATABASES.touched = True  # this test's app is on PostgreSQL (said in the run's summary: tests/conftest.py)
     yield
     assert live_server.errors == [], f"the server raised: {live_server.errors!r}"

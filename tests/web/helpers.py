@@ -27,14 +27,17 @@ SEED = "4242"  # a fixed seed: the patrol decks are then known, and the engine c
 def make_app(db: Path | str, laptop: bool = False, **config: object) -> Flask:
     """The app on a given database file, set up for the test client (CSRF off unless asked for). With
     ASSISTANT_TEST_STORE=postgresql, on a PostgreSQL database of its own instead (the same one each time the test
-    names that file: tests/pg_cluster.py), unless it is another ``laptop``'s, whose file the test edits."""
+    names that file: tests/pg_cluster.py), unless it is another ``laptop``'s, whose file the test edits. Made by a
+    module's fixture (outside a test), the app outlives the test and its database too: the fixture shuts its store."""
     on_pg = STORE == "postgresql" and not DATABASES.sqlite_file and not laptop
-    settings: dict[str, object] = {"TESTING": True, "DATABASE": DATABASES.for_path(str(db)) if on_pg else str(db),
-                                   "SECRET_KEY": "web-tests", "WTF_CSRF_ENABLED": False}
+    target = (DATABASES.for_path(str(db)) if DATABASES.in_test else DATABASES.for_server(str(db))) if on_pg else str(db)
+    settings: dict[str, object] = {"TESTING": True, "DATABASE": target, "SECRET_KEY": "web-tests",
+                                   "WTF_CSRF_ENABLED": False}
     settings.update(config)
     app = create_app(settings)
     if on_pg:
-        DATABASES.stores.append(app.extensions["store"])
+        if DATABASES.in_test:
+            DATABASES.stores.append(app.extensions["store"])
         app.extensions["store"]._folder = Path(db).parent  # where the SQLite file's backups would wait
         Path(db).parent.mkdir(parents=True, exist_ok=True)
     return app

@@ -12,7 +12,6 @@ import gzip
 import html
 import re
 import shutil
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ from assistant.engine.state import HIDDEN
 from assistant.store_upgrades import SCHEMA_VERSION, backup_name
 from tests.web.helpers import HTMX, act_ok, errors, form_controls, make_app, state, store
 from tests.web.test_backup import download, send
-from tests.web.test_backup_hostile import as_found, edited
+from tests.web.test_backup_hostile import as_found, edited, heists_of
 
 SAVES = Path(__file__).resolve().parents[1] / "fixtures" / "saves"
 SETUP_CARDS = ("B1", "D1", "C3", "C2")  # each floor's bouncer, then his destination (Heist Setup 6-8)
@@ -319,7 +318,6 @@ HOSTILE = [
 ]
 
 
-@pytest.mark.sqlite_file  # the heists file as it stands, row for row
 @pytest.mark.parametrize("mode", ["replace", "add"])
 @pytest.mark.parametrize(("sql", "words"), HOSTILE, ids=[str(n) for n in range(len(HOSTILE))])
 def test_a_backup_whose_campaign_was_edited_by_hand_is_refused_and_nothing_here_changes(
@@ -331,9 +329,8 @@ def test_a_backup_whose_campaign_was_edited_by_hand_is_refused_and_nothing_here_
     assert status == 422, page
     assert words in html.unescape(page)
     assert as_found(db_path) == before
-    with sqlite3.connect(db_path) as db:
+    with heists_of(db_path) as db:  # the file, or the PostgreSQL database standing for it
         assert db.execute("SELECT count(*) FROM campaign_heists").fetchone() == (1,)
-    db.close()
     assert client.get("/", headers=HTMX).status_code == 200
 
 

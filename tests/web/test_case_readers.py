@@ -47,7 +47,7 @@ def cases() -> list[Any]:
 def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
     app = make_app(tmp_path_factory.mktemp("readers") / "heists.sqlite3")  # one database for every case here
     yield app
-    app.extensions["store"].close()
+    app.extensions["store"].shutdown()
 
 
 @pytest.fixture

@@ -268,13 +268,13 @@ def test_no_template_holds_an_inline_script_or_event_handler() -> None:
 
 # -- the disk under the heists --------------------------------------------------------------------
 
-@pytest.mark.sqlite_file
+@pytest.mark.sqlite_file  # the file's own pragma: on PostgreSQL durability is the server's (fsync, its own config)
 def test_every_commit_is_synced_to_the_disk(app: Flask) -> None:
     # FULL (2): in WAL mode NORMAL may lose the last acknowledged actions on a power cut
     assert store(app).db().execute("PRAGMA synchronous").fetchone()[0] == 2
 
 
-@pytest.mark.sqlite_file
+@pytest.mark.sqlite_file  # a file on a drive turned read-only (the sentence names the folder): SQLite's error
 def test_a_read_only_database_shows_a_message_on_the_board_and_loses_nothing(app: Flask, client: FlaskClient,
                                                                              playing: str) -> None:
     before = game(app, playing)

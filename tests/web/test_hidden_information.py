@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 from typing import Any
 
 from flask import Flask
@@ -91,12 +90,15 @@ def hide_differently(app: Flask, game_id: str) -> None:
             data["pending"]["before"] = rewrite(data["pending"]["before"])
         return data
 
-    with sqlite3.connect(app.config["DATABASE"]) as db:
+    # through the store's own connection: the same SQL on an SQLite file and on PostgreSQL (ASSISTANT_TEST_STORE)
+    store = app.extensions["store"]
+    with store.db() as db:
         for (initial,) in db.execute("SELECT initial FROM games WHERE id = ?", (game_id,)).fetchall():
             db.execute("UPDATE games SET initial = ? WHERE id = ?", (json.dumps(rewrite(json.loads(initial))), game_id))
         for seq, saved in db.execute("SELECT seq, state FROM actions WHERE game_id = ?", (game_id,)).fetchall():
             db.execute("UPDATE actions SET state = ? WHERE game_id = ? AND seq = ?",
                        (json.dumps(rewrite(json.loads(saved))), game_id, seq))
+    store.release()
     assert state(app, game_id).floors[1].deck != head.floors[1].deck
 
 

@@ -83,8 +83,10 @@ def test_every_engine_message_has_a_reviewed_translation_with_the_same_parameter
 
 
 @pytest.fixture(scope="module")
-def app(tmp_path_factory: pytest.TempPathFactory) -> Flask:
-    return make_app(tmp_path_factory.mktemp("refusals") / "heists.sqlite3")
+def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Flask]:
+    app = make_app(tmp_path_factory.mktemp("refusals") / "heists.sqlite3")
+    yield app
+    app.extensions["store"].shutdown()
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
