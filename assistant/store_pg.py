@@ -97,7 +97,8 @@ class PgConnection:
 
     @property
     def in_transaction(self) -> bool:
-        return self.conn.info.transaction_status != pq.TransactionStatus.IDLE
+        # a lost connection (UNKNOWN) holds no transaction any more: nothing to roll back, the pool drops it
+        return self.conn.info.transaction_status not in (pq.TransactionStatus.IDLE, pq.TransactionStatus.UNKNOWN)
 
     def rollback(self) -> None:
         self.conn.rollback()
@@ -182,6 +183,9 @@ class PgStore(Store):
     # -- connections --------------------------------------------------------------------------
     def db(self) -> PgConnection:
         conn = getattr(self._local, "conn", None)
+        if conn is not None and conn.conn.broken:  # the server ended it (a restart): the pool drops it, a new one
+            self.release()
+            conn = None
         if conn is None:
             conn = self._local.conn = PgConnection(self._pool.getconn())
         return conn

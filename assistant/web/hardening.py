@@ -8,6 +8,10 @@ watch links carry their token in the path and must not leak to a site a page lin
 ``style-src`` keeps ``'unsafe-inline'``: the floor SVGs carry presentation styles and the board
 colours each burglar with a ``style="--c: …"`` attribute; styles cannot run code.
 
+On a hosted service the heists are in PostgreSQL, whose server can refuse a write too (its disk full, a server
+turned read-only, a server restarting or out of reach): the same message where the person looks, in words for a
+table that cannot reach that machine.
+
 Pages reached through a link token or the host key, and the host's own pages, are never stored by
 the browser (``Cache-Control: no-store``): a revoked link or a shared tablet's history must not show
 a heist again from the cache.
@@ -16,6 +20,9 @@ a heist again from the cache.
 from __future__ import annotations
 
 import sqlite3
+
+import psycopg
+from psycopg import errors as pg_errors
 
 from flask import Flask, render_template, request
 from werkzeug.exceptions import RequestEntityTooLarge
@@ -55,6 +62,8 @@ def install(app: Flask) -> None:
     app.after_request(_secure)
     app.register_error_handler(RequestEntityTooLarge, _too_large)
     app.register_error_handler(sqlite3.OperationalError, _storage_failed)
+    app.register_error_handler(psycopg.OperationalError, _storage_failed)  # a pool's timeout too
+    app.register_error_handler(pg_errors.ReadOnlySqlTransaction, _storage_failed)
 
 
 def _secure(response: Response) -> Response:
@@ -96,8 +105,17 @@ STORAGE_PROBLEMS = (
 )
 
 
-def storage_problem(err: sqlite3.OperationalError) -> str | None:
-    """A sentence for the table when SQLite could not write for a reason outside the app, else None.
+# PostgreSQL's refusals from outside the app, the most particular first (its errors are classes, by SQLSTATE)
+DATABASE_PROBLEMS: tuple[tuple[type[psycopg.Error], str], ...] = (
+    (pg_errors.DiskFull, N_("the database's disk is full")),
+    (pg_errors.ReadOnlySqlTransaction, N_("the database takes no changes at the moment")),
+    (psycopg.OperationalError, N_("the database did not answer")),  # restarting, out of reach, a pool's timeout
+)
+StorageError = sqlite3.OperationalError | psycopg.OperationalError | pg_errors.ReadOnlySqlTransaction
+
+
+def storage_problem(err: StorageError) -> str | None:
+    """A sentence for the table when the database could not write for a reason outside the app, else None.
 
     >>> print(storage_problem(sqlite3.OperationalError("attempt to write a readonly database")))
     ... # doctest: +NORMALIZE_WHITESPACE
@@ -105,7 +123,15 @@ def storage_problem(err: sqlite3.OperationalError) -> str | None:
     its permissions). Nothing was changed: fix that on the machine running the app, then tap again.
     >>> storage_problem(sqlite3.OperationalError("no such table: games")) is None
     True
+    >>> print(storage_problem(pg_errors.ReadOnlySqlTransaction("cannot execute UPDATE in a read-only transaction")))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    The heist could not be saved: the database takes no changes at the moment. Nothing was changed: tap again in a
+    moment, and if it goes on, tell whoever runs the service.
     """
+    if isinstance(err, psycopg.Error):
+        why = next(why for kind, why in DATABASE_PROBLEMS if isinstance(err, kind))
+        return _("The heist could not be saved: %(why)s. Nothing was changed: tap again in a moment, and if it goes "
+                 "on, tell whoever runs the service.", why=_(why))
     text = str(err).lower()
     for needle, why in STORAGE_PROBLEMS:
         if needle in text:
@@ -114,7 +140,7 @@ def storage_problem(err: sqlite3.OperationalError) -> str | None:
     return None
 
 
-def _storage_failed(err: sqlite3.OperationalError) -> str | Response | tuple[str, int]:
+def _storage_failed(err: StorageError) -> str | Response | tuple[str, int]:
     """Where the person is looking: the board for an action, the form (as typed) for a form."""
     message = storage_problem(err)
     if message is None:
