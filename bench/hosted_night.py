@@ -20,6 +20,7 @@ Linux only.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import random
 import re
@@ -75,22 +76,33 @@ def connections(url: str) -> Counter[str]:
 
 
 def database_size(url: str, tables: int) -> str:
+    """The heists' tables on disk (rows, their TOAST and indexes) and per heist and action, from real rows."""
     with psycopg.connect(url, autocommit=True) as conn:
-        size = conn.execute("SELECT pg_database_size(current_database())").fetchone()
-        actions = conn.execute("SELECT count(*), coalesce(sum(pg_column_size(a.*)), 0) FROM actions a").fetchone()
-        games = conn.execute("SELECT coalesce(sum(pg_column_size(g.*)), 0) FROM games g").fetchone()
-    assert size and actions and games
-    rows = (actions[1] + games[0]) / 1024
-    return (f"database {size[0] / 1024 / 1024:.1f} MiB; {actions[0]} actions, the heists' rows {rows:.0f} kB "
-            f"({rows / tables:.1f} kB a heist, {actions[1] / max(1, actions[0]) / 1024:.1f} kB an action)")
+        row = conn.execute("SELECT pg_database_size(current_database()), pg_total_relation_size('games') + "
+                           "pg_total_relation_size('actions'), (SELECT count(*) FROM actions)").fetchone()
+    assert row is not None
+    whole, heists, actions = row
+    return (f"database {whole / 1024 / 1024:.1f} MiB; the heists' tables {heists / 1024:.0f} kB with their indexes: "
+            f"{heists / 1024 / tables:.1f} kB a heist of {actions / tables:.1f} actions, "
+            f"{heists / 1024 / max(1, actions):.2f} kB an action")
 
 
-def processes_line(workers: list[int], cpu: dict[int, float], wall: float) -> str:
+def postgres_cpu() -> dict[int, float]:
+    """CPU seconds of every process of this bench's PostgreSQL (its server, its backends), by process id."""
+    postmaster = int((pg_cluster.cluster().folder / "data" / "postmaster.pid").read_text().split()[0])
+    used = {postmaster: cpu_seconds(postmaster)}
+    for child in Path(f"/proc/{postmaster}/task/{postmaster}/children").read_text().split():
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):  # a backend that just ended
+            used[int(child)] = cpu_seconds(int(child))
+    return used
+
+
+def processes_line(workers: list[int], cpu: dict[int, float] | None = None, wall: float = 1.0) -> str:
     parts = []
     for pid in workers:
         threads, rss, _ = process_state(pid)
-        parts.append(f"pid {pid}: CPU {cpu[pid]:.2f} s ({100 * cpu[pid] / wall:.0f}% of a core), {threads} threads, "
-                     f"RSS {rss:.1f} MiB")
+        used = f"CPU {cpu[pid]:.2f} s ({100 * cpu[pid] / wall:.1f}% of a core), " if cpu is not None else ""
+        parts.append(f"pid {pid}: {used}{threads} threads, RSS {rss:.1f} MiB")
     return "; ".join(parts)
 
 
@@ -105,6 +117,7 @@ def measure(url: str, workers: list[int], port: int, links: list[tuple[str, str]
                   for n in range(devices_per_table - 1)]
         heists.append((tablet, others))
     devices = [d for tablet, others in heists for d in (tablet, *others)]
+    before = processes_line(workers)
     for device in devices:
         threading.Thread(target=device.follow, daemon=True).start()
     for device in devices:
@@ -121,6 +134,7 @@ def measure(url: str, workers: list[int], port: int, links: list[tuple[str, str]
     rng = random.Random(seed)
     taps: list[list[Tap]] = [[] for _ in heists]
     cpu0, wall0, mine0 = {p: cpu_seconds(p) for p in workers}, time.perf_counter(), time.process_time()
+    pg0 = postgres_cpu()
     players = [threading.Thread(target=play, args=(tablet, every, wall0 + seconds, random.Random(rng.random()),
                                                    taps[n]), daemon=True) for n, (tablet, _) in enumerate(heists)]
     for thread in players:
@@ -131,6 +145,7 @@ def measure(url: str, workers: list[int], port: int, links: list[tuple[str, str]
     time.sleep(2.0)  # the last doorbells and fetches
     wall, mine = time.perf_counter() - wall0, time.process_time() - mine0
     cpu = {p: cpu_seconds(p) - cpu0[p] for p in workers}
+    pg_cpu = sum(used - pg0.get(pid, 0.0) for pid, used in postgres_cpu().items())  # a backend ended is not counted
     load = os.getloadavg()
 
     requests, told = [], []
@@ -155,8 +170,11 @@ def measure(url: str, workers: list[int], port: int, links: list[tuple[str, str]
         print(line("every device told of the change (ms)", told))
         print(f"  actions {actions} ({actions / wall:.1f}/s); CPU of the processes {sum(cpu.values()):.2f} s, "
               f"{1000 * sum(cpu.values()) / actions:.1f} ms per action with its {devices_per_table - 1} fetches")
+    print(f"  processes before the devices:                  {before}")
     print(f"  processes, everyone following, nobody playing: {following}")
     print(f"  processes playing:                              {processes_line(workers, cpu, wall)}")
+    print(f"  PostgreSQL's CPU while playing: {pg_cpu:.2f} s ({100 * pg_cpu / wall:.1f}% of a core), "
+          f"{1000 * pg_cpu / max(1, actions):.1f} ms per action")
     print(f"  PostgreSQL connections while playing: {sum(pg_busy.values())} "
           f"({', '.join(str(n) for n in pg_busy.values())} by process, each with its listener)")
     print(f"  {database_size(url, len(heists))}")
