@@ -88,3 +88,12 @@ def test_an_app_with_no_trusted_proxy_believes_no_forwarded_header(tmp_path: Pat
     proxy = from_address(app, PROXY)
     assert [guess(proxy, f"203.0.113.{n}") for n in range(GUESSES)] == [404] * GUESSES
     assert guess(proxy, "203.0.113.99") == 429
+
+
+def test_a_device_behind_a_proxy_on_the_same_machine_is_never_taken_for_the_laptops_tablet(tmp_path: Path) -> None:
+    # the proxy connects from loopback, and a device may send "Host: localhost": the host is the browser on the
+    # machine itself, so only the forwarded address may decide
+    app = make_app(tmp_path / "heists.sqlite3", TRUSTED_PROXIES="127.0.0.1")
+    proxy = from_address(app, "127.0.0.1")
+    assert proxy.get("/", headers={"Host": "localhost", "X-Forwarded-For": "203.0.113.5"}).status_code == 403
+    assert proxy.get("/", headers={"Host": "localhost"}).status_code == 200  # no one forwarded: the machine itself

@@ -21,7 +21,7 @@ from tests.web.live_server import ROOT, Stream, free_port, wait_until
 from tests.web.test_hosted import hosted
 from tests.web.test_processes import Phone, broken_in
 
-HOST = "localhost"  # the name the test certificate is for
+HOST = "localhost"  # the name the test certificate is for, and the test's nginx serves (its server_name)
 GUESSES = 20  # MissLimiter's limit a minute
 
 
@@ -31,8 +31,9 @@ def configured(app_port: int, https_port: int, http_port: int, folder: Path) -> 
     cert, key = ca.leaf(authority.Names((HOST,), ("127.0.0.1",)))
     text = (ROOT / "deploy" / "nginx.conf").read_text()
     for old, new in (("server 127.0.0.1:8000;", f"server 127.0.0.1:{app_port};"),
-                     ("listen 443 ssl http2;", f"listen 127.0.0.1:{https_port} ssl http2;"),
-                     ("listen 80;", f"listen 127.0.0.1:{http_port};"),
+                     ("listen 443 ssl http2", f"listen 127.0.0.1:{https_port} ssl http2"),
+                     ("listen 80 ", f"listen 127.0.0.1:{http_port} "),
+                     ("server_name burgle.example.org;", f"server_name {HOST};"),
                      ("/etc/ssl/burgle/fullchain.pem", str(cert)), ("/etc/ssl/burgle/privkey.pem", str(key)),
                      ("/run/nginx-burgle.pid", str(folder / "nginx.pid"))):
         assert old in text, old
@@ -75,7 +76,7 @@ def tls() -> ssl.SSLContext:
 
 
 def guess(port: int, source: str, forwarded_for: str) -> int:
-    conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=10, source_address=(source, 0), context=tls())
+    conn = http.client.HTTPSConnection(HOST, port, timeout=10, source_address=(source, 0), context=tls())
     try:
         conn.request("GET", "/games/not-a-link", headers={"Host": f"{HOST}:{port}", "X-Forwarded-For": forwarded_for})
         answer = conn.getresponse()
@@ -86,8 +87,8 @@ def guess(port: int, source: str, forwarded_for: str) -> int:
 
 
 class TlsStream(Stream):
-    def __init__(self, port: int, path: str):  # Stream's, over https
-        self.conn = http.client.HTTPSConnection("127.0.0.1", port, timeout=10, context=tls())
+    def __init__(self, port: int, path: str, name: str = HOST):  # Stream's, over https to ``name`` (its SNI)
+        self.conn = http.client.HTTPSConnection(name, port, timeout=10, context=tls())
         self.conn.request("GET", path, headers={"Host": f"{HOST}:{port}", "Accept": "text/event-stream"})
         self.sock = self.conn.sock
         self.response = self.conn.getresponse()
@@ -109,6 +110,10 @@ def test_behind_nginx_a_stream_hears_a_change_at_once_and_the_limiter_counts_eac
             assert time.monotonic() - made < 1.0  # a buffer would hold it until it filled
         finally:
             stream.close()
+        # a connection that names no host (nor the service's) gets no certificate and no answer: only the service's
+        # name reaches the app
+        with pytest.raises(ssl.SSLError):
+            TlsStream(https_port, f"/games/{game.play_token}/events", name="127.0.0.1")
         # a device's own X-Forwarded-For is replaced by nginx with the address it came from
         assert [guess(https_port, "127.0.0.5", f"203.0.113.{n}") for n in range(GUESSES)] == [404] * GUESSES
         assert guess(https_port, "127.0.0.5", "203.0.113.200") == 429
