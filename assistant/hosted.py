@@ -26,8 +26,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-# a following device in a process is a greenlet and a socket: 4,000 of them are some 1,000 tables' worth in each
-# process (measured: bench/hosted_night.py, docs/scaling.md), and the open files below hold them
+# a following device in a process is a greenlet and a socket (about 0.08 MiB: bench/hosted_night.py,
+# docs/scaling.md): 4,000 are 650 tables of 6 devices in one process, more than its CPU serves, and the open files
+# below hold them
 STREAMS = 4000
 # devices waiting for a place when the streams are all taken: a greenlet each, no thread, so more may wait
 WAITERS = 64
