@@ -9,12 +9,15 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 # Chromium drives the browser tests; zbarimg reads the QR codes they photograph; PostgreSQL holds the hosted store
+# (and nginx is its proxy)
 MISSING=""
 command -v chromium >/dev/null 2>&1 || MISSING="chromium"
 command -v zbarimg >/dev/null 2>&1 || MISSING="${MISSING:+$MISSING }zbar-tools"
 # PostgreSQL's programs (initdb, pg_ctl) are off the PATH in Debian's package, in /usr/lib/postgresql/N/bin
 command -v initdb >/dev/null 2>&1 || compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null \
     || MISSING="${MISSING:+$MISSING }postgresql"
+# nginx runs deploy/nginx.conf in front of the hosted server (tests/web/test_proxy.py); Debian puts it in /usr/sbin
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || MISSING="${MISSING:+$MISSING }nginx"
 if [ -n "$MISSING" ]; then
     echo "Installing $MISSING (Debian packages) for the browser and store tests..."
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"

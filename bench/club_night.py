@@ -59,11 +59,13 @@ FLOOR = re.compile(r'id="floor-(\d+)"[^>]*? data-hash="([^"]+)"')
 
 # -- the heists, made before the server starts ---------------------------------------------------------
 
-def make_heists(folder: Path, tables: int) -> list[tuple[str, str]]:
-    """``tables`` Bank Jobs in ``folder``'s database, past the entrance: their (play, watch) tokens."""
+def make_heists(folder: Path, tables: int, database: str | None = None) -> list[tuple[str, str]]:
+    """``tables`` Bank Jobs in ``folder``'s database (or the PostgreSQL ``database``), past the entrance: their
+    (play, watch) tokens."""
     from assistant.web import create_app
 
-    app = create_app({"INSTANCE_PATH": folder, "WTF_CSRF_ENABLED": False})
+    where = {"DATABASE": database} if database else {}
+    app = create_app({"INSTANCE_PATH": folder, "WTF_CSRF_ENABLED": False, **where})
     client = app.test_client()
     store = app.extensions["store"]
     links = []

@@ -18,7 +18,7 @@ from .. import words
 from ..engine.questions import question_highlights_rooms
 from ..files import INSTALLED
 from ..files import ROOT as FILES
-from . import bugs, errors, extensions, hardening, language, links, redact, rendering
+from . import bugs, errors, extensions, hardening, language, links, proxied, redact, rendering
 from .extensions import instance_secret
 
 # the default data folder is ROOT / "instance": in the checkout, or for an installed wheel in its
@@ -60,6 +60,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     bugs.install(app)
     errors.install(app)
     _blueprints(app)
+    proxied.install(app)  # outermost: every limit reads the client's address, not the proxy's
     return app
 
 
