@@ -42,10 +42,15 @@ def create() -> Any:
     """The app in one gunicorn worker, after gevent patched it: what the launcher put in the environment."""
     from .web import create_app
 
+    public_url = os.environ.get("PUBLIC_URL") or None
+    # a service: clubs sign in (web/club_session.py), as with ``python -m assistant --database``
     return create_app({
         "DATABASE": os.environ["DATABASE_URL"], "INSTANCE_PATH": Path(os.environ["INSTANCE_PATH"]),
-        "PUBLIC_URL": os.environ.get("PUBLIC_URL") or None, "TRUSTED_PROXIES": os.environ.get("TRUSTED_PROXIES", ""),
-        "LIVE_MAX_STREAMS": STREAMS, "LIVE_WAITERS": WAITERS,
+        "PUBLIC_URL": public_url, "TRUSTED_PROXIES": os.environ.get("TRUSTED_PROXIES", ""),
+        "LIVE_MAX_STREAMS": STREAMS, "LIVE_WAITERS": WAITERS, "HOSTED": True,
+        "SIGNUP": os.environ.get("NO_SIGNUP") != "1",
+        # served over https by the proxy: a club's signed-in session never travels in clear
+        "SESSION_COOKIE_SECURE": bool(public_url and public_url.startswith("https://")),
     })
 
 
@@ -63,7 +68,10 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--trusted-proxy", action="append", default=None, metavar="ADDRESS",
                         help="a proxy whose X-Forwarded-For is believed (an address or a network; again for more; "
                              "or TRUSTED_PROXIES); with none, the socket's address is the client's")
-    parser.add_argument("--url", default=os.environ.get("PUBLIC_URL"), help="the service's address, for the links")
+    parser.add_argument("--url", default=os.environ.get("PUBLIC_URL"),
+                        help="the service's address, for the links (https://…: the session cookie only over https)")
+    parser.add_argument("--no-signup", action="store_true", default=os.environ.get("NO_SIGNUP") == "1",
+                        help="no 'Start a club' page: clubs are made with 'python -m assistant club add NAME'")
     args = parser.parse_args(argv)
     if not args.database or not args.database.startswith(("postgresql://", "postgres://")):
         # an SQLite file is one process's (its lock), and gevent cannot switch away from its commits
@@ -103,7 +111,7 @@ def main(argv: list[str] | None = None) -> None:
         instance_secret(folder, name, make)
     _allow_open_files(OPEN_FILES)  # inherited by gunicorn and its workers
     env = {**os.environ, "DATABASE_URL": args.database, "INSTANCE_PATH": str(folder), "TRUSTED_PROXIES": proxies,
-           "PUBLIC_URL": args.url or ""}
+           "PUBLIC_URL": args.url or "", "NO_SIGNUP": "1" if args.no_signup else ""}
     os.execve(sys.executable, command(args), env)
 
 

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from assistant.__main__ import LIVE_STREAMS
-from tests.web.live_server import ROOT, Stream, free_port, stop
+from tests.web.live_server import ROOT, Stream, free_port, request, stop
 from tests.web.test_processes import PHONE_HOST, Phone, broken_in
 
 SERVES = re.compile(r"burgle: worker (\d+) serves")
@@ -83,3 +83,14 @@ def test_the_hosted_server_refuses_to_start_without_a_postgresql_database(tmp_pa
                            "--instance", str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert "--database postgresql://" in done.stderr
+
+
+def test_the_hosted_server_is_a_clubs_service_the_machine_itself_no_host(pg_url: str, tmp_path: Path) -> None:
+    """Issue 37 §4 through the hosted server: even a browser on the machine itself signs in first; with --no-signup
+    the sign-in page offers no "Start a club"."""
+    with hosted(pg_url, tmp_path / "open", 1) as (port, _):
+        assert request(port, "GET", "/", host="localhost", headers={"HX-Request": ""})[0] == 302  # a page load
+        assert 'action="/clubs"' in request(port, "GET", "/signin", host="localhost")[1]
+    with hosted(pg_url, tmp_path / "closed", 1, "--no-signup") as (port, _):
+        status, page = request(port, "GET", "/signin", host="localhost")
+        assert status == 200 and 'action="/signin"' in page and 'action="/clubs"' not in page
