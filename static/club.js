@@ -5,8 +5,13 @@
   const list = () => document.getElementById("club-tables");
   if (!list() || !window.EventSource) return;
   let soon = null;
+  // which QR codes are open is read as the new list goes in, not as it was asked for: one opened while the list
+  // was on its way stays open too
+  let open = [];
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (event.detail.target?.id === "club-tables") open = [...list().querySelectorAll("details[open]")].map((d) => d.id);
+  });
   function refresh() {
-    const open = [...list().querySelectorAll("details[open]")].map((d) => d.id);
     htmx.ajax("GET", list().dataset.refresh, { target: "#club-tables", swap: "outerHTML" }).then(() => {
       open.forEach((id) => document.getElementById(id)?.setAttribute("open", ""));
     });

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Route, expect
 
 from tests.browser.conftest import LiveServer
 from tests.browser.test_heist import heist_in_play, version_is
@@ -99,5 +99,32 @@ def test_the_club_page_follows_heists_started_played_and_deleted_elsewhere_witho
         store.delete(played)
         expect(page.locator(f"#heist-{played}")).to_have_count(0)
         assert page.evaluate("() => window.__same_page") is True  # never reloaded
+    finally:
+        context.close()
+
+
+def test_qr_codes_opened_while_the_list_is_on_its_way_stay_open(browser: Browser, club):
+    """A table opens its QR codes just as another table's change redraws the list: they stay open (the open ones are
+    read as the new list goes in; read as it was asked for, this one closed under the player's finger)."""
+    (played,) = keep_only(club, 1)
+    store = club.store()
+    context = browser.new_context(base_url=club.url, viewport={"width": 1920, "height": 1080})
+    try:
+        page = context.new_page()
+        held: list[Route] = []
+        page.route("**/club/tables*", lambda route: held.append(route))  # the new list waits here
+        page.goto("/club")
+        page.wait_for_function("() => !!document.getElementById('club-tables')")
+        page.wait_for_timeout(300)  # the club stream connected
+        store.act(played, {"do": "end_turn"})  # another table's End turn: the page asks for the list again
+        for _ in range(50):
+            if held:
+                break
+            page.wait_for_timeout(100)
+        assert held, "the change did not redraw the list"
+        page.locator(f"#heist-{played}").get_by_text("QR codes").click()  # opened meanwhile
+        held[0].continue_()
+        expect(page.locator(f"#heist-{played}")).to_contain_text("3 actions")
+        expect(page.locator(f"#codes-{played}")).to_have_attribute("open", "")
     finally:
         context.close()
