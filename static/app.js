@@ -146,13 +146,18 @@
   showSpeech();
   document.body.addEventListener("htmx:afterSettle", newBoard);
 
-  // -- static/keys.js, fetched at the first key, then given it
+  // -- static/keys.js, fetched at the first key, then given it and every key pressed while it was on its way
   const keys = document.getElementById("keys");
+  const early = [];
   if (keys) document.addEventListener("keydown", function first(event) {
     if (event.key.length > 1 || event.target.closest("input, select, textarea")) return;  // not Shift alone
-    document.removeEventListener("keydown", first);
+    early.push(event);
+    if (early.length > 1) return;  // fetched already
     const script = Object.assign(document.createElement("script"), { src: keys.dataset.script });
-    script.onload = () => keys.dispatchEvent(new CustomEvent("burgle:key", { detail: event }));
+    script.onload = () => {
+      document.removeEventListener("keydown", first);  // keys.js listens from now on
+      early.forEach((pressed) => keys.dispatchEvent(new CustomEvent("burgle:key", { detail: pressed })));
+    };
     document.head.append(script);
   });
 

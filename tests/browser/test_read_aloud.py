@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from assistant.engine.rulesets import RULEBOOKS
 from assistant.words.floor import describe_floor
@@ -110,6 +110,28 @@ def test_d_reads_the_floor_in_words_to_the_screen_reader_and_aloud(browser: Brow
     page.keyboard.press("d")
     expect(page.locator("#floor-words")).to_contain_text("Floor 2 of 3.")
     assert said(page)[-1]["text"] == " ".join(floor_in_words(live_server, game_id, 2))
+    page.context.close()
+
+
+def test_keys_pressed_while_the_keyboard_script_is_on_its_way_are_not_lost(browser: Browser, live_server):
+    """static/keys.js is fetched at the first key: "2" pressed before it came still moves to floor 2 (it was dropped,
+    and "D" then described floor 1)."""
+    page = stubbed(browser, live_server, [{"name": "Daniel", "lang": "en-GB"}])
+    game_id = heist_in_play(live_server)
+    held: list[Route] = []
+    page.route("**/static/keys.js*", lambda route: held.append(route))
+    page.goto(f"/games/{game_id}")
+    page.keyboard.press("2")  # fetches keys.js, held back here
+    page.keyboard.press("3")  # pressed while it is on its way
+    for _ in range(50):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert held, "the first key did not ask for keys.js"
+    held[0].continue_()
+    page.wait_for_function("() => !!document.activeElement?.closest('#floor-3')")
+    page.keyboard.press("d")
+    expect(page.locator("#floor-words")).to_contain_text("Floor 3 of 3.")
     page.context.close()
 
 
