@@ -357,8 +357,13 @@ def measure(pid: int, port: int, links: list[tuple[str, str]], phones: int, seco
     print(f"  server before the devices: {before}")
     print(f"  server with them:          {connected}")
     print(f"  server after the play:     {playing}")
+    return verdict(streaming == len(devices), requests, told, errors)
+
+
+def verdict(everyone_streams: bool, requests: list[float], told: list[float], errors: list[str]) -> int:
+    """The targets, each PASS or FAIL, then the whole: the exit status (hosted_night.py prints the same)."""
     checks = {
-        "every device gets a live stream": streaming == len(devices),
+        "every device gets a live stream": everyone_streams,
         f"End turn p95 <= {REQUEST_P95_MS:g} ms": bool(requests) and percentile(requests, 0.95) <= REQUEST_P95_MS,
         f"told p95 <= {TOLD_P95_MS:g} ms": bool(told) and percentile(told, 0.95) <= TOLD_P95_MS,
         "no errors": not errors,

@@ -39,8 +39,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.club_night import (  # noqa: E402 - the checkout is on the path from here
-    REQUEST_P95_MS, TIMEOUT, TOLD_P95_MS, Device, Tap, cpu_seconds, free_port, line, make_heists, play)
-from bench.live_load import percentile, process_state  # noqa: E402
+    TIMEOUT, Device, Tap, cpu_seconds, free_port, line, make_heists, play, verdict)
+from bench.live_load import process_state  # noqa: E402
 from tests import pg_cluster  # noqa: E402
 
 IDLE_SECONDS = 10.0
@@ -181,17 +181,7 @@ def measure(url: str, workers: list[int], port: int, links: list[tuple[str, str]
     print(f"  the devices (this script) used {mine:.2f} s of CPU; load average {load[0]:.1f} {load[1]:.1f} "
           f"{load[2]:.1f} on {os.cpu_count()} cores")
     print(f"  errors: {len(errors)}" + "".join(f"\n    {e}" for e in errors[:10]))
-    checks = {
-        "every device gets a live stream": streaming == len(devices),
-        f"End turn p95 <= {REQUEST_P95_MS:g} ms": bool(requests) and percentile(requests, 0.95) <= REQUEST_P95_MS,
-        f"told p95 <= {TOLD_P95_MS:g} ms": bool(told) and percentile(told, 0.95) <= TOLD_P95_MS,
-        "no errors": not errors,
-    }
-    for name, ok in checks.items():
-        print(f"  {name}: {'PASS' if ok else 'FAIL'}")
-    passed = all(checks.values())
-    print("PASS" if passed else "FAIL")
-    return 0 if passed else 1
+    return verdict(streaming == len(devices), requests, told, errors)
 
 
 def run(args: argparse.Namespace) -> int:
